@@ -1,0 +1,180 @@
+//! Playing games between bots, and reproducible random matches.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Bot, Game, Outcome, PlayError, RandomBot, RuleSet, Seat};
+
+/// One finished (or cut-off) game: the actions played and how it ended.
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    /// The state the game started from.
+    pub start: G,
+    /// Every action, in order.
+    pub actions: Vec<G::Action>,
+    /// The final state.
+    pub end: G,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// The outcome; `None` if the game was cut off before it ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.outcome()
+    }
+}
+
+/// Why a game between bots broke off.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The number of bots is not the number of seats.
+    #[error("the game has {seats} seats but {bots} bots were given")]
+    BotCount {
+        /// Seats of the game.
+        seats: usize,
+        /// Bots given.
+        bots: usize,
+    },
+    /// A bot returned no action although the game was not over.
+    #[error("bot `{bot}` (seat {seat}) returned no action")]
+    NoAction {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+    },
+    /// A bot returned an illegal action.
+    #[error("bot `{bot}` (seat {seat}) played an illegal action: {error}")]
+    Illegal {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// The refusal.
+        error: PlayError,
+    },
+}
+
+/// Plays `start` to the end (or for at most `max_plies` more plies) with one bot per
+/// seat, bot `i` playing seat `i`. Each bot sees only its own seat's view.
+pub fn play_game<G: Game>(
+    start: G,
+    bots: &mut [&mut dyn Bot<G>],
+    max_plies: Option<u32>,
+) -> Result<GameRecord<G>, ArenaError> {
+    if bots.len() != start.seats() {
+        return Err(ArenaError::BotCount { seats: start.seats(), bots: bots.len() });
+    }
+    let mut state = start.clone();
+    let mut actions = Vec::new();
+    while let Some(seat) = state.to_act() {
+        if max_plies.is_some_and(|m| actions.len() as u64 >= u64::from(m)) {
+            break;
+        }
+        let bot = &mut bots[seat.index()];
+        let view = state.view(seat);
+        let action =
+            bot.choose(&view, seat).ok_or_else(|| ArenaError::NoAction { bot: bot.name(), seat })?;
+        state
+            .play_as(seat, action)
+            .map_err(|error| ArenaError::Illegal { bot: bot.name(), seat, error })?;
+        actions.push(action);
+    }
+    Ok(GameRecord { start, actions, end: state })
+}
+
+/// The seed of game `index` of a match seeded with `match_seed` (SplitMix64 mixing), so
+/// every game can be replayed alone and games can run in any order.
+pub fn game_seed(match_seed: u64, index: u64) -> u64 {
+    let mut z = match_seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The totals of a match.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchSummary {
+    /// Games played.
+    pub games: u64,
+    /// Wins per seat.
+    pub wins: Vec<u64>,
+    /// Drawn games (the ply limit, or a draw by the rules).
+    pub draws: u64,
+    /// Plies over all games.
+    pub plies: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl MatchSummary {
+    /// Average plies per game.
+    pub fn average_plies(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.plies as f64 / self.games as f64 }
+    }
+
+    /// Games per second of wall time.
+    pub fn games_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 { self.games as f64 / secs } else { f64::INFINITY }
+    }
+}
+
+/// Plays `games` games of random bots under `rules`, reproducibly from `seed`: game `i`
+/// is dealt and played from [`game_seed`]`(seed, i)`. A game still running at the ply
+/// limit counts as the rules score it (every game here makes it a draw or a result).
+pub fn random_match<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> MatchSummary {
+    let started = Instant::now();
+    let seats = rules.seats();
+    let mut summary = MatchSummary { wins: vec![0; seats], ..MatchSummary::default() };
+    for index in 0..games {
+        let gseed = game_seed(seed, index);
+        let mut rng = ChaCha8Rng::seed_from_u64(gseed);
+        let mut state = G::deal(rules, &mut rng);
+        while let Some(action) = RandomBot::pick(&state, &mut rng) {
+            state.play_unchecked(action);
+        }
+        summary.games += 1;
+        summary.plies += u64::from(state.plies());
+        match state.outcome() {
+            Some(Outcome::Win(seat)) => summary.wins[seat.index()] += 1,
+            Some(Outcome::Draw) | None => summary.draws += 1,
+        }
+    }
+    summary.elapsed = started.elapsed();
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nim::Nim;
+
+    #[test]
+    fn random_matches_are_reproducible_from_the_seed() {
+        let rules = Default::default();
+        let a = random_match::<Nim>(&rules, 50, 9);
+        let b = random_match::<Nim>(&rules, 50, 9);
+        assert_eq!((a.wins.clone(), a.draws, a.plies), (b.wins.clone(), b.draws, b.plies));
+        assert_eq!(a.wins.iter().sum::<u64>() + a.draws, 50);
+    }
+
+    #[test]
+    fn play_game_checks_the_bot_count_and_finishes() {
+        let start = Nim::new(&Default::default());
+        let mut one = RandomBot::new(1);
+        let mut two = RandomBot::new(2);
+        assert!(matches!(
+            play_game(start.clone(), &mut [&mut one], None),
+            Err(ArenaError::BotCount { seats: 2, bots: 1 })
+        ));
+        let record = play_game(start, &mut [&mut one, &mut two], None).expect("legal bots");
+        assert!(record.outcome().is_some());
+        let mut replay = record.start.clone();
+        for a in &record.actions {
+            replay.play(*a).expect("recorded actions are legal");
+        }
+        assert_eq!(replay, record.end);
+    }
+}

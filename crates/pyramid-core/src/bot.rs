@@ -1,0 +1,70 @@
+//! Bots: the [`Bot`] trait and a seeded random bot.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Game, Seat};
+
+/// A player program. It sees only its own seat's [`Game::View`], so it cannot read
+/// another seat's secrets.
+pub trait Bot<G: Game>: Send {
+    /// A short name for tables and records, such as `random`.
+    fn name(&self) -> String;
+
+    /// Chooses an action for `seat`, which is the seat to act in `view`. Returns `None`
+    /// only when the game is over.
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action>;
+}
+
+/// Plays a uniformly random legal action, reproducibly from its seed.
+///
+/// ```
+/// use pyramid_core::{Bot, Game, RandomBot, Seat, nim::Nim};
+/// let game = Nim::new(&Default::default());
+/// let mut a = RandomBot::new(7);
+/// let mut b = RandomBot::new(7);
+/// let view = game.view(Seat(0));
+/// assert_eq!(Bot::<Nim>::choose(&mut a, &view, Seat(0)), Bot::<Nim>::choose(&mut b, &view, Seat(0)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random bot whose choices follow from `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    /// A uniformly random legal action of `state`, or `None` if it has none.
+    pub fn pick<G: Game, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Option<G::Action> {
+        let n = state.count_actions();
+        if n == 0 {
+            return None;
+        }
+        let target = rng.random_range(0..n);
+        let mut i = 0;
+        let mut chosen = None;
+        let _ = state.try_for_each_action(|a| {
+            if i == target {
+                chosen = Some(a);
+                return std::ops::ControlFlow::Break(());
+            }
+            i += 1;
+            std::ops::ControlFlow::Continue(())
+        });
+        chosen
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> String {
+        "random".to_owned()
+    }
+
+    fn choose(&mut self, view: &G::View, _seat: Seat) -> Option<G::Action> {
+        let state = G::sample_from_view(view, &mut self.rng);
+        Self::pick(&state, &mut self.rng)
+    }
+}

@@ -1,0 +1,155 @@
+//! The conformance harness every game's tests run (feature `conformance`).
+//!
+//! [`check_state`] checks one state against the contract of [`Game`]; [`random_playout`]
+//! walks a seeded random game and checks every state on the way. Both panic with a
+//! message naming the state and the broken property, which is what `#[test]` and
+//! proptest expect.
+
+use std::collections::HashSet;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Game, PlayError, RandomBot, Seat};
+
+/// How many actions seen earlier in a playout are kept to probe `is_legal` with.
+const FOREIGN_POOL: usize = 96;
+
+/// Checks one state:
+/// - a finished game has no seat to act, no actions, and refuses play with
+///   [`PlayError::GameOver`];
+/// - otherwise: no duplicate actions and no two actions with the same text; the count
+///   agrees with the list; every action is legal, round-trips through its text, is read
+///   back by [`Game::parse_action`], and plays without error;
+/// - every action in `foreign` (actions seen elsewhere) is legal exactly when generated,
+///   and an illegal one is refused with the state left unchanged;
+/// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
+/// - the position string and the RON form round-trip to an equal state.
+pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
+    let pos = state.position();
+    let actions = state.legal_actions();
+    assert_eq!(state.count_actions(), actions.len(), "count_actions disagrees with generation at `{pos}`");
+
+    if state.is_over() {
+        assert!(state.outcome().is_some());
+        assert_eq!(state.to_act(), None, "a finished game has a seat to act at `{pos}`");
+        assert!(actions.is_empty(), "a finished game has actions at `{pos}`");
+        for &a in foreign.iter().take(8) {
+            let mut copy = state.clone();
+            assert_eq!(copy.play(a), Err(PlayError::GameOver), "finished game at `{pos}` took `{a}`");
+            assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+        }
+    } else {
+        let seat = state.to_act().unwrap_or_else(|| panic!("an unfinished game has no seat to act at `{pos}`"));
+        assert!(seat.index() < state.seats(), "seat to act {seat} out of range at `{pos}`");
+        let set: HashSet<G::Action> = actions.iter().copied().collect();
+        assert_eq!(set.len(), actions.len(), "duplicate actions at `{pos}`: {actions:?}");
+        let mut texts = HashSet::new();
+        for &a in &actions {
+            let text = a.to_string();
+            assert!(!text.contains(char::is_whitespace), "action text `{text}` holds a space");
+            assert!(texts.insert(text.clone()), "two actions print as `{text}` at `{pos}`");
+            assert_eq!(text.parse::<G::Action>(), Ok(a), "`{text}` does not round-trip at `{pos}`");
+            assert!(state.is_legal(a), "generated `{text}` is not legal by is_legal at `{pos}`");
+            assert_eq!(state.parse_action(&text), Ok(a), "parse_action(`{text}`) at `{pos}`");
+            let mut child = state.clone();
+            assert_eq!(child.play(a), Ok(()), "play(`{text}`) refused at `{pos}`");
+        }
+        for &a in foreign {
+            let legal = set.contains(&a);
+            assert_eq!(state.is_legal(a), legal, "is_legal(`{a}`) disagrees with generation at `{pos}`");
+            if !legal {
+                let mut copy = state.clone();
+                assert!(
+                    matches!(copy.play(a), Err(PlayError::Illegal { .. })),
+                    "illegal `{a}` was not refused as illegal at `{pos}`"
+                );
+                assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+            }
+        }
+        if state.seats() > 1 {
+            if let Some(&a) = actions.first() {
+                let other = Seat(((seat.index() + 1) % state.seats()) as u8);
+                let mut copy = state.clone();
+                assert_eq!(
+                    copy.play_as(other, a),
+                    Err(PlayError::WrongSeat { expected: seat, got: other }),
+                    "wrong seat not refused at `{pos}`"
+                );
+                assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+            }
+        }
+    }
+
+    let reread = G::from_position(&pos, state.rules())
+        .unwrap_or_else(|e| panic!("position string `{pos}` does not read back: {e}"));
+    assert_eq!(&reread, state, "position string `{pos}` reads back to another state");
+    assert_eq!(reread.position(), pos);
+
+    let ron_text = ron::to_string(state).unwrap_or_else(|e| panic!("RON write failed at `{pos}`: {e}"));
+    let from_ron: G =
+        ron::from_str(&ron_text).unwrap_or_else(|e| panic!("RON `{ron_text}` does not read back: {e}"));
+    assert_eq!(&from_ron, state, "RON form of `{pos}` reads back to another state");
+}
+
+/// Plays one seeded random game from `start`, at most `max_plies` plies, running
+/// [`check_state`] on every state (with actions seen earlier in the game as the foreign
+/// probes) and `extra` for the game's own invariants. Returns the last state.
+pub fn random_playout<G: Game>(start: G, seed: u64, max_plies: u32, mut extra: impl FnMut(&G)) -> G {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = start;
+    let mut seen: Vec<G::Action> = Vec::new();
+    for _ in 0..=max_plies {
+        check_state(&state, &seen);
+        extra(&state);
+        let Some(action) = RandomBot::pick(&state, &mut rng) else { break };
+        if !seen.contains(&action) {
+            if seen.len() == FOREIGN_POOL {
+                seen.remove(0);
+            }
+            seen.push(action);
+        }
+        let before = state.clone();
+        state.play(action).unwrap_or_else(|e| panic!("`{action}` refused at `{}`: {e}", before.position()));
+        let mut unchecked = before.clone();
+        unchecked.play_unchecked(action);
+        assert_eq!(unchecked, state, "play and play_unchecked disagree on `{action}` at `{}`", before.position());
+    }
+    state
+}
+
+/// Checks that every malformed text in `inputs` is refused by [`Game::from_position`]
+/// with an error whose message contains the matching needle (the field it names).
+pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)]) {
+    for (text, needle) in inputs {
+        match G::from_position(text, rules) {
+            Ok(state) => panic!("`{text}` was accepted as `{}`", state.position()),
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.contains(needle), "error for `{text}` is `{msg}`, which does not name `{needle}`");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nim::{Nim, NimRules};
+
+    #[test]
+    fn nim_passes_the_harness() {
+        for seed in 0..20 {
+            let end = random_playout(Nim::new(&NimRules::default()), seed, 100, |_| {});
+            assert!(end.is_over());
+        }
+    }
+
+    #[test]
+    fn nim_refuses_bad_positions_by_field() {
+        check_rejects_positions::<Nim>(
+            &NimRules::default(),
+            &[("1,2 0", "3 space-separated"), ("1,99 0 0", "piles"), ("1 7 0", "seat"), ("1 0 x", "plies")],
+        );
+    }
+}

@@ -1,0 +1,93 @@
+//! Errors shared by every game: action text, playing an action, rule options.
+
+use crate::Seat;
+
+/// Action text that could not be read, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read action `{text}`: {reason}")]
+pub struct ActionParseError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl ActionParseError {
+    /// An error for `text` with `reason`.
+    pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
+        ActionParseError { text: text.into(), reason: reason.into() }
+    }
+}
+
+/// Why an action was not played. The state is unchanged whenever this is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over; no action can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is well formed but not legal here.
+    #[error("`{action}` is not a legal action in this position")]
+    Illegal {
+        /// The action's text.
+        action: String,
+    },
+    /// The action was submitted for a seat that is not the one to act.
+    #[error("seat {got} cannot act now: seat {expected} is to act")]
+    WrongSeat {
+        /// The seat to act.
+        expected: Seat,
+        /// The seat named by the caller.
+        got: Seat,
+    },
+    /// The action text could not be read.
+    #[error(transparent)]
+    Malformed(#[from] ActionParseError),
+}
+
+/// A rule option that could not be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The game is not played by this number of seats.
+    #[error("{game} is played by {allowed} seats, not {got}")]
+    Seats {
+        /// The game's name.
+        game: &'static str,
+        /// The seat counts it allows, in words.
+        allowed: &'static str,
+        /// The seat count asked for.
+        got: usize,
+    },
+    /// No such option in this game.
+    #[error("{game} has no rule option `{key}` (it has: {known})")]
+    UnknownOption {
+        /// The game's name.
+        game: &'static str,
+        /// The option asked for.
+        key: String,
+        /// The options the game has, comma separated.
+        known: &'static str,
+    },
+    /// The option exists but the value does not fit it.
+    #[error("rule option `{key}` cannot be `{value}`: {expected}")]
+    BadValue {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the option takes.
+        expected: &'static str,
+    },
+}
+
+/// Reads an on/off rule option value: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0`.
+pub fn parse_switch(key: &str, value: &str) -> Result<bool, RulesError> {
+    match value {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(RulesError::BadValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            expected: "on or off",
+        }),
+    }
+}

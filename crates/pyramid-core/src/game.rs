@@ -1,0 +1,223 @@
+//! The traits every game implements: [`Game`], [`RuleSet`] and [`GameAction`].
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use rand::Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{ActionParseError, Outcome, PlayError, RulesError, Seat};
+
+/// What an action value must be: a small `Copy` value with a text form that round-trips
+/// (`Display` then `FromStr` gives the same value back).
+pub trait GameAction:
+    Copy + Eq + Hash + Debug + Display + FromStr<Err = ActionParseError> + Send + Sync + 'static
+{
+}
+
+impl<T> GameAction for T where
+    T: Copy + Eq + Hash + Debug + Display + FromStr<Err = ActionParseError> + Send + Sync + 'static
+{
+}
+
+/// The rule options of a game: seat count, the optional ply limit, and any options of the
+/// game's own (set by `key=value`, so tools can offer them without knowing the game).
+pub trait RuleSet:
+    Clone + Debug + Default + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Number of seats.
+    fn seats(&self) -> usize;
+
+    /// Sets the number of seats, or says which counts the game allows.
+    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError>;
+
+    /// The ply limit, if any (off by default in every game).
+    fn ply_limit(&self) -> Option<u32>;
+
+    /// Sets or clears the ply limit.
+    fn set_ply_limit(&mut self, limit: Option<u32>);
+
+    /// Sets one of the game's own options by name, such as `opening=off`.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
+
+    /// The game's own options and their current values (seats and ply limit excluded), in
+    /// the form [`RuleSet::set_option`] accepts.
+    fn options(&self) -> Vec<(&'static str, String)>;
+}
+
+/// A game state: the full position, hidden information included, with everything the
+/// rules need to decide what comes next.
+///
+/// States are cheap to clone (copy-make: clone, then [`Game::play_unchecked`]). At every
+/// decision point exactly one seat acts ([`Game::to_act`]); that seat may change inside a
+/// turn. Actions come through an internal iterator ([`Game::try_for_each_action`]).
+///
+/// The serde form goes through the game's unvalidated setup type, so deserialising can
+/// never build an invalid state.
+///
+/// ```
+/// use pyramid_core::{Game, Seat, perft, nim::Nim};
+///
+/// let rules = <Nim as Game>::Rules::default();
+/// let mut game = Nim::new(&rules);
+/// assert_eq!(game.count_actions(), 9);
+/// let action = game.parse_action("c-2")?;
+/// game.play(action)?;
+/// assert_eq!(game.to_act(), Some(Seat(1)));
+/// assert_eq!(perft(&Nim::new(&rules), 1), 9);
+/// # Ok::<(), pyramid_core::PlayError>(())
+/// ```
+pub trait Game:
+    Clone + Debug + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    /// One action (one decision).
+    type Action: GameAction;
+    /// The rule options.
+    type Rules: RuleSet;
+    /// What one seat may see of a state (its information state). `Self` for games
+    /// without hidden information.
+    type View: Clone + Debug + Send + Sync;
+    /// Why a position string or setup was refused; its message names the field.
+    type PositionError: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name, as tools spell it (`martian-chess`).
+    const NAME: &'static str;
+
+    /// The start position under `rules`.
+    fn new(rules: &Self::Rules) -> Self;
+
+    /// The start of one game of a match: [`Game::new`] plus any random draw the rules
+    /// leave to the tool running the match (Martian Chess: who starts).
+    fn deal<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Self {
+        let _ = rng;
+        Self::new(rules)
+    }
+
+    /// Reads a one-line position string; the rule options it does not hold come from
+    /// `rules`.
+    fn from_position(text: &str, rules: &Self::Rules) -> Result<Self, Self::PositionError>;
+
+    /// The one-line position string; [`Game::from_position`] reads it back to an equal
+    /// state.
+    fn position(&self) -> String;
+
+    /// The rule options in force.
+    fn rules(&self) -> &Self::Rules;
+
+    /// The number of seats.
+    fn seats(&self) -> usize {
+        self.rules().seats()
+    }
+
+    /// The seat that acts at this decision point, or `None` once the game is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Decision points played so far.
+    fn plies(&self) -> u32;
+
+    /// Calls `f` on every legal action, once each, stopping early when `f` breaks.
+    /// A finished game has no legal actions.
+    fn try_for_each_action<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Self::Action) -> ControlFlow<B>;
+
+    /// Calls `f` on every legal action.
+    fn for_each_action<F: FnMut(Self::Action)>(&self, mut f: F) {
+        let _ = self.try_for_each_action(|a| {
+            f(a);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// Appends every legal action to `buf` (a caller's buffer, reused across calls).
+    fn append_actions(&self, buf: &mut Vec<Self::Action>) {
+        self.for_each_action(|a| buf.push(a));
+    }
+
+    /// The legal actions in generation order.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut buf = Vec::new();
+        self.append_actions(&mut buf);
+        buf
+    }
+
+    /// The number of legal actions (used by perft's bulk counting at depth 1).
+    fn count_actions(&self) -> usize {
+        let mut n = 0;
+        self.for_each_action(|_| n += 1);
+        n
+    }
+
+    /// Whether `action` is legal here.
+    fn is_legal(&self, action: Self::Action) -> bool {
+        self.try_for_each_action(|a| if a == action { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+            .is_break()
+    }
+
+    /// Plays a legal action. Calling it with an action that is not legal may leave a
+    /// state that breaks the rules (but never undefined behaviour); use [`Game::play`]
+    /// for untrusted actions.
+    fn play_unchecked(&mut self, action: Self::Action);
+
+    /// Plays `action` if it is legal; otherwise returns why and leaves the state unchanged.
+    fn play(&mut self, action: Self::Action) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(action) {
+            return Err(PlayError::Illegal { action: action.to_string() });
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    /// Plays `action` for `seat`, refusing it if another seat is to act.
+    fn play_as(&mut self, seat: Seat, action: Self::Action) -> Result<(), PlayError> {
+        match self.to_act() {
+            None => Err(PlayError::GameOver),
+            Some(expected) if expected != seat => Err(PlayError::WrongSeat { expected, got: seat }),
+            Some(_) => self.play(action),
+        }
+    }
+
+    /// Reads action text in the context of this state and returns the legal action it
+    /// names. Games whose notation accepts several spellings of one action (Ataxx clones
+    /// from any parent) return the canonical one.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let action: Self::Action = text.trim().parse()?;
+        if self.is_legal(action) {
+            Ok(action)
+        } else {
+            Err(PlayError::Illegal { action: text.trim().to_owned() })
+        }
+    }
+
+    /// A quick evaluation of the state for `seat`, higher is better (Martian Chess: the
+    /// score difference; the others: material). Used by greedy bots.
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// The board drawn as text for a terminal, with whose turn it is and the scores;
+    /// `viewer` hides what that seat may not see.
+    fn diagram(&self, viewer: Option<Seat>) -> String;
+
+    /// What `seat` may see of this state.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// A full state consistent with `view`, the hidden part drawn at random (uniformly
+    /// among the possibilities). Games without hidden information return the view itself.
+    fn sample_from_view<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Self;
+}

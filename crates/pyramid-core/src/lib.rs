@@ -1,0 +1,50 @@
+//! Shared foundations of the pyramid-games rules engines.
+//!
+//! - [`Size`]: pyramid sizes (pawn, drone, queen) and their pips;
+//! - [`Square`], [`Grid`], [`Direction`]: squares named `a1`-style, boards, steps;
+//! - [`Game`], [`RuleSet`], [`GameAction`]: the traits every game implements, so perft,
+//!   bots, matches, records and tests are written once;
+//! - [`perft()`] with bulk counting at depth 1, [`divide`], and their parallel forms;
+//! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
+//! - [`notation`] helpers for position strings; [`fuzzing`] bodies shared by the fuzz
+//!   targets and the tests; `conformance` (feature `conformance`): the harness every game's
+//!   tests run;
+//! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`].
+//!
+//! ```
+//! use pyramid_core::{Game, RandomBot, arena::play_game, nim::Nim};
+//! let start = Nim::new(&Default::default());
+//! let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+//! let record = play_game(start, &mut [&mut a, &mut b], None)?;
+//! assert!(record.outcome().is_some());
+//! # Ok::<(), pyramid_core::arena::ArenaError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod arena;
+mod bot;
+#[cfg(feature = "conformance")]
+pub mod conformance;
+mod error;
+pub mod fuzzing;
+mod game;
+pub mod nim;
+pub mod notation;
+mod perft;
+mod piece;
+mod seat;
+mod square;
+
+pub use bot::{Bot, RandomBot};
+pub use error::{ActionParseError, PlayError, RulesError, parse_switch};
+pub use game::{Game, GameAction, RuleSet};
+pub use perft::{divide, divide_parallel, perft, perft_parallel};
+pub use piece::{Size, SizeParseError};
+pub use seat::{Outcome, Seat};
+pub use square::{Direction, Grid, Square, SquareError};
+
+/// The random-number crate the traits use, re-exported so games and tools use the same
+/// version.
+pub use rand;
+/// The seeded generator used for reproducible bots and matches.
+pub use rand_chacha::ChaCha8Rng;

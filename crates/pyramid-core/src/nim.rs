@@ -1,0 +1,287 @@
+//! A tiny game (Nim) implementing [`Game`]: the smallest complete example of the traits,
+//! used by this crate's own tests and documentation.
+//!
+//! Up to four piles of up to 15 counters; a move takes 1 to 3 counters from one pile;
+//! whoever takes the last counter wins. Action text `b-2` (pile `b`, take 2); position
+//! text `3,4,5 0 0` (piles, seat to move, plies played).
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::{ActionParseError, Game, Outcome, RuleSet, RulesError, Seat};
+
+/// Nim's rule options: the starting piles and the ply limit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NimRules {
+    /// Starting pile sizes (one to four piles, each at most 15).
+    pub piles: Vec<u8>,
+    /// Optional ply limit; reaching it is a draw.
+    pub ply_limit: Option<u32>,
+}
+
+impl Default for NimRules {
+    fn default() -> Self {
+        NimRules { piles: vec![3, 4, 5], ply_limit: None }
+    }
+}
+
+impl RuleSet for NimRules {
+    fn seats(&self) -> usize {
+        2
+    }
+    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
+        if seats == 2 {
+            Ok(())
+        } else {
+            Err(RulesError::Seats { game: Nim::NAME, allowed: "2", got: seats })
+        }
+    }
+    fn ply_limit(&self) -> Option<u32> {
+        self.ply_limit
+    }
+    fn set_ply_limit(&mut self, limit: Option<u32>) {
+        self.ply_limit = limit;
+    }
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        if key != "piles" {
+            return Err(RulesError::UnknownOption { game: Nim::NAME, key: key.into(), known: "piles" });
+        }
+        let bad = || RulesError::BadValue {
+            key: key.into(),
+            value: value.into(),
+            expected: "1 to 4 comma-separated pile sizes, each 0 to 15",
+        };
+        let piles = parse_piles(value).ok_or_else(bad)?;
+        self.piles = piles;
+        Ok(())
+    }
+    fn options(&self) -> Vec<(&'static str, String)> {
+        let piles: Vec<String> = self.piles.iter().map(u8::to_string).collect();
+        vec![("piles", piles.join(","))]
+    }
+}
+
+fn parse_piles(text: &str) -> Option<Vec<u8>> {
+    let piles: Vec<u8> = text.split(',').map(|p| p.parse().ok().filter(|&n| n <= 15)).collect::<Option<_>>()?;
+    (1..=4).contains(&piles.len()).then_some(piles)
+}
+
+/// A Nim action: take `count` (1 to 3) counters from pile `pile` (0-based, written `a`..`d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Take {
+    /// The pile, 0-based.
+    pub pile: u8,
+    /// How many counters.
+    pub count: u8,
+}
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", (b'a' + self.pile) as char, self.count)
+    }
+}
+
+impl FromStr for Take {
+    type Err = ActionParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = |why: &str| ActionParseError::new(s, why);
+        let (pile, count) = s.split_once('-').ok_or_else(|| bad("expected PILE-COUNT, like `b-2`"))?;
+        let pile = match pile.as_bytes() {
+            [p @ b'a'..=b'd'] => p - b'a',
+            _ => return Err(bad("the pile is a letter from a to d")),
+        };
+        let count = match count.as_bytes() {
+            [c @ b'1'..=b'3'] => c - b'0',
+            _ => return Err(bad("the count is 1, 2 or 3")),
+        };
+        Ok(Take { pile, count })
+    }
+}
+
+/// The unvalidated form of a Nim state (what serde reads and writes).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NimSetup {
+    /// The rule options.
+    pub rules: NimRules,
+    /// Current pile sizes.
+    pub piles: Vec<u8>,
+    /// Seat to move (0 or 1).
+    pub to_move: u8,
+    /// Plies played.
+    pub plies: u32,
+}
+
+/// Why a Nim position was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NimPositionError {
+    /// The text does not have the three fields.
+    #[error("position needs 3 space-separated fields (piles, seat, plies), found {0}")]
+    FieldCount(usize),
+    /// The piles field is wrong.
+    #[error("field `piles`: `{0}` is not 1 to 4 comma-separated sizes of at most 15")]
+    Piles(String),
+    /// The seat field is wrong.
+    #[error("field `seat`: `{0}` is not 0 or 1")]
+    Seat(String),
+    /// The plies field is wrong.
+    #[error("field `plies`: `{0}` is not a ply count")]
+    Plies(String),
+}
+
+/// A Nim state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "NimSetup", into = "NimSetup")]
+pub struct Nim {
+    rules: NimRules,
+    piles: [u8; 4],
+    pile_count: u8,
+    to_move: Seat,
+    plies: u32,
+}
+
+impl TryFrom<NimSetup> for Nim {
+    type Error = NimPositionError;
+    fn try_from(setup: NimSetup) -> Result<Self, Self::Error> {
+        let text: Vec<String> = setup.piles.iter().map(u8::to_string).collect();
+        if !(1..=4).contains(&setup.piles.len()) || setup.piles.iter().any(|&p| p > 15) {
+            return Err(NimPositionError::Piles(text.join(",")));
+        }
+        if setup.to_move > 1 {
+            return Err(NimPositionError::Seat(setup.to_move.to_string()));
+        }
+        let mut piles = [0; 4];
+        piles[..setup.piles.len()].copy_from_slice(&setup.piles);
+        Ok(Nim {
+            rules: setup.rules,
+            piles,
+            pile_count: setup.piles.len() as u8,
+            to_move: Seat(setup.to_move),
+            plies: setup.plies,
+        })
+    }
+}
+
+impl From<Nim> for NimSetup {
+    fn from(nim: Nim) -> Self {
+        NimSetup {
+            piles: nim.piles[..usize::from(nim.pile_count)].to_vec(),
+            rules: nim.rules,
+            to_move: nim.to_move.0,
+            plies: nim.plies,
+        }
+    }
+}
+
+impl Nim {
+    fn counters(&self) -> u32 {
+        self.piles.iter().map(|&p| u32::from(p)).sum()
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.rules.ply_limit.is_some_and(|limit| self.plies >= limit)
+    }
+}
+
+impl Game for Nim {
+    type Action = Take;
+    type Rules = NimRules;
+    type View = Nim;
+    type PositionError = NimPositionError;
+    const NAME: &'static str = "nim";
+
+    fn new(rules: &NimRules) -> Self {
+        let setup = NimSetup { rules: rules.clone(), piles: rules.piles.clone(), to_move: 0, plies: 0 };
+        // Rules built through `set_option` always hold valid piles; fall back to the
+        // default piles for hand-built rules that do not.
+        Nim::try_from(setup).unwrap_or_else(|_| Nim::new(&NimRules { piles: vec![3, 4, 5], ..rules.clone() }))
+    }
+
+    fn from_position(text: &str, rules: &NimRules) -> Result<Self, NimPositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [piles, seat, plies] = fields[..] else {
+            return Err(NimPositionError::FieldCount(fields.len()));
+        };
+        let piles = parse_piles(piles).ok_or_else(|| NimPositionError::Piles(piles.into()))?;
+        let to_move = seat.parse().map_err(|_| NimPositionError::Seat(seat.into()))?;
+        let plies = plies.parse().map_err(|_| NimPositionError::Plies(plies.into()))?;
+        Nim::try_from(NimSetup { rules: rules.clone(), piles, to_move, plies })
+    }
+
+    fn position(&self) -> String {
+        let piles: Vec<String> = self.piles[..usize::from(self.pile_count)].iter().map(u8::to_string).collect();
+        format!("{} {} {}", piles.join(","), self.to_move, self.plies)
+    }
+
+    fn rules(&self) -> &NimRules {
+        &self.rules
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.outcome().is_none().then_some(self.to_move)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.counters() == 0 {
+            // The seat that took the last counter is the one not to move.
+            Some(Outcome::Win(self.to_move.next(2)))
+        } else if self.limit_reached() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn try_for_each_action<B, F>(&self, mut f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Take) -> ControlFlow<B>,
+    {
+        if self.is_over() {
+            return ControlFlow::Continue(());
+        }
+        for pile in 0..self.pile_count {
+            for count in 1..=self.piles[usize::from(pile)].min(3) {
+                f(Take { pile, count })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn play_unchecked(&mut self, action: Take) {
+        let pile = &mut self.piles[usize::from(action.pile) % 4];
+        *pile = pile.saturating_sub(action.count);
+        self.to_move = self.to_move.next(2);
+        self.plies += 1;
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        // Nim-sum zero is lost for the seat to move.
+        let nim_sum = self.piles.iter().fold(0, |acc, &p| acc ^ (p % 4));
+        let good_for_mover = if nim_sum != 0 { 1.0 } else { -1.0 };
+        if seat == self.to_move { good_for_mover } else { -good_for_mover }
+    }
+
+    fn diagram(&self, _viewer: Option<Seat>) -> String {
+        let mut out = String::new();
+        for (i, &p) in self.piles[..usize::from(self.pile_count)].iter().enumerate() {
+            out.push_str(&format!("{} {}\n", (b'a' + i as u8) as char, "|".repeat(usize::from(p))));
+        }
+        out.push_str(&format!("seat {} to move\n", self.to_move));
+        out
+    }
+
+    fn view(&self, _seat: Seat) -> Nim {
+        self.clone()
+    }
+
+    fn sample_from_view<R: Rng + ?Sized>(view: &Nim, _rng: &mut R) -> Self {
+        view.clone()
+    }
+}
