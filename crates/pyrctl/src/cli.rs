@@ -1,0 +1,126 @@
+//! The command line, as clap reads it.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Rules engines for four pyramid games: perft, legal actions, positions, matches.
+#[derive(Debug, Parser)]
+#[command(name = "pyrctl", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaves of the game tree to a depth (perft), optionally split by first action.
+    Perft {
+        /// The game (see `pyrctl games`).
+        game: String,
+        /// Depth in plies (decision points).
+        #[arg(long)]
+        depth: u32,
+        /// Print `ACTION COUNT` for every legal first action before the total.
+        #[arg(long)]
+        divide: bool,
+        /// Threads to share the first actions over (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Rules and start position.
+        #[command(flatten)]
+        setup: SetupArgs,
+    },
+    /// List the legal actions, one a line.
+    Legal {
+        /// The game.
+        game: String,
+        /// Rules and start position.
+        #[command(flatten)]
+        setup: SetupArgs,
+    },
+    /// Draw the board, whose turn it is, the scores and the position string.
+    Show {
+        /// The game.
+        game: String,
+        /// Draw only what this seat may see (games with hidden information).
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Rules and start position.
+        #[command(flatten)]
+        setup: SetupArgs,
+    },
+    /// Check a position string or a `.ron` state file (`-` reads standard input) and print
+    /// the normalised position string.
+    Validate {
+        /// The game.
+        game: String,
+        /// A position string, a file holding one, a `.ron` file, or `-` for standard input.
+        input: String,
+        /// Rule options for what the position does not hold.
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Play a match of random bots, reproducible from the seed, and print a summary.
+    Match {
+        /// The game.
+        game: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the whole match; game `i` is played from a seed derived from it.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Ply limit per game (the rules score a game cut off by it); default 1000 when
+        /// the rules set none.
+        #[arg(long)]
+        max_plies: Option<u32>,
+        /// Rule options.
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// List the games this build knows.
+    Games,
+}
+
+/// Rule options shared by every command.
+#[derive(Debug, Clone, Args)]
+pub struct RuleArgs {
+    /// Number of seats (players).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// A rule option of the game, as KEY=VALUE (repeatable), e.g. `--rule first=1`.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rule: Vec<String>,
+    /// card-siege: start without the opening restriction (same as `--rule opening=off`).
+    #[arg(long)]
+    pub no_opening: bool,
+}
+
+/// Rules plus where to start: a position string and actions played from it.
+#[derive(Debug, Clone, Args)]
+pub struct SetupArgs {
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Actions to play first, space separated, in the game's notation.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl Command {
+    /// The game the command is about, if it names one.
+    pub fn game(&self) -> Option<&str> {
+        match self {
+            Command::Perft { game, .. }
+            | Command::Legal { game, .. }
+            | Command::Show { game, .. }
+            | Command::Validate { game, .. }
+            | Command::Match { game, .. } => Some(game),
+            Command::Games => None,
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! `pyrctl perft`: leaf counts, optionally divided by first action.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use pyramid_core::{Game, divide_parallel, perft_parallel};
+
+/// Prints `ACTION COUNT` lines when dividing, then `perft(D) = N`; speed goes to stderr.
+pub fn run<G: Game>(state: &G, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
+    let mut out = std::io::stdout().lock();
+    let started = Instant::now();
+    let total = if divide {
+        let mut total = 0;
+        for (action, count) in divide_parallel(state, depth, threads) {
+            writeln!(out, "{action} {count}")?;
+            total += count;
+        }
+        total
+    } else {
+        perft_parallel(state, depth, threads)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(out, "perft({depth}) = {total}")?;
+    out.flush()?;
+    let rate = if secs > 0.0 {
+        total as f64 / secs
+    } else {
+        f64::INFINITY
+    };
+    eprintln!(
+        "{total} nodes in {secs:.3} s on {threads} thread(s): {:.2} Mnodes/s",
+        rate / 1e6
+    );
+    Ok(())
+}

@@ -1,0 +1,41 @@
+//! `pyrctl validate`: read a position string or a RON state and print it normalised.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow};
+use pyramid_core::Game;
+
+use crate::cli::RuleArgs;
+use crate::setup;
+
+/// Reads `input` (a position string, a file holding one, a `.ron` file, or `-` for
+/// standard input, which may hold either form) and prints the normalised position string.
+pub fn run<G: Game>(input: &str, args: &RuleArgs) -> Result<()> {
+    let rules = setup::rules::<G>(args)?;
+    let (text, from_file) = if input == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading standard input")?;
+        (text, true)
+    } else if Path::new(input).is_file() {
+        (
+            std::fs::read_to_string(input).with_context(|| format!("reading `{input}`"))?,
+            true,
+        )
+    } else {
+        (input.to_owned(), false)
+    };
+    let trimmed = text.trim();
+    let looks_like_ron = from_file && (input.ends_with(".ron") || trimmed.starts_with('('));
+    let state: G = if looks_like_ron {
+        let state: G = ron::from_str(trimmed).map_err(|e| anyhow!("invalid RON state: {e}"))?;
+        setup::check_players(&state, args)?;
+        state
+    } else {
+        setup::position::<G>(trimmed, &rules, args)?
+    };
+    writeln!(std::io::stdout().lock(), "{}", state.position())?;
+    Ok(())
+}

@@ -1,0 +1,22 @@
+//! Which games this build knows, and the dispatch from a game's name to its type.
+//!
+//! Adding a game: one line in [`dispatch`] and its name in [`GAMES`].
+
+use anyhow::{Result, bail};
+
+use crate::cli::Command;
+use crate::commands;
+
+/// Every game of the project, by the name the command line uses.
+pub const GAMES: &[&str] = &["martian-chess", "ataxx-ice", "card-siege", "stacktrices"];
+
+/// Runs `command` for the game called `name`.
+pub fn dispatch(name: &str, command: &Command) -> Result<()> {
+    match name {
+        "martian-chess" => commands::run::<martian_chess::MartianChess>(command),
+        known if GAMES.contains(&known) => {
+            bail!("game `{known}` is not available in this build yet")
+        }
+        unknown => bail!("unknown game `{unknown}` (games: {})", GAMES.join(", ")),
+    }
+}
