@@ -64,7 +64,10 @@ pub fn play_game<G: Game>(
     max_plies: Option<u32>,
 ) -> Result<GameRecord<G>, ArenaError> {
     if bots.len() != start.seats() {
-        return Err(ArenaError::BotCount { seats: start.seats(), bots: bots.len() });
+        return Err(ArenaError::BotCount {
+            seats: start.seats(),
+            bots: bots.len(),
+        });
     }
     let mut state = start.clone();
     let mut actions = Vec::new();
@@ -74,14 +77,26 @@ pub fn play_game<G: Game>(
         }
         let bot = &mut bots[seat.index()];
         let view = state.view(seat);
-        let action =
-            bot.choose(&view, seat).ok_or_else(|| ArenaError::NoAction { bot: bot.name(), seat })?;
+        let action = bot
+            .choose(&view, seat)
+            .ok_or_else(|| ArenaError::NoAction {
+                bot: bot.name(),
+                seat,
+            })?;
         state
             .play_as(seat, action)
-            .map_err(|error| ArenaError::Illegal { bot: bot.name(), seat, error })?;
+            .map_err(|error| ArenaError::Illegal {
+                bot: bot.name(),
+                seat,
+                error,
+            })?;
         actions.push(action);
     }
-    Ok(GameRecord { start, actions, end: state })
+    Ok(GameRecord {
+        start,
+        actions,
+        end: state,
+    })
 }
 
 /// The seed of game `index` of a match seeded with `match_seed` (SplitMix64 mixing), so
@@ -111,13 +126,21 @@ pub struct MatchSummary {
 impl MatchSummary {
     /// Average plies per game.
     pub fn average_plies(&self) -> f64 {
-        if self.games == 0 { 0.0 } else { self.plies as f64 / self.games as f64 }
+        if self.games == 0 {
+            0.0
+        } else {
+            self.plies as f64 / self.games as f64
+        }
     }
 
     /// Games per second of wall time.
     pub fn games_per_second(&self) -> f64 {
         let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 { self.games as f64 / secs } else { f64::INFINITY }
+        if secs > 0.0 {
+            self.games as f64 / secs
+        } else {
+            f64::INFINITY
+        }
     }
 }
 
@@ -127,7 +150,10 @@ impl MatchSummary {
 pub fn random_match<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> MatchSummary {
     let started = Instant::now();
     let seats = rules.seats();
-    let mut summary = MatchSummary { wins: vec![0; seats], ..MatchSummary::default() };
+    let mut summary = MatchSummary {
+        wins: vec![0; seats],
+        ..MatchSummary::default()
+    };
     for index in 0..games {
         let gseed = game_seed(seed, index);
         let mut rng = ChaCha8Rng::seed_from_u64(gseed);
@@ -156,7 +182,10 @@ mod tests {
         let rules = Default::default();
         let a = random_match::<Nim>(&rules, 50, 9);
         let b = random_match::<Nim>(&rules, 50, 9);
-        assert_eq!((a.wins.clone(), a.draws, a.plies), (b.wins.clone(), b.draws, b.plies));
+        assert_eq!(
+            (a.wins.clone(), a.draws, a.plies),
+            (b.wins.clone(), b.draws, b.plies)
+        );
         assert_eq!(a.wins.iter().sum::<u64>() + a.draws, 50);
     }
 

@@ -34,7 +34,9 @@ pub struct RandomBot {
 impl RandomBot {
     /// A random bot whose choices follow from `seed`.
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// A uniformly random legal action of `state`, or `None` if it has none.

@@ -28,36 +28,78 @@ const FOREIGN_POOL: usize = 96;
 pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
     let pos = state.position();
     let actions = state.legal_actions();
-    assert_eq!(state.count_actions(), actions.len(), "count_actions disagrees with generation at `{pos}`");
+    assert_eq!(
+        state.count_actions(),
+        actions.len(),
+        "count_actions disagrees with generation at `{pos}`"
+    );
 
     if state.is_over() {
         assert!(state.outcome().is_some());
-        assert_eq!(state.to_act(), None, "a finished game has a seat to act at `{pos}`");
+        assert_eq!(
+            state.to_act(),
+            None,
+            "a finished game has a seat to act at `{pos}`"
+        );
         assert!(actions.is_empty(), "a finished game has actions at `{pos}`");
         for &a in foreign.iter().take(8) {
             let mut copy = state.clone();
-            assert_eq!(copy.play(a), Err(PlayError::GameOver), "finished game at `{pos}` took `{a}`");
+            assert_eq!(
+                copy.play(a),
+                Err(PlayError::GameOver),
+                "finished game at `{pos}` took `{a}`"
+            );
             assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
         }
     } else {
-        let seat = state.to_act().unwrap_or_else(|| panic!("an unfinished game has no seat to act at `{pos}`"));
-        assert!(seat.index() < state.seats(), "seat to act {seat} out of range at `{pos}`");
+        let seat = state
+            .to_act()
+            .unwrap_or_else(|| panic!("an unfinished game has no seat to act at `{pos}`"));
+        assert!(
+            seat.index() < state.seats(),
+            "seat to act {seat} out of range at `{pos}`"
+        );
         let set: HashSet<G::Action> = actions.iter().copied().collect();
-        assert_eq!(set.len(), actions.len(), "duplicate actions at `{pos}`: {actions:?}");
+        assert_eq!(
+            set.len(),
+            actions.len(),
+            "duplicate actions at `{pos}`: {actions:?}"
+        );
         let mut texts = HashSet::new();
         for &a in &actions {
             let text = a.to_string();
-            assert!(!text.contains(char::is_whitespace), "action text `{text}` holds a space");
-            assert!(texts.insert(text.clone()), "two actions print as `{text}` at `{pos}`");
-            assert_eq!(text.parse::<G::Action>(), Ok(a), "`{text}` does not round-trip at `{pos}`");
-            assert!(state.is_legal(a), "generated `{text}` is not legal by is_legal at `{pos}`");
-            assert_eq!(state.parse_action(&text), Ok(a), "parse_action(`{text}`) at `{pos}`");
+            assert!(
+                !text.contains(char::is_whitespace),
+                "action text `{text}` holds a space"
+            );
+            assert!(
+                texts.insert(text.clone()),
+                "two actions print as `{text}` at `{pos}`"
+            );
+            assert_eq!(
+                text.parse::<G::Action>(),
+                Ok(a),
+                "`{text}` does not round-trip at `{pos}`"
+            );
+            assert!(
+                state.is_legal(a),
+                "generated `{text}` is not legal by is_legal at `{pos}`"
+            );
+            assert_eq!(
+                state.parse_action(&text),
+                Ok(a),
+                "parse_action(`{text}`) at `{pos}`"
+            );
             let mut child = state.clone();
             assert_eq!(child.play(a), Ok(()), "play(`{text}`) refused at `{pos}`");
         }
         for &a in foreign {
             let legal = set.contains(&a);
-            assert_eq!(state.is_legal(a), legal, "is_legal(`{a}`) disagrees with generation at `{pos}`");
+            assert_eq!(
+                state.is_legal(a),
+                legal,
+                "is_legal(`{a}`) disagrees with generation at `{pos}`"
+            );
             if !legal {
                 let mut copy = state.clone();
                 assert!(
@@ -73,7 +115,10 @@ pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
                 let mut copy = state.clone();
                 assert_eq!(
                     copy.play_as(other, a),
-                    Err(PlayError::WrongSeat { expected: seat, got: other }),
+                    Err(PlayError::WrongSeat {
+                        expected: seat,
+                        got: other
+                    }),
                     "wrong seat not refused at `{pos}`"
                 );
                 assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
@@ -83,26 +128,40 @@ pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
 
     let reread = G::from_position(&pos, state.rules())
         .unwrap_or_else(|e| panic!("position string `{pos}` does not read back: {e}"));
-    assert_eq!(&reread, state, "position string `{pos}` reads back to another state");
+    assert_eq!(
+        &reread, state,
+        "position string `{pos}` reads back to another state"
+    );
     assert_eq!(reread.position(), pos);
 
-    let ron_text = ron::to_string(state).unwrap_or_else(|e| panic!("RON write failed at `{pos}`: {e}"));
-    let from_ron: G =
-        ron::from_str(&ron_text).unwrap_or_else(|e| panic!("RON `{ron_text}` does not read back: {e}"));
-    assert_eq!(&from_ron, state, "RON form of `{pos}` reads back to another state");
+    let ron_text =
+        ron::to_string(state).unwrap_or_else(|e| panic!("RON write failed at `{pos}`: {e}"));
+    let from_ron: G = ron::from_str(&ron_text)
+        .unwrap_or_else(|e| panic!("RON `{ron_text}` does not read back: {e}"));
+    assert_eq!(
+        &from_ron, state,
+        "RON form of `{pos}` reads back to another state"
+    );
 }
 
 /// Plays one seeded random game from `start`, at most `max_plies` plies, running
 /// [`check_state`] on every state (with actions seen earlier in the game as the foreign
 /// probes) and `extra` for the game's own invariants. Returns the last state.
-pub fn random_playout<G: Game>(start: G, seed: u64, max_plies: u32, mut extra: impl FnMut(&G)) -> G {
+pub fn random_playout<G: Game>(
+    start: G,
+    seed: u64,
+    max_plies: u32,
+    mut extra: impl FnMut(&G),
+) -> G {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = start;
     let mut seen: Vec<G::Action> = Vec::new();
     for _ in 0..=max_plies {
         check_state(&state, &seen);
         extra(&state);
-        let Some(action) = RandomBot::pick(&state, &mut rng) else { break };
+        let Some(action) = RandomBot::pick(&state, &mut rng) else {
+            break;
+        };
         if !seen.contains(&action) {
             if seen.len() == FOREIGN_POOL {
                 seen.remove(0);
@@ -110,10 +169,17 @@ pub fn random_playout<G: Game>(start: G, seed: u64, max_plies: u32, mut extra: i
             seen.push(action);
         }
         let before = state.clone();
-        state.play(action).unwrap_or_else(|e| panic!("`{action}` refused at `{}`: {e}", before.position()));
+        state
+            .play(action)
+            .unwrap_or_else(|e| panic!("`{action}` refused at `{}`: {e}", before.position()));
         let mut unchecked = before.clone();
         unchecked.play_unchecked(action);
-        assert_eq!(unchecked, state, "play and play_unchecked disagree on `{action}` at `{}`", before.position());
+        assert_eq!(
+            unchecked,
+            state,
+            "play and play_unchecked disagree on `{action}` at `{}`",
+            before.position()
+        );
     }
     state
 }
@@ -126,7 +192,10 @@ pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)
             Ok(state) => panic!("`{text}` was accepted as `{}`", state.position()),
             Err(e) => {
                 let msg = e.to_string();
-                assert!(msg.contains(needle), "error for `{text}` is `{msg}`, which does not name `{needle}`");
+                assert!(
+                    msg.contains(needle),
+                    "error for `{text}` is `{msg}`, which does not name `{needle}`"
+                );
             }
         }
     }
@@ -149,7 +218,12 @@ mod tests {
     fn nim_refuses_bad_positions_by_field() {
         check_rejects_positions::<Nim>(
             &NimRules::default(),
-            &[("1,2 0", "3 space-separated"), ("1,99 0 0", "piles"), ("1 7 0", "seat"), ("1 0 x", "plies")],
+            &[
+                ("1,2 0", "3 space-separated"),
+                ("1,99 0 0", "piles"),
+                ("1 7 0", "seat"),
+                ("1 0 x", "plies"),
+            ],
         );
     }
 }

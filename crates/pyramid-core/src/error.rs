@@ -15,7 +15,10 @@ pub struct ActionParseError {
 impl ActionParseError {
     /// An error for `text` with `reason`.
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
-        ActionParseError { text: text.into(), reason: reason.into() }
+        ActionParseError {
+            text: text.into(),
+            reason: reason.into(),
+        }
     }
 }
 

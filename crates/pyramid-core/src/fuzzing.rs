@@ -6,10 +6,15 @@ use crate::Game;
 /// Reads arbitrary bytes as a position string; a position that reads must write back
 /// to text that reads to an equal state. Never panics on any input.
 pub fn parse_position<G: Game>(rules: &G::Rules, data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(state) = G::from_position(text, rules) {
         let again = G::from_position(&state.position(), rules);
-        assert!(again.ok().as_ref() == Some(&state), "`{text}` does not round-trip");
+        assert!(
+            again.ok().as_ref() == Some(&state),
+            "`{text}` does not round-trip"
+        );
         let _ = state.legal_actions();
     }
 }
@@ -49,7 +54,11 @@ pub fn play_bytes<G: Game>(rules: &G::Rules, data: &[u8]) {
         }
         let action = buf[usize::from(byte) % buf.len()];
         let text = action.to_string();
-        assert_eq!(state.parse_action(&text).ok(), Some(action), "`{text}` does not read back");
+        assert_eq!(
+            state.parse_action(&text).ok(),
+            Some(action),
+            "`{text}` does not read back"
+        );
         state.play_unchecked(action);
     }
     let _ = G::from_position(&state.position(), rules);
@@ -63,7 +72,13 @@ mod tests {
     #[test]
     fn nim_survives_the_fuzz_bodies() {
         let rules = Default::default();
-        for data in [&b""[..], b"\x00\x01\x02", b"1,2,3 0 0\n\x05\x07", b"!a-1\n!zz\n\x09", b"\xff\xfe\n!"] {
+        for data in [
+            &b""[..],
+            b"\x00\x01\x02",
+            b"1,2,3 0 0\n\x05\x07",
+            b"!a-1\n!zz\n\x09",
+            b"\xff\xfe\n!",
+        ] {
             parse_position::<Nim>(&rules, data);
             play_bytes::<Nim>(&rules, data);
         }

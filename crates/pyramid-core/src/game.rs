@@ -26,7 +26,17 @@ impl<T> GameAction for T where
 /// The rule options of a game: seat count, the optional ply limit, and any options of the
 /// game's own (set by `key=value`, so tools can offer them without knowing the game).
 pub trait RuleSet:
-    Clone + Debug + Default + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static
+    Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Hash
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
 {
     /// Number of seats.
     fn seats(&self) -> usize;
@@ -161,8 +171,14 @@ pub trait Game:
 
     /// Whether `action` is legal here.
     fn is_legal(&self, action: Self::Action) -> bool {
-        self.try_for_each_action(|a| if a == action { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
-            .is_break()
+        self.try_for_each_action(|a| {
+            if a == action {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Plays a legal action. Calling it with an action that is not legal may leave a
@@ -176,7 +192,9 @@ pub trait Game:
             return Err(PlayError::GameOver);
         }
         if !self.is_legal(action) {
-            return Err(PlayError::Illegal { action: action.to_string() });
+            return Err(PlayError::Illegal {
+                action: action.to_string(),
+            });
         }
         self.play_unchecked(action);
         Ok(())
@@ -186,7 +204,10 @@ pub trait Game:
     fn play_as(&mut self, seat: Seat, action: Self::Action) -> Result<(), PlayError> {
         match self.to_act() {
             None => Err(PlayError::GameOver),
-            Some(expected) if expected != seat => Err(PlayError::WrongSeat { expected, got: seat }),
+            Some(expected) if expected != seat => Err(PlayError::WrongSeat {
+                expected,
+                got: seat,
+            }),
             Some(_) => self.play(action),
         }
     }
@@ -202,7 +223,9 @@ pub trait Game:
         if self.is_legal(action) {
             Ok(action)
         } else {
-            Err(PlayError::Illegal { action: text.trim().to_owned() })
+            Err(PlayError::Illegal {
+                action: text.trim().to_owned(),
+            })
         }
     }
 

@@ -25,7 +25,10 @@ pub struct NimRules {
 
 impl Default for NimRules {
     fn default() -> Self {
-        NimRules { piles: vec![3, 4, 5], ply_limit: None }
+        NimRules {
+            piles: vec![3, 4, 5],
+            ply_limit: None,
+        }
     }
 }
 
@@ -37,7 +40,11 @@ impl RuleSet for NimRules {
         if seats == 2 {
             Ok(())
         } else {
-            Err(RulesError::Seats { game: Nim::NAME, allowed: "2", got: seats })
+            Err(RulesError::Seats {
+                game: Nim::NAME,
+                allowed: "2",
+                got: seats,
+            })
         }
     }
     fn ply_limit(&self) -> Option<u32> {
@@ -48,7 +55,11 @@ impl RuleSet for NimRules {
     }
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         if key != "piles" {
-            return Err(RulesError::UnknownOption { game: Nim::NAME, key: key.into(), known: "piles" });
+            return Err(RulesError::UnknownOption {
+                game: Nim::NAME,
+                key: key.into(),
+                known: "piles",
+            });
         }
         let bad = || RulesError::BadValue {
             key: key.into(),
@@ -66,7 +77,10 @@ impl RuleSet for NimRules {
 }
 
 fn parse_piles(text: &str) -> Option<Vec<u8>> {
-    let piles: Vec<u8> = text.split(',').map(|p| p.parse().ok().filter(|&n| n <= 15)).collect::<Option<_>>()?;
+    let piles: Vec<u8> = text
+        .split(',')
+        .map(|p| p.parse().ok().filter(|&n| n <= 15))
+        .collect::<Option<_>>()?;
     (1..=4).contains(&piles.len()).then_some(piles)
 }
 
@@ -89,7 +103,9 @@ impl FromStr for Take {
     type Err = ActionParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: &str| ActionParseError::new(s, why);
-        let (pile, count) = s.split_once('-').ok_or_else(|| bad("expected PILE-COUNT, like `b-2`"))?;
+        let (pile, count) = s
+            .split_once('-')
+            .ok_or_else(|| bad("expected PILE-COUNT, like `b-2`"))?;
         let pile = match pile.as_bytes() {
             [p @ b'a'..=b'd'] => p - b'a',
             _ => return Err(bad("the pile is a letter from a to d")),
@@ -182,7 +198,9 @@ impl Nim {
     }
 
     fn limit_reached(&self) -> bool {
-        self.rules.ply_limit.is_some_and(|limit| self.plies >= limit)
+        self.rules
+            .ply_limit
+            .is_some_and(|limit| self.plies >= limit)
     }
 }
 
@@ -194,10 +212,20 @@ impl Game for Nim {
     const NAME: &'static str = "nim";
 
     fn new(rules: &NimRules) -> Self {
-        let setup = NimSetup { rules: rules.clone(), piles: rules.piles.clone(), to_move: 0, plies: 0 };
+        let setup = NimSetup {
+            rules: rules.clone(),
+            piles: rules.piles.clone(),
+            to_move: 0,
+            plies: 0,
+        };
         // Rules built through `set_option` always hold valid piles; fall back to the
         // default piles for hand-built rules that do not.
-        Nim::try_from(setup).unwrap_or_else(|_| Nim::new(&NimRules { piles: vec![3, 4, 5], ..rules.clone() }))
+        Nim::try_from(setup).unwrap_or_else(|_| {
+            Nim::new(&NimRules {
+                piles: vec![3, 4, 5],
+                ..rules.clone()
+            })
+        })
     }
 
     fn from_position(text: &str, rules: &NimRules) -> Result<Self, NimPositionError> {
@@ -206,13 +234,25 @@ impl Game for Nim {
             return Err(NimPositionError::FieldCount(fields.len()));
         };
         let piles = parse_piles(piles).ok_or_else(|| NimPositionError::Piles(piles.into()))?;
-        let to_move = seat.parse().map_err(|_| NimPositionError::Seat(seat.into()))?;
-        let plies = plies.parse().map_err(|_| NimPositionError::Plies(plies.into()))?;
-        Nim::try_from(NimSetup { rules: rules.clone(), piles, to_move, plies })
+        let to_move = seat
+            .parse()
+            .map_err(|_| NimPositionError::Seat(seat.into()))?;
+        let plies = plies
+            .parse()
+            .map_err(|_| NimPositionError::Plies(plies.into()))?;
+        Nim::try_from(NimSetup {
+            rules: rules.clone(),
+            piles,
+            to_move,
+            plies,
+        })
     }
 
     fn position(&self) -> String {
-        let piles: Vec<String> = self.piles[..usize::from(self.pile_count)].iter().map(u8::to_string).collect();
+        let piles: Vec<String> = self.piles[..usize::from(self.pile_count)]
+            .iter()
+            .map(u8::to_string)
+            .collect();
         format!("{} {} {}", piles.join(","), self.to_move, self.plies)
     }
 
@@ -265,13 +305,24 @@ impl Game for Nim {
         // Nim-sum zero is lost for the seat to move.
         let nim_sum = self.piles.iter().fold(0, |acc, &p| acc ^ (p % 4));
         let good_for_mover = if nim_sum != 0 { 1.0 } else { -1.0 };
-        if seat == self.to_move { good_for_mover } else { -good_for_mover }
+        if seat == self.to_move {
+            good_for_mover
+        } else {
+            -good_for_mover
+        }
     }
 
     fn diagram(&self, _viewer: Option<Seat>) -> String {
         let mut out = String::new();
-        for (i, &p) in self.piles[..usize::from(self.pile_count)].iter().enumerate() {
-            out.push_str(&format!("{} {}\n", (b'a' + i as u8) as char, "|".repeat(usize::from(p))));
+        for (i, &p) in self.piles[..usize::from(self.pile_count)]
+            .iter()
+            .enumerate()
+        {
+            out.push_str(&format!(
+                "{} {}\n",
+                (b'a' + i as u8) as char,
+                "|".repeat(usize::from(p))
+            ));
         }
         out.push_str(&format!("seat {} to move\n", self.to_move));
         out

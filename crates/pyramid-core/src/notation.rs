@@ -44,7 +44,9 @@ pub enum NotationError {
         found: usize,
     },
     /// A character in a board row is not a piece letter or a digit.
-    #[error("field `board`: rank {rank} has `{found}`, which is not a piece or a count of empty squares")]
+    #[error(
+        "field `board`: rank {rank} has `{found}`, which is not a piece or a count of empty squares"
+    )]
     BadPiece {
         /// The rank (1-based, as printed).
         rank: usize,
@@ -56,7 +58,11 @@ pub enum NotationError {
 impl NotationError {
     /// A [`NotationError::Field`] error.
     pub fn field(field: &'static str, text: &str, expected: impl Into<String>) -> Self {
-        NotationError::Field { field, text: text.to_owned(), expected: expected.into() }
+        NotationError::Field {
+            field,
+            text: text.to_owned(),
+            expected: expected.into(),
+        }
     }
 }
 
@@ -74,19 +80,26 @@ pub fn split_fields<'a, const N: usize>(
     names: &[&'static str; N],
 ) -> Result<[&'a str; N], NotationError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    fields.as_slice().try_into().map_err(|_| NotationError::FieldCount {
-        expected: N,
-        found: fields.len(),
-        names: names.join(", "),
-    })
+    fields
+        .as_slice()
+        .try_into()
+        .map_err(|_| NotationError::FieldCount {
+            expected: N,
+            found: fields.len(),
+            names: names.join(", "),
+        })
 }
 
 /// Reads a number field.
-pub fn parse_number<T: std::str::FromStr>(field: &'static str, text: &str) -> Result<T, NotationError> {
+pub fn parse_number<T: std::str::FromStr>(
+    field: &'static str,
+    text: &str,
+) -> Result<T, NotationError> {
     if text.starts_with('+') {
         return Err(NotationError::field(field, text, "a number"));
     }
-    text.parse().map_err(|_| NotationError::field(field, text, "a number"))
+    text.parse()
+        .map_err(|_| NotationError::field(field, text, "a number"))
 }
 
 /// Reads a board written rank by rank from the top, ranks separated by `/`, with a
@@ -108,7 +121,10 @@ pub fn read_rows<T>(
     let height = usize::from(grid.height());
     let width = usize::from(grid.width());
     if rows.len() != height {
-        return Err(NotationError::RowCount { expected: height, found: rows.len() });
+        return Err(NotationError::RowCount {
+            expected: height,
+            found: rows.len(),
+        });
     }
     let mut squares: Vec<Option<T>> = (0..grid.len()).map(|_| None).collect();
     for (row_from_top, row) in rows.iter().enumerate() {
@@ -119,7 +135,10 @@ pub fn read_rows<T>(
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if !in_run && d == 0 {
-                    return Err(NotationError::BadPiece { rank: rank + 1, found: c });
+                    return Err(NotationError::BadPiece {
+                        rank: rank + 1,
+                        found: c,
+                    });
                 }
                 run = run.saturating_mul(10).saturating_add(d as usize);
                 in_run = true;
@@ -129,7 +148,10 @@ pub fn read_rows<T>(
             run = 0;
             in_run = false;
             let Some(p) = piece(c) else {
-                return Err(NotationError::BadPiece { rank: rank + 1, found: c });
+                return Err(NotationError::BadPiece {
+                    rank: rank + 1,
+                    found: c,
+                });
             };
             if file < width {
                 squares[rank * width + file] = Some(p);
@@ -138,7 +160,11 @@ pub fn read_rows<T>(
         }
         file = file.saturating_add(run);
         if file != width {
-            return Err(NotationError::RowLength { rank: rank + 1, expected: width, found: file });
+            return Err(NotationError::RowLength {
+                rank: rank + 1,
+                expected: width,
+                found: file,
+            });
         }
     }
     Ok(squares)
@@ -179,7 +205,8 @@ mod tests {
     fn rows_round_trip_with_multi_digit_runs() {
         let grid = Grid::new(15, 3);
         let text = "A13B/15/2C12";
-        let squares = read_rows(text, grid, |c| c.is_ascii_uppercase().then_some(c)).expect("valid");
+        let squares =
+            read_rows(text, grid, |c| c.is_ascii_uppercase().then_some(c)).expect("valid");
         let written = write_rows(grid, |sq| squares[grid.index(sq)]);
         assert_eq!(written, text);
     }
@@ -188,15 +215,51 @@ mod tests {
     fn bad_rows_name_the_problem() {
         let grid = Grid::new(4, 2);
         let pieces = |c: char| (c == 'P').then_some(c);
-        assert_eq!(read_rows("4", grid, pieces), Err(NotationError::RowCount { expected: 2, found: 1 }));
+        assert_eq!(
+            read_rows("4", grid, pieces),
+            Err(NotationError::RowCount {
+                expected: 2,
+                found: 1
+            })
+        );
         assert_eq!(
             read_rows("3/4", grid, pieces),
-            Err(NotationError::RowLength { rank: 2, expected: 4, found: 3 })
+            Err(NotationError::RowLength {
+                rank: 2,
+                expected: 4,
+                found: 3
+            })
         );
-        assert_eq!(read_rows("5/4", grid, pieces), Err(NotationError::RowLength { rank: 2, expected: 4, found: 5 }));
-        assert_eq!(read_rows("PPPPP/4", grid, pieces), Err(NotationError::RowLength { rank: 2, expected: 4, found: 5 }));
-        assert_eq!(read_rows("X3/4", grid, pieces), Err(NotationError::BadPiece { rank: 2, found: 'X' }));
-        assert_eq!(read_rows("04/4", grid, pieces), Err(NotationError::BadPiece { rank: 2, found: '0' }));
+        assert_eq!(
+            read_rows("5/4", grid, pieces),
+            Err(NotationError::RowLength {
+                rank: 2,
+                expected: 4,
+                found: 5
+            })
+        );
+        assert_eq!(
+            read_rows("PPPPP/4", grid, pieces),
+            Err(NotationError::RowLength {
+                rank: 2,
+                expected: 4,
+                found: 5
+            })
+        );
+        assert_eq!(
+            read_rows("X3/4", grid, pieces),
+            Err(NotationError::BadPiece {
+                rank: 2,
+                found: 'X'
+            })
+        );
+        assert_eq!(
+            read_rows("04/4", grid, pieces),
+            Err(NotationError::BadPiece {
+                rank: 2,
+                found: '0'
+            })
+        );
         assert!(read_rows("99999999999999999999999/4", grid, pieces).is_err());
     }
 }

@@ -75,7 +75,9 @@ pub fn divide_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(G
             .collect();
         for worker in workers {
             // A worker only panics if the game's own code panicked; pass that on.
-            let done = worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            let done = worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
             for (i, n) in done {
                 counts[i] = n;
             }
@@ -89,7 +91,10 @@ pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
     if depth <= 1 {
         return perft(state, depth);
     }
-    divide_parallel(state, depth, threads).iter().map(|(_, n)| n).sum()
+    divide_parallel(state, depth, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }
 
 #[cfg(test)]

@@ -77,7 +77,9 @@ impl Square {
 
     /// King-move (Chebyshev) distance to `other`.
     pub fn distance(self, other: Square) -> u8 {
-        self.file.abs_diff(other.file).max(self.rank.abs_diff(other.rank))
+        self.file
+            .abs_diff(other.file)
+            .max(self.rank.abs_diff(other.rank))
     }
 }
 
@@ -188,7 +190,10 @@ impl Grid {
     pub const fn square(self, index: usize) -> Option<Square> {
         if index < self.len() {
             let w = self.width as usize;
-            Some(Square { file: (index % w) as u8, rank: (index / w) as u8 })
+            Some(Square {
+                file: (index % w) as u8,
+                rank: (index / w) as u8,
+            })
         } else {
             None
         }
@@ -205,7 +210,11 @@ impl Grid {
         if self.contains(sq) {
             Ok(sq)
         } else {
-            Err(SquareError::OffBoard { square: text.to_owned(), width: self.width, height: self.height })
+            Err(SquareError::OffBoard {
+                square: text.to_owned(),
+                width: self.width,
+                height: self.height,
+            })
         }
     }
 
@@ -217,7 +226,8 @@ impl Grid {
     /// The square `n` steps from `sq` in `dir`, if it is on the board.
     pub fn steps(self, sq: Square, dir: Direction, n: u8) -> Option<Square> {
         let n = i8::try_from(n).ok()?;
-        sq.offset(dir.dx.checked_mul(n)?, dir.dy.checked_mul(n)?).filter(|&s| self.contains(s))
+        sq.offset(dir.dx.checked_mul(n)?, dir.dy.checked_mul(n)?)
+            .filter(|&s| self.contains(s))
     }
 }
 
@@ -253,12 +263,23 @@ impl Direction {
     /// The four diagonal directions.
     pub const DIAGONAL: [Direction; 4] = [Self::NE, Self::SE, Self::SW, Self::NW];
     /// All eight directions, clockwise from north.
-    pub const ALL: [Direction; 8] =
-        [Self::N, Self::NE, Self::E, Self::SE, Self::S, Self::SW, Self::W, Self::NW];
+    pub const ALL: [Direction; 8] = [
+        Self::N,
+        Self::NE,
+        Self::E,
+        Self::SE,
+        Self::S,
+        Self::SW,
+        Self::W,
+        Self::NW,
+    ];
 
     /// The opposite direction.
     pub const fn reverse(self) -> Direction {
-        Direction { dx: -self.dx, dy: -self.dy }
+        Direction {
+            dx: -self.dx,
+            dy: -self.dy,
+        }
     }
 
     /// Whether this direction is diagonal.
@@ -302,7 +323,10 @@ mod tests {
     #[test]
     fn malformed_square_names_are_refused() {
         for bad in ["", "a", "1", "a0", "A1", "a01", "a-1", "aa1", "a100", "é1"] {
-            assert!(matches!(bad.parse::<Square>(), Err(SquareError::Malformed(_))), "{bad}");
+            assert!(
+                matches!(bad.parse::<Square>(), Err(SquareError::Malformed(_))),
+                "{bad}"
+            );
         }
     }
 
@@ -316,7 +340,10 @@ mod tests {
         for (i, sq) in grid.squares().enumerate() {
             assert_eq!(grid.index(sq), i);
         }
-        assert!(matches!(grid.parse_square("a4"), Err(SquareError::OffBoard { .. })));
+        assert!(matches!(
+            grid.parse_square("a4"),
+            Err(SquareError::OffBoard { .. })
+        ));
     }
 
     #[test]
