@@ -1,1 +1,71 @@
-pub fn placeholder() {}
+//! Martian Chess (Andrew Looney) for two or four seats, on the
+//! [`pyramid_core::Game`] traits.
+//!
+//! Colour means nothing: a seat moves only the pieces standing in its own zone (the
+//! 4x4 quarter of the board next to it), and a piece that crosses a canal into another
+//! zone changes hands. Pawns step one square diagonally, drones one or two squares
+//! orthogonally, queens any distance in a straight line. Moving onto a piece of another
+//! zone captures it for its pips; without a queen (drone) a seat may merge its own pieces
+//! into one (field promotion). The game ends as soon as any zone is empty; the highest
+//! score wins, ties going to the seat that made the final move.
+//!
+//! The rules as implemented, the notation and every choice the rulings left open are in
+//! `docs/martian-chess.md`.
+//!
+//! ```
+//! use martian_chess::{MartianAction, MartianChess, MartianRules};
+//! use pyramid_core::{Game, RuleSet, Seat, perft};
+//!
+//! let mut game = MartianChess::new(&MartianRules::default());
+//! assert_eq!(game.position(), "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0");
+//! assert_eq!(game.count_actions(), 10);
+//! assert_eq!(perft(&game, 3), 1328);
+//!
+//! // Play a few plies; the drone's two-square move crosses the canal.
+//! for text in ["a3-a5", "b6-a5"] {
+//!     let action = game.parse_action(text)?;
+//!     game.play(action)?;
+//! }
+//! // Seat 1's pawn captured the drone that had crossed into its zone: 2 pips.
+//! assert_eq!(game.score(Seat(1)), 2);
+//! assert_eq!(game.position(), "1DQQ/1PDQ/2PD/P3/4/1PP1/QDP1/QQD1 0 0,2 b6-a5 2");
+//!
+//! // Four seats on the 8x8 board.
+//! let mut rules = MartianRules::default();
+//! rules.set_seats(4)?;
+//! assert_eq!(MartianChess::new(&rules).count_actions(), 11);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Piece conservation
+//!
+//! Pips are conserved: a capture moves pips from the board to the mover's score, and a
+//! field promotion merges two pieces into one with the same pips (drone + pawn = queen,
+//! pawn + pawn = drone). So *pips on the board + the sum of the scores* never changes;
+//! from a start position it is 18 per seat (36 with two seats, 72 with four). Piece
+//! counts are not conserved (a merge turns two pieces into one), so this is the form of
+//! "pieces on board + captured" that holds.
+//!
+//! # Passing
+//!
+//! A seat with no legal move passes, and if every seat passes in a row the game ends.
+//! On these boards a seat with a piece in its zone always has a move (its piece nearest
+//! the canal can step toward it or across it, and the two-seat no-undo rule bans only
+//! one move, which never is the last), so passes do not occur in practice; the engine
+//! still implements them.
+#![forbid(unsafe_code)]
+
+mod action;
+mod diagram;
+mod game;
+mod layout;
+mod movegen;
+mod play;
+mod position;
+mod rules;
+mod state;
+
+pub use action::MartianAction;
+pub use position::{MartianSetup, PositionError};
+pub use rules::MartianRules;
+pub use state::{MartianChess, PIPS_PER_SEAT};

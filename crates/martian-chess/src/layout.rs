@@ -1,0 +1,196 @@
+//! Board geometry: the two boards (4x8 for two seats, 8x8 for four), their zones, and
+//! precomputed move tables, all as `u64` bitboards with bit `i` = square index `i`
+//! (`rank * width + file`, `a1` = bit 0).
+
+/// Direction steps `(dx, dy)` in the order the ray tables use. The first four raise the
+/// square index (north, north-east, east, north-west), the last four lower it.
+const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+
+/// Indices into [`DIRS`] of the four orthogonal directions.
+pub(crate) const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+
+/// The geometry of one board.
+#[derive(Debug)]
+pub(crate) struct Layout {
+    /// Number of files (4 or 8).
+    pub width: u8,
+    /// Number of ranks (always 8).
+    pub height: u8,
+    /// log2 of the width, to split an index into file and rank.
+    pub shift: u8,
+    /// Every square of the board.
+    pub board: u64,
+    /// The zone of each seat (unused entries are 0).
+    pub zones: [u64; 4],
+    /// Pawn targets: the diagonal neighbours of each square.
+    pub pawn: [u64; 64],
+    /// Squares one or two steps away orthogonally (a drone's reach on an empty board).
+    pub drone_reach: [u64; 64],
+    /// The squares from each square to the board's edge in each direction, the square
+    /// itself excluded.
+    pub rays: [[u64; 64]; 8],
+}
+
+/// The two-seat board: 4 files, 8 ranks, zones ranks 1-4 (seat 0) and 5-8 (seat 1).
+pub(crate) static TWO_SEATS: Layout = Layout::build(4);
+/// The four-seat board: 8x8, zones SW (seat 0), NW (1), NE (2), SE (3).
+pub(crate) static FOUR_SEATS: Layout = Layout::build(8);
+
+/// The layout for a seat count (4 seats: the 8x8 board; anything else: 4x8).
+pub(crate) fn for_seats(seats: u8) -> &'static Layout {
+    if seats == 4 { &FOUR_SEATS } else { &TWO_SEATS }
+}
+
+const fn on_board(width: i8, file: i8, rank: i8) -> bool {
+    file >= 0 && file < width && rank >= 0 && rank < 8
+}
+
+impl Layout {
+    const fn build(width: u8) -> Layout {
+        let w = width as i8;
+        let squares = width as usize * 8;
+        let mut layout = Layout {
+            width,
+            height: 8,
+            shift: if width == 4 { 2 } else { 3 },
+            board: if squares == 64 { u64::MAX } else { (1u64 << squares) - 1 },
+            zones: [0; 4],
+            pawn: [0; 64],
+            drone_reach: [0; 64],
+            rays: [[0; 64]; 8],
+        };
+        let mut sq = 0;
+        while sq < squares {
+            let file = (sq % width as usize) as i8;
+            let rank = (sq / width as usize) as i8;
+            let bit = 1u64 << sq;
+            // Zones.
+            if width == 4 {
+                layout.zones[if rank < 4 { 0 } else { 1 }] |= bit;
+            } else {
+                let seat = match (file < 4, rank < 4) {
+                    (true, true) => 0,
+                    (true, false) => 1,
+                    (false, false) => 2,
+                    (false, true) => 3,
+                };
+                layout.zones[seat] |= bit;
+            }
+            // Rays, pawn steps, drone reach.
+            let mut d = 0;
+            while d < 8 {
+                let (dx, dy) = DIRS[d];
+                let mut step = 1;
+                let (mut f, mut r) = (file + dx, rank + dy);
+                while on_board(w, f, r) {
+                    let target = 1u64 << (r as usize * width as usize + f as usize);
+                    layout.rays[d][sq] |= target;
+                    if step == 1 && dx != 0 && dy != 0 {
+                        layout.pawn[sq] |= target;
+                    }
+                    if step <= 2 && (dx == 0 || dy == 0) {
+                        layout.drone_reach[sq] |= target;
+                    }
+                    step += 1;
+                    f += dx;
+                    r += dy;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        layout
+    }
+
+    /// Squares reachable from `sq` in direction `dir` with `occ` occupied: the ray up to
+    /// and including the first occupied square.
+    #[inline(always)]
+    pub fn ray_attacks(&self, dir: usize, sq: usize, occ: u64) -> u64 {
+        let ray = self.rays[dir][sq];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            return ray;
+        }
+        let first = if dir < 4 {
+            blockers.trailing_zeros()
+        } else {
+            63 - blockers.leading_zeros()
+        };
+        ray ^ self.rays[dir][first as usize]
+    }
+
+    /// A queen's reach from `sq` (all eight lines, up to and including the first piece).
+    #[inline(always)]
+    pub fn queen_attacks(&self, sq: usize, occ: u64) -> u64 {
+        let mut out = 0;
+        let mut d = 0;
+        while d < 8 {
+            out |= self.ray_attacks(d, sq, occ);
+            d += 1;
+        }
+        out
+    }
+
+    /// A drone's reach from `sq`: one or two orthogonal steps, the first one empty for
+    /// a two-step move.
+    #[inline(always)]
+    pub fn drone_attacks(&self, sq: usize, occ: u64) -> u64 {
+        let mut out = 0;
+        for d in ORTHOGONAL {
+            out |= self.ray_attacks(d, sq, occ);
+        }
+        out & self.drone_reach[sq]
+    }
+
+    /// The index of the square on `file`, `rank`, if it is on this board.
+    pub const fn index(&self, file: u8, rank: u8) -> Option<usize> {
+        if file < self.width && rank < self.height {
+            Some(rank as usize * self.width as usize + file as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The file and rank of square index `sq`.
+    pub const fn file_rank(&self, sq: usize) -> (u8, u8) {
+        ((sq & (self.width as usize - 1)) as u8, (sq >> self.shift) as u8)
+    }
+
+    /// The zone holding square `sq` (its seat), if any.
+    pub fn zone_of(&self, sq: usize, seats: u8) -> Option<u8> {
+        let bit = 1u64 << sq;
+        (0..seats).find(|&s| self.zones[usize::from(s)] & bit != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_partition_the_board() {
+        for (layout, seats) in [(&TWO_SEATS, 2usize), (&FOUR_SEATS, 4)] {
+            let mut all = 0;
+            for s in 0..seats {
+                assert_eq!(layout.zones[s].count_ones(), 16);
+                assert_eq!(all & layout.zones[s], 0);
+                all |= layout.zones[s];
+            }
+            assert_eq!(all, layout.board);
+        }
+    }
+
+    #[test]
+    fn move_tables_match_hand_counts() {
+        // a1 on the 4x8 board: one diagonal, drone reach b1 c1 a2 a3.
+        assert_eq!(TWO_SEATS.pawn[0].count_ones(), 1);
+        assert_eq!(TWO_SEATS.drone_reach[0].count_ones(), 4);
+        // b2 (index 5): four diagonals.
+        assert_eq!(TWO_SEATS.pawn[5].count_ones(), 4);
+        // A queen on d4 of the empty 8x8 board reaches 27 squares.
+        assert_eq!(FOUR_SEATS.queen_attacks(27, 0).count_ones(), 27);
+        // A drone on a3 (index 8) with a4 blocked reaches a4 but not a5.
+        let a4 = 1u64 << 12;
+        assert_eq!(TWO_SEATS.drone_attacks(8, a4), a4 | (1 << 9) | (1 << 10) | (1 << 4) | 1);
+    }
+}

@@ -1,0 +1,170 @@
+//! Legal move generation, counting and checking, on bitboards.
+
+use std::ops::ControlFlow;
+
+use crate::layout::Layout;
+use crate::{MartianAction, MartianChess};
+
+/// What every move of the seat to move depends on, computed once per position.
+pub(crate) struct MoveMasks {
+    layout: &'static Layout,
+    occ: u64,
+    /// Occupied squares of the mover's zone (the pieces it may move).
+    pub own: u64,
+    /// Where a pawn may end: empty squares, other zones' pieces, and own pieces it may
+    /// merge with.
+    pawn: u64,
+    /// Where a drone may end.
+    drone: u64,
+    /// Where a queen may end (queens never merge).
+    queen: u64,
+    /// The no-undo ban: the piece on `ban_from` may not move to `ban_to` (a bit mask);
+    /// `ban_from` is 64 when there is no ban.
+    ban_from: usize,
+    ban_to: u64,
+}
+
+impl MartianChess {
+    /// The masks for the seat to move.
+    #[inline(always)]
+    pub(crate) fn masks(&self) -> MoveMasks {
+        let layout = self.layout();
+        let zone = layout.zones[usize::from(self.to_move) & 3];
+        let [pawns, drones, queens] = self.pieces;
+        let occ = pawns | drones | queens;
+        let own = occ & zone;
+        let open = layout.board & !own;
+        let no_queen = queens & zone == 0;
+        let no_drone = drones & zone == 0;
+        // Field promotion, judged before the move: without a queen, drone + pawn merge
+        // into a queen (either may be the mover); without a drone, pawn + pawn into a drone.
+        let pawn = open | if no_queen { drones & zone } else { 0 } | if no_drone { pawns & zone } else { 0 };
+        let drone = open | if no_queen { pawns & zone } else { 0 };
+        let (ban_from, ban_to) = match self.crossing {
+            Some((from, to)) => (usize::from(to), 1u64 << from),
+            None => (64, 0),
+        };
+        MoveMasks { layout, occ, own, pawn, drone, queen: open, ban_from, ban_to }
+    }
+
+    /// The legal destinations of the piece on `sq` (which must be in the mover's zone).
+    #[inline(always)]
+    pub(crate) fn targets(&self, m: &MoveMasks, sq: usize) -> u64 {
+        let bit = 1u64 << sq;
+        let raw = if self.pieces[0] & bit != 0 {
+            m.layout.pawn[sq] & m.pawn
+        } else if self.pieces[1] & bit != 0 {
+            m.layout.drone_attacks(sq, m.occ) & m.drone
+        } else {
+            m.layout.queen_attacks(sq, m.occ) & m.queen
+        };
+        if sq == m.ban_from { raw & !m.ban_to } else { raw }
+    }
+
+    /// Calls `f(from, to)` for every legal move (passes excluded), in ascending order of
+    /// `from`, then of `to`.
+    #[inline(always)]
+    pub(crate) fn try_for_each_move<B>(
+        &self,
+        mut f: impl FnMut(usize, usize) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let m = self.masks();
+        let mut own = m.own;
+        while own != 0 {
+            let from = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let mut targets = self.targets(&m, from);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                f(from, to)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The number of legal moves (passes excluded), by bulk popcounts.
+    #[inline]
+    pub(crate) fn count_moves(&self) -> usize {
+        let m = self.masks();
+        let layout = m.layout;
+        let mut n = 0;
+        let mut pawns = self.pieces[0] & m.own;
+        while pawns != 0 {
+            let sq = pawns.trailing_zeros() as usize;
+            pawns &= pawns - 1;
+            n += (layout.pawn[sq] & m.pawn).count_ones();
+        }
+        let mut drones = self.pieces[1] & m.own;
+        while drones != 0 {
+            let sq = drones.trailing_zeros() as usize;
+            drones &= drones - 1;
+            n += (layout.drone_attacks(sq, m.occ) & m.drone).count_ones();
+        }
+        let mut queens = self.pieces[2] & m.own;
+        while queens != 0 {
+            let sq = queens.trailing_zeros() as usize;
+            queens &= queens - 1;
+            n += (layout.queen_attacks(sq, m.occ) & m.queen).count_ones();
+        }
+        if m.ban_from < 64 && m.own & (1u64 << m.ban_from) != 0 {
+            // Remove the banned move if the piece could otherwise make it.
+            let (sq, ban_to) = (m.ban_from, m.ban_to);
+            let unbanned = MoveMasks { ban_from: 64, ..m };
+            if self.targets(&unbanned, sq) & ban_to != 0 {
+                n -= 1;
+            }
+        }
+        n as usize
+    }
+
+    /// Whether the seat to move has at least one legal move.
+    pub(crate) fn has_move(&self) -> bool {
+        self.try_for_each_move(|_, _| ControlFlow::Break(())).is_break()
+    }
+
+    /// Whether `action` is legal (the game must not be over).
+    pub(crate) fn move_is_legal(&self, action: MartianAction) -> bool {
+        match action {
+            MartianAction::Pass => !self.has_move(),
+            MartianAction::Move { from, to } => {
+                let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else { return false };
+                let m = self.masks();
+                m.own & (1u64 << f) != 0 && self.targets(&m, f) & (1u64 << t) != 0
+            }
+        }
+    }
+
+    /// Every legal action, passes included, for the trait's generator.
+    #[inline(always)]
+    pub(crate) fn try_for_each_action_impl<B>(
+        &self,
+        mut f: impl FnMut(MartianAction) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.finished() {
+            return ControlFlow::Continue(());
+        }
+        let mut any = false;
+        self.try_for_each_move(|from, to| {
+            any = true;
+            f(MartianAction::Move { from: self.square_at(from), to: self.square_at(to) })
+        })?;
+        if !any {
+            f(MartianAction::Pass)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The number of legal actions (a forced pass counts as one).
+    #[inline]
+    pub(crate) fn count_actions_impl(&self) -> usize {
+        if self.finished() {
+            return 0;
+        }
+        match self.count_moves() {
+            0 => 1,
+            n => n,
+        }
+    }
+}
+

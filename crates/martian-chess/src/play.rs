@@ -1,0 +1,58 @@
+//! Playing an action: moves, captures, field promotions, passes.
+
+use pyramid_core::Size;
+
+use crate::{MartianAction, MartianChess};
+
+impl MartianChess {
+    /// Plays `action` without checking it. An illegal action never panics; it may leave
+    /// a state the rules could not reach.
+    #[inline]
+    pub(crate) fn play_impl(&mut self, action: MartianAction) {
+        let seats = self.rules.seat_count();
+        match action {
+            MartianAction::Pass => {
+                self.passes = self.passes.saturating_add(1);
+                self.crossing = None;
+            }
+            MartianAction::Move { from, to } => {
+                self.passes = 0;
+                self.crossing = None;
+                if let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) {
+                    self.move_piece(f, t);
+                }
+            }
+        }
+        self.to_move = (self.to_move + 1) % seats;
+        self.plies = self.plies.saturating_add(1);
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, from: usize, to: usize) {
+        let Some(mover) = self.size_at(from) else { return };
+        let layout = self.layout();
+        let zone = layout.zones[usize::from(self.to_move) & 3];
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        self.pieces[mover.index()] &= !from_bit;
+        let landed = match self.size_at(to) {
+            None => mover,
+            Some(target) => {
+                self.pieces[target.index()] &= !to_bit;
+                if zone & to_bit != 0 {
+                    // Field promotion: the two merge into one piece of their pips.
+                    Size::from_pips(mover.pips() + target.pips()).unwrap_or(Size::Queen)
+                } else {
+                    // Capture: the captured pips go to the mover's score.
+                    let seat = usize::from(self.to_move) & 3;
+                    self.scores[seat] = self.scores[seat].saturating_add(u16::from(target.pips()));
+                    mover
+                }
+            }
+        };
+        self.pieces[landed.index()] |= to_bit;
+        if self.rules.seat_count() == 2 && zone & to_bit == 0 {
+            // The piece crossed the canal: the next ply may not move it straight back.
+            self.crossing = Some((from as u8, to as u8));
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! The one-line position string, the unvalidated [`MartianSetup`] (the serde form), and
+//! the checks that keep every state valid.
+//!
+//! Position string: `BOARD SEAT SCORES CROSSING PLIES`, e.g. the two-seat start
+//! `1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0`.
+
+use pyramid_core::notation::{NotationError, parse_number, read_rows, split_fields, write_rows};
+use pyramid_core::{Grid, RuleSet, Size};
+use serde::{Deserialize, Serialize};
+
+use crate::state::PIPS_PER_SEAT;
+use crate::{MartianAction, MartianChess, MartianRules};
+
+/// The fields of the position string, in order.
+const FIELDS: [&str; 5] = ["board", "seat", "scores", "crossing", "plies"];
+
+/// Why a position string or a [`MartianSetup`] was refused. Every message names the
+/// field that failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The position string does not have its five fields.
+    #[error("position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {0}")]
+    FieldCount(usize),
+    /// The board (or another field) could not be read.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// More pips on the board and in the scores than the game's pieces hold.
+    #[error(
+        "fields `board` and `scores`: {board} pips on the board plus {scored} scored exceed the {max} pips of a {seats}-seat game"
+    )]
+    TooManyPips {
+        /// Pips on the board.
+        board: u32,
+        /// Pips in the scores.
+        scored: u32,
+        /// Pips in the game (18 per seat).
+        max: u32,
+        /// Seats.
+        seats: usize,
+    },
+    /// The seat to move is not a seat of the game.
+    #[error("field `seat`: `{text}` is not a seat number below {seats}")]
+    Seat {
+        /// The field's text.
+        text: String,
+        /// Seats of the game.
+        seats: usize,
+    },
+    /// The scores field is malformed.
+    #[error("field `scores`: `{text}` is not {seats} comma-separated scores")]
+    Scores {
+        /// The field's text.
+        text: String,
+        /// Seats of the game.
+        seats: usize,
+    },
+    /// The last-crossing field is malformed or impossible.
+    #[error("field `crossing`: `{text}` {reason}")]
+    Crossing {
+        /// The field's text.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The rule options do not fit the board (RON form only).
+    #[error("field `rules`: {0}")]
+    Rules(String),
+}
+
+/// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning
+/// it into a [`MartianChess`] runs every check of [`MartianChess::from_position`], so no
+/// invalid state can be deserialised.
+///
+/// ```
+/// use martian_chess::MartianChess;
+/// use pyramid_core::Game;
+/// let start = MartianChess::new(&Default::default());
+/// let text = ron::to_string(&start)?;
+/// assert_eq!(ron::from_str::<MartianChess>(&text)?, start);
+/// // A board of the wrong size is refused.
+/// let bad = text.replace("\"1DQQ\"", "\"1DQQQ\"");
+/// assert!(ron::from_str::<MartianChess>(&bad).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MartianSetup {
+    /// The rule options; the seat count must match the board (4 files: 2 seats, 8: 4).
+    pub rules: MartianRules,
+    /// The ranks from the top down, each as in the position string (`1DQQ`, `4`, ...).
+    pub board: Vec<String>,
+    /// The seat to move.
+    pub to_move: u8,
+    /// Captured pips, one entry per seat.
+    pub scores: Vec<u16>,
+    /// The previous ply's canal crossing as `from-to` (two seats only), if any.
+    pub last_crossing: Option<String>,
+    /// Decision points played so far.
+    pub plies: u32,
+}
+
+/// The number of squares one board row covers, if it is well formed.
+fn row_width(row: &str) -> usize {
+    let mut width = 0usize;
+    let mut run = 0usize;
+    for c in row.chars() {
+        match c.to_digit(10) {
+            Some(d) => run = run.saturating_mul(10).saturating_add(d as usize),
+            None => {
+                width = width.saturating_add(run).saturating_add(1);
+                run = 0;
+            }
+        }
+    }
+    width.saturating_add(run)
+}
+
+/// Reads the board field: its seat count (from its width) and the three bitboards.
+fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
+    let top = text.split('/').next().unwrap_or("");
+    let (seats, grid) = if row_width(top) == 8 { (4, Grid::new(8, 8)) } else { (2, Grid::new(4, 8)) };
+    let squares = read_rows(text, grid, Size::from_letter)?;
+    let mut pieces = [0u64; 3];
+    for (sq, size) in squares.iter().enumerate() {
+        if let Some(size) = size {
+            pieces[size.index()] |= 1 << sq;
+        }
+    }
+    Ok((seats, pieces))
+}
+
+impl MartianChess {
+    /// Reads the position string (see the module docs).
+    pub(crate) fn parse_position(text: &str, rules: &MartianRules) -> Result<Self, PositionError> {
+        let [board, seat, scores, crossing, plies] =
+            split_fields(text, &FIELDS).map_err(|_| PositionError::FieldCount(text.split_whitespace().count()))?;
+        let (seats, pieces) = read_board(board)?;
+        let mut rules = *rules;
+        rules.set_seats(usize::from(seats)).map_err(|e| PositionError::Rules(e.to_string()))?;
+        let seat_count = usize::from(seats);
+        let to_move = seat
+            .parse::<u8>()
+            .ok()
+            .filter(|s| !seat.starts_with('+') && *s < seats)
+            .ok_or_else(|| PositionError::Seat { text: seat.to_owned(), seats: seat_count })?;
+        let bad_scores = || PositionError::Scores { text: scores.to_owned(), seats: seat_count };
+        let list: Vec<u16> = scores
+            .split(',')
+            .map(|s| parse_number::<u16>("scores", s).ok())
+            .collect::<Option<_>>()
+            .ok_or_else(bad_scores)?;
+        if list.len() != seat_count {
+            return Err(bad_scores());
+        }
+        let crossing = (crossing != "-").then(|| crossing.to_owned());
+        let plies: u32 = parse_number("plies", plies)?;
+        Self::assemble(rules, pieces, to_move, &list, crossing.as_deref(), plies)
+    }
+
+    /// Builds a state from parsed fields, running the checks that need the whole state.
+    fn assemble(
+        rules: MartianRules,
+        pieces: [u64; 3],
+        to_move: u8,
+        scores: &[u16],
+        crossing: Option<&str>,
+        plies: u32,
+    ) -> Result<Self, PositionError> {
+        let seats = rules.seats();
+        let mut state = MartianChess {
+            rules,
+            pieces,
+            scores: [0; 4],
+            to_move,
+            passes: 0,
+            crossing: None,
+            plies,
+        };
+        state.scores[..seats].copy_from_slice(scores);
+        let board = state.board_pips();
+        let scored: u32 = scores.iter().map(|&s| u32::from(s)).sum();
+        let max = PIPS_PER_SEAT * seats as u32;
+        if board + scored > max {
+            return Err(PositionError::TooManyPips { board, scored, max, seats });
+        }
+        if let Some(text) = crossing {
+            state.crossing = Some(state.check_crossing(text)?);
+        }
+        Ok(state)
+    }
+
+    /// Checks a last-crossing field `from-to`: two seats, at least one ply played, the
+    /// piece on `to` stands in the zone of the seat to move, `from` is an empty square of
+    /// the other zone, and the piece could have made that move on this board.
+    fn check_crossing(&self, text: &str) -> Result<(u8, u8), PositionError> {
+        let bad = |reason| PositionError::Crossing { text: text.to_owned(), reason };
+        if self.rules.seat_count() != 2 {
+            return Err(bad("must be `-` with four seats (no-undo is a two-seat rule)"));
+        }
+        let Ok(MartianAction::Move { from, to }) = text.parse::<MartianAction>() else {
+            return Err(bad("is not `-` or a move `from-to`"));
+        };
+        if text.contains('x') {
+            return Err(bad("is written with `x`; the crossing field uses `from-to`"));
+        }
+        let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
+            return Err(bad("names a square off the 4x8 board"));
+        };
+        if self.plies == 0 {
+            return Err(bad("cannot be set before any ply was played"));
+        }
+        let layout = self.layout();
+        let zone = layout.zones[usize::from(self.to_move)];
+        let occ = self.occupied();
+        let Some(size) = self.size_at(t) else {
+            return Err(bad("does not end on a piece"));
+        };
+        if zone & (1 << t) == 0 {
+            return Err(bad("does not end in the zone of the seat to move"));
+        }
+        if zone & (1 << f) != 0 {
+            return Err(bad("does not start in the other zone"));
+        }
+        if occ & (1 << f) != 0 {
+            return Err(bad("starts on a square that is not empty"));
+        }
+        let reach = match size {
+            Size::Pawn => layout.pawn[t],
+            Size::Drone => layout.drone_attacks(t, occ),
+            Size::Queen => layout.queen_attacks(t, occ),
+        };
+        if reach & (1 << f) == 0 {
+            return Err(bad("is not a move the piece on its destination could have made"));
+        }
+        Ok((f as u8, t as u8))
+    }
+
+    /// Writes the position string.
+    pub(crate) fn write_position(&self) -> String {
+        let board = self.board_rows().join("/");
+        let scores: Vec<String> = self.scores().iter().map(u16::to_string).collect();
+        let crossing = match self.last_crossing() {
+            Some((from, to)) => format!("{from}-{to}"),
+            None => "-".to_owned(),
+        };
+        format!("{board} {} {} {crossing} {}", self.to_move, scores.join(","), self.plies)
+    }
+
+    /// The board ranks from the top down, in position-string form.
+    fn board_rows(&self) -> Vec<String> {
+        let grid = self.grid();
+        let text = write_rows(grid, |sq| self.piece_at(sq).map(Size::letter));
+        text.split('/').map(str::to_owned).collect()
+    }
+}
+
+impl TryFrom<MartianSetup> for MartianChess {
+    type Error = PositionError;
+
+    fn try_from(setup: MartianSetup) -> Result<Self, PositionError> {
+        if let Some(row) = setup.board.iter().find(|row| row.contains('/')) {
+            return Err(NotationError::field("board", row, "one rank (the RON form lists ranks separately)").into());
+        }
+        let (seats, pieces) = read_board(&setup.board.join("/"))?;
+        if setup.rules.seats() != usize::from(seats) {
+            return Err(PositionError::Rules(format!(
+                "{} seats, but the board is {} files wide ({} seats)",
+                setup.rules.seats(),
+                if seats == 4 { 8 } else { 4 },
+                seats
+            )));
+        }
+        let seat_count = usize::from(seats);
+        if setup.to_move >= seats {
+            return Err(PositionError::Seat { text: setup.to_move.to_string(), seats: seat_count });
+        }
+        if setup.scores.len() != seat_count {
+            let text: Vec<String> = setup.scores.iter().map(u16::to_string).collect();
+            return Err(PositionError::Scores { text: text.join(","), seats: seat_count });
+        }
+        MartianChess::assemble(
+            setup.rules,
+            pieces,
+            setup.to_move,
+            &setup.scores,
+            setup.last_crossing.as_deref(),
+            setup.plies,
+        )
+    }
+}
+
+impl From<MartianChess> for MartianSetup {
+    fn from(state: MartianChess) -> Self {
+        MartianSetup {
+            board: state.board_rows(),
+            scores: state.scores().to_vec(),
+            last_crossing: state.last_crossing().map(|(from, to)| format!("{from}-{to}")),
+            to_move: state.to_move,
+            plies: state.plies,
+            rules: state.rules,
+        }
+    }
+}
