@@ -1,0 +1,52 @@
+//! Bots, matches and game records for every pyramid-games engine, written once over
+//! [`pyramid_core::Game`].
+//!
+//! - Bots ([`pyramid_core::Bot`]): [`RandomBot`](pyramid_core::RandomBot) (seeded),
+//!   [`GreedyBot`] (one ply, by [`Game::evaluate`](pyramid_core::Game::evaluate)) and
+//!   [`MctsBot`] (UCT with random playouts, an iteration or time [`Budget`], per-seat
+//!   rewards, determinization for hidden information, tree reuse);
+//! - [`BotSpec`]: bots named by text, `random`, `greedy`, `mcts:iters=2000`, `mcts:ms=50`;
+//! - [`run_match`]: N games on J threads, each reproducible from the match seed alone,
+//!   with per-bot totals ([`MatchReport`]) and an [`Elo`] difference;
+//! - [`Record`]: one JSON line per game; [`verify`] re-plays a record and says where it
+//!   goes wrong.
+//!
+//! ```
+//! use pyramid_bots::{BotSpec, MatchConfig, run_match, verify};
+//! use pyramid_core::nim::Nim;
+//!
+//! let config = MatchConfig {
+//!     rules: Default::default(),
+//!     bots: vec!["mcts:iters=300".parse()?, "random".parse()?],
+//!     games: 10,
+//!     seed: 42,
+//!     swap_seats: true,
+//!     jobs: 2,
+//! };
+//! let mut lines = Vec::new();
+//! let report = run_match::<Nim>(&config, |game| lines.push(game.record.to_json()))?;
+//! assert!(report.tallies[0].score() > 0.5);
+//! for line in &lines {
+//!     pyramid_bots::verify_line::<Nim>(line)?;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod elo;
+mod greedy;
+mod matches;
+mod mcts;
+mod record;
+mod replay;
+mod spec;
+
+pub use elo::{Elo, elo_from_score};
+pub use greedy::GreedyBot;
+pub use matches::{
+    GameResult, MatchConfig, MatchError, MatchReport, Tally, play_match_game, run_match, seat_bots,
+};
+pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
+pub use record::{Record, RecordResult, RecordRules};
+pub use replay::{ReplayError, verify, verify_line};
+pub use spec::{BotSpec, SpecError};

@@ -1,0 +1,491 @@
+//! Monte Carlo tree search: UCT with random playouts, per-seat rewards, determinization
+//! for hidden information, and tree reuse across a seat's consecutive decisions.
+
+mod tree;
+
+use std::any::TypeId;
+use std::time::{Duration, Instant};
+
+use pyramid_core::rand::{Rng, SeedableRng};
+use pyramid_core::{Bot, ChaCha8Rng, Game, RandomBot, Seat};
+
+use tree::Tree;
+
+/// How much search one decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (playouts): reproducible from the seed.
+    Iterations(u64),
+    /// Wall time: the number of iterations depends on the machine and its load, so
+    /// games with such a bot are NOT reproducible from their seed.
+    Time(Duration),
+}
+
+/// The settings of an [`MctsBot`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Search per decision.
+    pub budget: Budget,
+    /// The UCT exploration constant `c` in `mean + c * sqrt(ln(n_parent) / n_child)`,
+    /// rewards being in `[0, 1]`.
+    pub exploration: f64,
+    /// Plies after which a random playout stops and is scored by [`Game::evaluate`]
+    /// (the seats with the best evaluation share the win); 0 plays every playout to the
+    /// end of the game (or the rules' ply limit).
+    pub playout_limit: u32,
+    /// Keep the part of the tree that is still valid for the seat's next decision.
+    pub reuse_tree: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Iterations(1000),
+            exploration: 1.0,
+            playout_limit: 200,
+            reuse_tree: true,
+        }
+    }
+}
+
+/// What the last search did (for speed measurements and curiosity).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations (one playout each) of the last decision.
+    pub iterations: u64,
+    /// Plies played in the playouts of the last decision.
+    pub playout_plies: u64,
+    /// Time the last decision took.
+    pub elapsed: Duration,
+    /// Visits of the root kept from the previous decision (tree reuse), 0 if none.
+    pub reused_visits: u32,
+    /// Nodes in the tree after the last decision.
+    pub nodes: usize,
+}
+
+/// The largest tree the bot grows; search stops early beyond it (memory guard for long
+/// time budgets).
+const MAX_NODES: usize = 4_000_000;
+
+/// A UCT Monte Carlo tree search bot.
+///
+/// Each iteration selects down the tree by UCB1 (`mean + c * sqrt(ln(n) / n_i)`, each
+/// node's rewards counted for the seat that played into it, so 3 and 4 seat games work
+/// with [`pyramid_core::Outcome::reward`]), expands one untried action, plays a random
+/// playout and backs up every seat's reward.
+///
+/// **Hidden information.** The bot only ever gets its seat's [`Game::View`]. Every
+/// iteration starts from a fresh state sampled from that view
+/// ([`Game::sample_from_view`], determinization), and at each node only the actions legal
+/// in that sample are candidates (single-observer information-set MCTS: a child's
+/// "parent visits" in UCB count the iterations in which it was available). For a game
+/// whose `View` is the state itself this is plain UCT.
+///
+/// **Tree reuse.** After choosing, the bot keeps its tree. At its next decision it looks
+/// among the nodes as many plies below the old root as have been played since for the
+/// one whose state matches what it now sees (equal states in perfect-information games;
+/// equal views otherwise, found by replaying the tree's actions on a sample of the old
+/// view). A unique match becomes the new root; if several nodes match (actions the seat
+/// could not see, such as a hidden `hide=`) or none does, it starts afresh, so the tree
+/// never encodes what the seat may not know.
+///
+/// ```
+/// use pyramid_bots::{Budget, MctsBot, MctsConfig};
+/// use pyramid_core::{Bot, Game, Seat, nim::Nim};
+/// let game = Nim::from_position("0,5 0 0", &Default::default()).expect("valid");
+/// let config = MctsConfig { budget: Budget::Iterations(500), ..MctsConfig::default() };
+/// let mut bot = MctsBot::<Nim>::new(config, 1);
+/// let action = bot.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+/// assert_eq!(action.to_string(), "b-1"); // leaves 4: lost for the opponent
+/// ```
+pub struct MctsBot<G: Game> {
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+    tree: Tree<G::Action>,
+    /// The view at the root of `tree`, and its ply count.
+    root: Option<(G::View, u32)>,
+    stats: SearchStats,
+    actions: Vec<G::Action>,
+    rewards: Vec<f64>,
+}
+
+impl<G: Game> std::fmt::Debug for MctsBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MctsBot")
+            .field("config", &self.config)
+            .field("nodes", &self.tree.len())
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether `G` has no hidden information: its view is the state itself.
+fn perfect_information<G: Game>() -> bool {
+    TypeId::of::<G>() == TypeId::of::<G::View>()
+}
+
+impl<G: Game> MctsBot<G> {
+    /// An MCTS bot with `config`, its random choices following from `seed`.
+    pub fn new(config: MctsConfig, seed: u64) -> Self {
+        MctsBot {
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            tree: Tree::new(),
+            root: None,
+            stats: SearchStats::default(),
+            actions: Vec::new(),
+            rewards: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// What the last decision's search did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Finds the node of the old tree matching the new view and makes it the root;
+    /// otherwise clears the tree. Returns the reused root's visits.
+    fn reuse(&mut self, view: &G::View, seat: Seat, now: &G) -> u32 {
+        let Some((old_view, old_plies)) = self.root.take() else {
+            self.tree.clear();
+            return 0;
+        };
+        let found = if self.config.reuse_tree && now.plies() > old_plies {
+            let depth = now.plies() - old_plies;
+            let start = G::sample_from_view(&old_view, &mut self.rng);
+            let target = if perfect_information::<G>() {
+                Target::State(now)
+            } else {
+                Target::View(format!("{view:?}"))
+            };
+            let mut matches = Vec::new();
+            self.find(0, &start, depth, seat, &target, &mut matches);
+            match matches[..] {
+                [one] => Some(one),
+                [first, ..] if perfect_information::<G>() => Some(first),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match found {
+            Some(node) => {
+                self.tree.reroot(node);
+                self.tree.nodes[0].visits
+            }
+            None => {
+                self.tree.clear();
+                0
+            }
+        }
+    }
+
+    /// Collects the nodes `depth` plies below `node` (whose state is `state`) that match
+    /// `target` (at most two: one more than that only says "ambiguous").
+    fn find(
+        &self,
+        node: u32,
+        state: &G,
+        depth: u32,
+        seat: Seat,
+        target: &Target<'_, G>,
+        out: &mut Vec<u32>,
+    ) {
+        if out.len() >= 2 {
+            return;
+        }
+        if depth == 0 {
+            let same = match target {
+                Target::State(now) => state == *now,
+                Target::View(text) => format!("{:?}", state.view(seat)) == *text,
+            };
+            if same {
+                out.push(node);
+            }
+            return;
+        }
+        for &child in &self.tree.nodes[node as usize].children {
+            let Some(action) = self.tree.nodes[child as usize].action else {
+                continue;
+            };
+            let mut next = state.clone();
+            if next.play(action).is_ok() {
+                self.find(child, &next, depth - 1, seat, target, out);
+            }
+        }
+    }
+
+    /// One iteration from `start`: select, expand, play out, back up.
+    fn iterate(&mut self, start: G, path: &mut Vec<u32>) -> u64 {
+        let mut state = start;
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        while let Some(seat) = state.to_act() {
+            self.actions.clear();
+            state.append_actions(&mut self.actions);
+            // An untried action, uniformly among them (reservoir sampling).
+            let mut untried = None;
+            let mut count = 0u32;
+            for &a in &self.actions {
+                if self.tree.child(node, a).is_none() {
+                    count += 1;
+                    if self.rng.random_range(0..count) == 0 {
+                        untried = Some(a);
+                    }
+                }
+            }
+            if let Some(action) = untried {
+                node = self.tree.add_child(node, action, seat.0);
+                state.play_unchecked(action);
+                path.push(node);
+                break;
+            }
+            let mut best = f64::NEG_INFINITY;
+            let mut chosen = None;
+            for &a in &self.actions {
+                let Some(child) = self.tree.child(node, a) else {
+                    continue;
+                };
+                let n = &mut self.tree.nodes[child as usize];
+                n.avail += 1;
+                let visits = f64::from(n.visits.max(1));
+                let ucb = n.reward / visits
+                    + self.config.exploration * (f64::from(n.avail).ln() / visits).sqrt();
+                if ucb > best {
+                    best = ucb;
+                    chosen = Some((child, a));
+                }
+            }
+            let Some((child, action)) = chosen else { break };
+            node = child;
+            state.play_unchecked(action);
+            path.push(node);
+        }
+        let plies = self.playout(&mut state);
+        self.score(&state);
+        for &id in path.iter() {
+            let n = &mut self.tree.nodes[id as usize];
+            n.visits += 1;
+            if id != 0 {
+                n.reward += self
+                    .rewards
+                    .get(usize::from(n.actor))
+                    .copied()
+                    .unwrap_or(0.0);
+            }
+        }
+        plies
+    }
+
+    /// Random actions to the end, or to the playout limit. Returns the plies played.
+    fn playout(&mut self, state: &mut G) -> u64 {
+        let limit = self.config.playout_limit;
+        let mut plies = 0u64;
+        while limit == 0 || plies < u64::from(limit) {
+            match RandomBot::pick(state, &mut self.rng) {
+                Some(action) => state.play_unchecked(action),
+                None => break,
+            }
+            plies += 1;
+        }
+        plies
+    }
+
+    /// Every seat's reward for the end of a playout into `self.rewards`: the outcome's
+    /// rewards, or for a cut-off playout a shared win of the best-evaluated seats.
+    fn score(&mut self, state: &G) {
+        let seats = state.seats();
+        self.rewards.clear();
+        match state.outcome() {
+            Some(outcome) => self
+                .rewards
+                .extend(Seat::all(seats).map(|s| outcome.reward(s))),
+            None => {
+                let values: Vec<f64> = Seat::all(seats).map(|s| state.evaluate(s)).collect();
+                let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let leaders = values.iter().filter(|&&v| v == best).count().max(1);
+                self.rewards.extend(
+                    values
+                        .iter()
+                        .map(|&v| if v == best { 1.0 / leaders as f64 } else { 0.0 }),
+                );
+            }
+        }
+    }
+}
+
+/// What a node of the old tree must match to become the new root.
+enum Target<'a, G> {
+    /// Perfect information: the state itself.
+    State(&'a G),
+    /// Hidden information: the seat's view, as its `Debug` text (views need not be
+    /// comparable; the derived `Debug` text of a view is a faithful rendering of it).
+    View(String),
+}
+
+impl<G: Game> Bot<G> for MctsBot<G> {
+    fn name(&self) -> String {
+        crate::BotSpec::Mcts(self.config.clone()).to_string()
+    }
+
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
+        let started = Instant::now();
+        let now = G::sample_from_view(view, &mut self.rng);
+        let legal = now.legal_actions();
+        match legal[..] {
+            [] => return None,
+            [only] => {
+                // Nothing to think about; the tree is of no use after it either.
+                self.root = None;
+                self.tree.clear();
+                self.stats = SearchStats {
+                    elapsed: started.elapsed(),
+                    nodes: 1,
+                    ..SearchStats::default()
+                };
+                return Some(only);
+            }
+            _ => {}
+        }
+        let reused_visits = self.reuse(view, seat, &now);
+        let perfect = perfect_information::<G>();
+        let mut path = Vec::new();
+        let mut iterations = 0u64;
+        let mut playout_plies = 0u64;
+        loop {
+            let done = match self.config.budget {
+                Budget::Iterations(n) => iterations >= n,
+                Budget::Time(limit) => iterations > 0 && started.elapsed() >= limit,
+            };
+            if done || self.tree.len() >= MAX_NODES {
+                break;
+            }
+            let start = if perfect {
+                now.clone()
+            } else {
+                G::sample_from_view(view, &mut self.rng)
+            };
+            playout_plies += self.iterate(start, &mut path);
+            iterations += 1;
+        }
+        // The most visited legal root child; ties go to the better mean, then to the
+        // first expanded.
+        let mut best: Option<(u32, f64, G::Action)> = None;
+        for &child in &self.tree.nodes[0].children {
+            let n = &self.tree.nodes[child as usize];
+            let Some(action) = n.action else { continue };
+            if !legal.contains(&action) {
+                continue;
+            }
+            let mean = n.reward / f64::from(n.visits.max(1));
+            if best.is_none_or(|(v, m, _)| n.visits > v || (n.visits == v && mean > m)) {
+                best = Some((n.visits, mean, action));
+            }
+        }
+        let choice = best.map(|(_, _, a)| a).or_else(|| legal.first().copied());
+        self.root = Some((view.clone(), now.plies()));
+        self.stats = SearchStats {
+            iterations,
+            playout_plies,
+            elapsed: started.elapsed(),
+            reused_visits,
+            nodes: self.tree.len(),
+        };
+        choice
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pyramid_core::nim::Nim;
+
+    fn bot(iters: u64, seed: u64) -> MctsBot<Nim> {
+        MctsBot::new(
+            MctsConfig {
+                budget: Budget::Iterations(iters),
+                ..MctsConfig::default()
+            },
+            seed,
+        )
+    }
+
+    #[test]
+    fn mcts_finds_the_winning_nim_move() {
+        // 3,4,5 mod 4 = 3,0,1: nim-sum 2; the only winning moves make it 0: a-2 (1,0,1).
+        let game = Nim::new(&Default::default());
+        let mut mcts = bot(3000, 4);
+        let action = mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        assert_eq!(action.to_string(), "a-2");
+        assert_eq!(mcts.stats().iterations, 3000);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_choices() {
+        let game = Nim::from_position("7,9,11 0 0", &Default::default()).expect("valid");
+        let run = |seed| {
+            let mut mcts = bot(200, seed);
+            (0..3)
+                .map(|_| mcts.choose(&game.view(Seat(0)), Seat(0)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(9), run(9));
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_the_opponent_moves() {
+        let mut game = Nim::from_position("7,9,11 0 0", &Default::default()).expect("valid");
+        let mut mcts = bot(2000, 1);
+        let mine = mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        game.play(mine).expect("legal");
+        let theirs = game.legal_actions()[0];
+        game.play(theirs).expect("legal");
+        mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        assert!(mcts.stats().reused_visits > 0, "{:?}", mcts.stats());
+    }
+
+    #[test]
+    fn no_reuse_when_the_game_changed_otherwise() {
+        let game = Nim::from_position("7,9,11 0 0", &Default::default()).expect("valid");
+        let other = Nim::from_position("6,9,11 0 2", &Default::default()).expect("valid");
+        let mut mcts = bot(500, 1);
+        mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        mcts.choose(&other.view(Seat(0)), Seat(0))
+            .expect("not over");
+        assert_eq!(mcts.stats().reused_visits, 0);
+    }
+
+    #[test]
+    fn a_forced_action_is_played_without_search() {
+        let game = Nim::from_position("0,1 0 0", &Default::default()).expect("valid");
+        let mut mcts = bot(500, 1);
+        assert_eq!(
+            mcts.choose(&game.view(Seat(0)), Seat(0))
+                .map(|a| a.to_string()),
+            Some("b-1".to_owned())
+        );
+        assert_eq!(mcts.stats().iterations, 0);
+    }
+
+    #[test]
+    fn time_budget_stops_the_search() {
+        let game = Nim::from_position("15,15,15,15 0 0", &Default::default()).expect("valid");
+        let mut mcts = MctsBot::<Nim>::new(
+            MctsConfig {
+                budget: Budget::Time(Duration::from_millis(20)),
+                ..MctsConfig::default()
+            },
+            1,
+        );
+        mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        let stats = mcts.stats();
+        assert!(stats.iterations > 0);
+        assert!(stats.elapsed < Duration::from_millis(500), "{stats:?}");
+    }
+}

@@ -1,0 +1,115 @@
+//! Re-playing game records: every action legal, the stored result the real one.
+
+use pyramid_core::{Game, PlayError, RulesError};
+
+use crate::record::{Record, RecordResult};
+
+/// Why a record does not replay. Ply numbers count from 1 (the first action).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The line is not a record.
+    #[error("not a game record: {0}")]
+    Json(String),
+    /// The record is of another game than the one asked for.
+    #[error("the record is of game `{found}`, not `{expected}`")]
+    WrongGame {
+        /// The game asked for.
+        expected: &'static str,
+        /// The game the record names.
+        found: String,
+    },
+    /// The rule options do not fit the game.
+    #[error("rules: {0}")]
+    Rules(#[from] RulesError),
+    /// The start position is refused.
+    #[error("start position `{position}`: {why}")]
+    Start {
+        /// The stored position string.
+        position: String,
+        /// Why the game refuses it.
+        why: String,
+    },
+    /// An action is malformed or illegal where it stands.
+    #[error("ply {ply}, action `{action}`: {why}")]
+    Action {
+        /// The action's ply, from 1.
+        ply: usize,
+        /// The stored action text.
+        action: String,
+        /// Why it cannot be played.
+        why: PlayError,
+    },
+    /// The stored ply count is not the number of actions.
+    #[error("the record says {stored} plies but holds {actions} actions")]
+    Plies {
+        /// The stored ply count.
+        stored: u32,
+        /// The number of actions.
+        actions: usize,
+    },
+    /// The stored result is not how the replayed game ends.
+    #[error("the record says `{stored}` but the replayed game is `{replayed}`")]
+    Result {
+        /// The stored result.
+        stored: RecordResult,
+        /// The result after re-playing every action.
+        replayed: RecordResult,
+    },
+}
+
+/// Re-plays `record` as a game of `G`: rebuilds the rules and the start position, reads
+/// every action in context ([`Game::parse_action`]) and plays it ([`Game::play`]), then
+/// compares the stored result (and ply count) with the replayed game's. Returns the final
+/// state.
+///
+/// ```
+/// use pyramid_bots::{Record, ReplayError, verify};
+/// use pyramid_core::nim::Nim;
+/// let line = r#"{"game":"nim","rules":{"seats":2,"ply_limit":null,"options":["piles=2"]},"start":"2 0 0","bots":["random","random"],"match_seed":0,"index":0,"seed":0,"actions":["a-1","a-1"],"result":{"kind":"win","seat":1},"plies":2}"#;
+/// let mut record = Record::from_json(line).expect("a record");
+/// assert!(verify::<Nim>(&record).is_ok());
+/// record.actions[1] = "a-2".into();
+/// assert!(matches!(verify::<Nim>(&record), Err(ReplayError::Action { ply: 2, .. })));
+/// ```
+pub fn verify<G: Game>(record: &Record) -> Result<G, ReplayError> {
+    if record.game != G::NAME {
+        return Err(ReplayError::WrongGame {
+            expected: G::NAME,
+            found: record.game.clone(),
+        });
+    }
+    let rules = record.rules.to_rules::<G::Rules>()?;
+    let mut state = G::from_position(&record.start, &rules).map_err(|e| ReplayError::Start {
+        position: record.start.clone(),
+        why: e.to_string(),
+    })?;
+    for (i, text) in record.actions.iter().enumerate() {
+        let fail = |why| ReplayError::Action {
+            ply: i + 1,
+            action: text.clone(),
+            why,
+        };
+        let action = state.parse_action(text).map_err(fail)?;
+        state.play(action).map_err(fail)?;
+    }
+    if record.plies as usize != record.actions.len() {
+        return Err(ReplayError::Plies {
+            stored: record.plies,
+            actions: record.actions.len(),
+        });
+    }
+    let replayed = RecordResult::from_outcome(state.outcome());
+    if replayed != record.result {
+        return Err(ReplayError::Result {
+            stored: record.result,
+            replayed,
+        });
+    }
+    Ok(state)
+}
+
+/// Reads one line of a record file and re-plays it as a game of `G` ([`verify`]).
+pub fn verify_line<G: Game>(line: &str) -> Result<G, ReplayError> {
+    let record = Record::from_json(line).map_err(|e| ReplayError::Json(e.to_string()))?;
+    verify::<G>(&record)
+}

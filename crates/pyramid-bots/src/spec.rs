@@ -1,0 +1,308 @@
+//! Bot specifications as text (`random`, `greedy`, `mcts:iters=2000`, `mcts:ms=50`) and
+//! building a bot from one.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use pyramid_core::{Bot, Game, RandomBot};
+
+use crate::greedy::GreedyBot;
+use crate::mcts::{Budget, MctsBot, MctsConfig};
+
+/// What a bot specification names: the kind of bot and its settings.
+///
+/// The text form is `NAME` or `NAME:KEY=VALUE,KEY=VALUE`; [`fmt::Display`] writes the
+/// canonical form, which parses back to an equal value.
+///
+/// ```
+/// use pyramid_bots::{BotSpec, Budget};
+/// let spec: BotSpec = "mcts:iters=2000".parse()?;
+/// assert!(matches!(spec, BotSpec::Mcts(ref c) if c.budget == Budget::Iterations(2000)));
+/// assert_eq!(spec.to_string(), "mcts:iters=2000");
+/// assert!("mcts:iters=lots".parse::<BotSpec>().is_err());
+/// # Ok::<(), pyramid_bots::SpecError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    /// A uniformly random legal action ([`RandomBot`]).
+    Random,
+    /// The best action by the game's one-ply evaluation ([`GreedyBot`]).
+    Greedy,
+    /// Monte Carlo tree search ([`MctsBot`]).
+    Mcts(MctsConfig),
+}
+
+/// Why a bot specification was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The specification is empty.
+    #[error("empty bot specification (bots: random, greedy, mcts)")]
+    Empty,
+    /// No bot of this name.
+    #[error("unknown bot `{0}` (bots: random, greedy, mcts)")]
+    UnknownBot(String),
+    /// The bot takes no options, or not this one.
+    #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
+    UnknownOption {
+        /// The bot's name.
+        bot: &'static str,
+        /// The option given.
+        key: String,
+        /// The options the bot has.
+        known: &'static str,
+    },
+    /// An option without `=VALUE`.
+    #[error("bot option `{0}` is not of the form KEY=VALUE")]
+    NotKeyValue(String),
+    /// An option's value does not fit it.
+    #[error("bot option `{key}` cannot be `{value}`: {expected}")]
+    BadValue {
+        /// The option.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: &'static str,
+    },
+    /// An option given twice, or both budgets.
+    #[error("bot option `{0}` given twice (an MCTS budget is either iters or ms)")]
+    Repeated(&'static str),
+}
+
+impl BotSpec {
+    /// Builds the bot for game `G`; its random choices follow from `seed`.
+    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
+        }
+    }
+
+    /// Whether the bot's choices depend on wall time (a millisecond MCTS budget), so that
+    /// a match using it is not reproducible from its seed.
+    pub fn is_timed(&self) -> bool {
+        matches!(
+            self,
+            BotSpec::Mcts(MctsConfig {
+                budget: Budget::Time(_),
+                ..
+            })
+        )
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Mcts(c) => {
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "mcts:iters={n}")?,
+                    Budget::Time(d) => write!(f, "mcts:ms={}", d.as_millis())?,
+                }
+                let default = MctsConfig::default();
+                if c.exploration != default.exploration {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                if c.playout_limit != default.playout_limit {
+                    write!(f, ",playout={}", c.playout_limit)?;
+                }
+                if c.reuse_tree != default.reuse_tree {
+                    write!(f, ",reuse={}", if c.reuse_tree { "on" } else { "off" })?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse";
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        let text = text.trim();
+        let (name, options) = match text.split_once(':') {
+            Some((name, options)) => (name.trim(), Some(options)),
+            None => (text, None),
+        };
+        let pairs: Vec<(&str, &str)> = match options {
+            None => Vec::new(),
+            Some(options) => options
+                .split(',')
+                .map(|o| {
+                    o.split_once('=')
+                        .map(|(k, v)| (k.trim(), v.trim()))
+                        .ok_or_else(|| SpecError::NotKeyValue(o.trim().to_owned()))
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        match name {
+            "" => Err(SpecError::Empty),
+            "random" | "greedy" => {
+                let bot = if name == "random" { "random" } else { "greedy" };
+                if let Some((key, _)) = pairs.first() {
+                    return Err(SpecError::UnknownOption {
+                        bot,
+                        key: (*key).to_owned(),
+                        known: "none",
+                    });
+                }
+                Ok(if bot == "random" {
+                    BotSpec::Random
+                } else {
+                    BotSpec::Greedy
+                })
+            }
+            "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
+            other => Err(SpecError::UnknownBot(other.to_owned())),
+        }
+    }
+}
+
+fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
+    let mut config = MctsConfig::default();
+    let mut seen_budget = false;
+    let mut seen: Vec<&str> = Vec::new();
+    for &(key, value) in pairs {
+        if seen.contains(&key) {
+            let key = match key {
+                "iters" => "iters",
+                "ms" => "ms",
+                "c" => "c",
+                "playout" => "playout",
+                _ => "reuse",
+            };
+            return Err(SpecError::Repeated(key));
+        }
+        seen.push(key);
+        match key {
+            "iters" | "ms" => {
+                if seen_budget {
+                    return Err(SpecError::Repeated(if key == "iters" {
+                        "iters"
+                    } else {
+                        "ms"
+                    }));
+                }
+                seen_budget = true;
+                let n: u64 =
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| SpecError::BadValue {
+                            key: if key == "iters" { "iters" } else { "ms" },
+                            value: value.to_owned(),
+                            expected: "a whole number above 0",
+                        })?;
+                config.budget = if key == "iters" {
+                    Budget::Iterations(n)
+                } else {
+                    Budget::Time(Duration::from_millis(n))
+                };
+            }
+            "c" => {
+                config.exploration = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| SpecError::BadValue {
+                        key: "c",
+                        value: value.to_owned(),
+                        expected: "a number of at least 0 (the UCT exploration constant)",
+                    })?;
+            }
+            "playout" => {
+                config.playout_limit = value.parse().map_err(|_| SpecError::BadValue {
+                    key: "playout",
+                    value: value.to_owned(),
+                    expected: "a ply count (0: play out to the end)",
+                })?;
+            }
+            "reuse" => {
+                config.reuse_tree = pyramid_core::parse_switch("reuse", value).map_err(|_| {
+                    SpecError::BadValue {
+                        key: "reuse",
+                        value: value.to_owned(),
+                        expected: "on or off",
+                    }
+                })?;
+            }
+            other => {
+                return Err(SpecError::UnknownOption {
+                    bot: "mcts",
+                    key: other.to_owned(),
+                    known: MCTS_OPTIONS,
+                });
+            }
+        }
+    }
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        text.parse()
+    }
+
+    #[test]
+    fn simple_names_parse() {
+        assert_eq!(parse("random"), Ok(BotSpec::Random));
+        assert_eq!(parse(" greedy "), Ok(BotSpec::Greedy));
+        assert_eq!(parse("mcts"), Ok(BotSpec::Mcts(MctsConfig::default())));
+    }
+
+    #[test]
+    fn budgets_parse_and_print_back() {
+        for text in [
+            "mcts:iters=2000",
+            "mcts:ms=50",
+            "mcts:iters=10,c=0.7,playout=30,reuse=off",
+        ] {
+            let spec = parse(text).expect("valid spec");
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(parse(&spec.to_string()), Ok(spec));
+        }
+        assert!(parse("mcts:ms=50").expect("valid").is_timed());
+        assert!(!parse("mcts:iters=50").expect("valid").is_timed());
+    }
+
+    #[test]
+    fn bad_specs_give_typed_errors() {
+        assert_eq!(parse(""), Err(SpecError::Empty));
+        assert_eq!(
+            parse("alphazero"),
+            Err(SpecError::UnknownBot("alphazero".into()))
+        );
+        assert!(matches!(
+            parse("random:iters=3"),
+            Err(SpecError::UnknownOption { bot: "random", .. })
+        ));
+        assert!(matches!(
+            parse("mcts:depth=3"),
+            Err(SpecError::UnknownOption { bot: "mcts", .. })
+        ));
+        assert_eq!(
+            parse("mcts:iters"),
+            Err(SpecError::NotKeyValue("iters".into()))
+        );
+        assert!(matches!(
+            parse("mcts:iters=0"),
+            Err(SpecError::BadValue { key: "iters", .. })
+        ));
+        assert!(matches!(
+            parse("mcts:ms=-5"),
+            Err(SpecError::BadValue { key: "ms", .. })
+        ));
+        assert_eq!(parse("mcts:iters=5,ms=5"), Err(SpecError::Repeated("ms")));
+        assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated("c")));
+    }
+}
