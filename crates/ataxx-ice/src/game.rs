@@ -1,0 +1,193 @@
+//! The [`Game`] implementation.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+
+use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat};
+
+use crate::action::{Action, ActionKind};
+use crate::error::PositionError;
+use crate::movegen::Ctx;
+use crate::rules::AtaxxIceRules;
+use crate::state::{AtaxxIce, NOBODY, ONGOING, size_letter, size_name};
+
+impl AtaxxIce {
+    /// The start bits of each seat's small, in seat order, on a board of `size`.
+    fn corners(seats: usize, size: u8) -> Vec<u8> {
+        let top = (size - 1) * 8;
+        let (a1, an, nn, n1) = (0, top, top + size - 1, size - 1);
+        match seats {
+            2 => vec![a1, nn],
+            3 => vec![a1, an, nn],
+            _ => vec![a1, an, nn, n1],
+        }
+    }
+
+    /// The canonical form of a parsed action: a clone from any parent becomes the clone
+    /// from the lowest-index parent that places the same size.
+    fn canonical(&self, a: Action) -> Action {
+        if a.kind != ActionKind::Clone || self.over() {
+            return a;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        match self.canonical_parent(&c, a.from, a.to) {
+            Some(from) => Action { from, ..a },
+            None => a,
+        }
+    }
+}
+
+impl Game for AtaxxIce {
+    type Action = Action;
+    type Rules = AtaxxIceRules;
+    type View = AtaxxIce;
+    type PositionError = PositionError;
+    const NAME: &'static str = crate::NAME;
+
+    fn new(rules: &AtaxxIceRules) -> Self {
+        let mut pieces = [[0u64; 3]; 4];
+        for (seat, bit) in Self::corners(rules.seats(), rules.size()).into_iter().enumerate() {
+            pieces[seat][0] = 1 << bit;
+        }
+        AtaxxIce { rules: rules.clone(), pieces, to_move: 0, result: ONGOING, plies: 0 }
+    }
+
+    fn from_position(text: &str, rules: &AtaxxIceRules) -> Result<Self, PositionError> {
+        AtaxxIce::read_position(text, rules)
+    }
+
+    fn position(&self) -> String {
+        self.write_position()
+    }
+
+    fn rules(&self) -> &AtaxxIceRules {
+        &self.rules
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (!self.over()).then_some(Seat(self.to_move))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+
+    fn is_over(&self) -> bool {
+        self.over()
+    }
+
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn try_for_each_action<B, F>(&self, f: F) -> ControlFlow<B>
+    where
+        F: FnMut(Action) -> ControlFlow<B>,
+    {
+        self.generate(f)
+    }
+
+    fn count_actions(&self) -> usize {
+        self.count_legal()
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        self.legal(action)
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        self.apply(action);
+    }
+
+    /// Reads action text in context. A clone may be written from any of its parents; the
+    /// canonical action (lowest-index parent) is returned. Relocation brackets may be
+    /// left out when exactly one legal action matches what was written.
+    fn parse_action(&self, text: &str) -> Result<Action, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let text = text.trim();
+        let action = self.canonical(text.parse()?);
+        if self.legal(action) {
+            return Ok(action);
+        }
+        if action.relocs == 0 && !text.contains('[') {
+            let mut found = None;
+            let mut many = false;
+            self.for_each_action(|a| {
+                if a.with_relocs(0) == action {
+                    many |= found.is_some();
+                    found = Some(a);
+                }
+            });
+            if let (Some(a), false) = (found, many) {
+                return Ok(a);
+            }
+        }
+        Err(PlayError::Illegal { action: text.to_owned() })
+    }
+
+    /// Material: the mover's pips on the board minus the best opponent's; a won game is
+    /// worth 1000, a lost one -1000, a draw 0.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if let Some(outcome) = self.outcome_now() {
+            return match outcome {
+                Outcome::Draw => 0.0,
+                Outcome::Win(w) if w == seat => 1000.0,
+                Outcome::Win(_) => -1000.0,
+            };
+        }
+        let pips = |s: usize| -> f64 {
+            (0..3).map(|size| f64::from(self.pieces[s][size].count_ones()) * (size as f64 + 1.0)).sum()
+        };
+        let best_other = (0..self.rules.seats()).filter(|&s| s != seat.index()).map(pips).fold(0.0, f64::max);
+        pips(seat.index().min(3)) - best_other
+    }
+
+    fn diagram(&self, _viewer: Option<Seat>) -> String {
+        let n = self.board_size();
+        let mut out = String::new();
+        for rank in (0..n).rev() {
+            let _ = write!(out, "{:>2} ", rank + 1);
+            for file in 0..n {
+                match self.piece_on_bit(rank * 8 + file) {
+                    Some((seat, size)) => {
+                        let _ = write!(out, " {}{}", size_letter(size), seat);
+                    }
+                    None => out.push_str("  ."),
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for file in 0..n {
+            let _ = write!(out, "  {}", (b'a' + file) as char);
+        }
+        out.push('\n');
+        for seat in 0..self.rules.seats() {
+            let stash: Vec<String> =
+                (0..3).map(|s| format!("{} {}", self.stash_of(seat, s), size_name(s))).collect();
+            let state = if self.pieces[seat].iter().all(|&b| b == 0) { ", eliminated" } else { "" };
+            let _ = writeln!(out, "seat {seat} stash: {}{state}", stash.join(", "));
+        }
+        match self.outcome_now() {
+            Some(outcome) => {
+                let _ = writeln!(out, "game over after {} plies: {outcome}", self.plies);
+            }
+            None => {
+                let _ = writeln!(out, "seat {} to move (ply {})", self.to_move, self.plies);
+            }
+        }
+        let _ = writeln!(out, "position: {}", self.position());
+        debug_assert!(self.to_move != NOBODY || self.result != ONGOING);
+        out
+    }
+
+    fn view(&self, _seat: Seat) -> AtaxxIce {
+        self.clone()
+    }
+
+    fn sample_from_view<R: pyramid_core::rand::Rng + ?Sized>(view: &AtaxxIce, _rng: &mut R) -> Self {
+        view.clone()
+    }
+}

@@ -1,0 +1,121 @@
+//! Board geometry on 64-bit bitboards.
+//!
+//! Bit `rank * 8 + file` stands for a square, whatever the board size (5 to 8): a
+//! smaller board simply uses the lower-left corner of the 8x8 layout, and
+//! [`board_mask`] says which bits are on it. This order is the rulings' "ascending
+//! square order" on every board size (rank first, then file), so iterating bits from
+//! the lowest up visits squares in that order.
+
+use pyramid_core::Square;
+
+/// The smallest and largest board sizes offered.
+pub const MIN_SIZE: u8 = 5;
+/// The largest board size (the default).
+pub const MAX_SIZE: u8 = 8;
+
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The bits of the squares on a `size` x `size` board.
+pub const fn board_mask(size: u8) -> u64 {
+    let mut mask = 0u64;
+    let mut rank = 0;
+    while rank < size && rank < 8 {
+        let mut file = 0;
+        while file < size && file < 8 {
+            mask |= 1u64 << (rank * 8 + file);
+            file += 1;
+        }
+        rank += 1;
+    }
+    mask
+}
+
+const fn ring_table(distance: i32) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (g, s) = ((other % 8) as i32, (other / 8) as i32);
+            let df = if f > g { f - g } else { g - f };
+            let dr = if r > s { r - s } else { s - r };
+            let d = if df > dr { df } else { dr };
+            if d == distance {
+                table[sq] |= 1u64 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The (up to) 8 neighbours of each square on the 8x8 layout.
+pub(crate) static ADJ: [u64; 64] = ring_table(1);
+/// The (up to) 16 squares at distance exactly 2 of each square on the 8x8 layout.
+pub(crate) static RING: [u64; 64] = ring_table(2);
+
+/// Every square adjacent to a square of `b` or in `b` (not clipped to a board).
+#[inline]
+pub(crate) fn dilate(b: u64) -> u64 {
+    let row = b | ((b >> 1) & NOT_H) | ((b << 1) & NOT_A);
+    row | (row << 8) | (row >> 8)
+}
+
+/// The bit of a square, if it is on the 8x8 layout.
+pub(crate) fn bit_of(sq: Square) -> Option<u8> {
+    (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
+}
+
+/// The square of a bit index (0 to 63).
+pub(crate) fn square_of(bit: u8) -> Square {
+    Square::new(bit % 8, bit / 8)
+}
+
+/// Iterates the set bits of `b`, lowest first.
+#[inline]
+pub(crate) fn bits(mut b: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let i = b.trailing_zeros() as u8;
+            b &= b - 1;
+            Some(i)
+        }
+    })
+}
+
+/// `n` choose `k`, for the small counts that relocation sets need.
+pub(crate) fn choose(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut r: u64 = 1;
+    for i in 0..u64::from(k) {
+        r = r * (u64::from(n) - i) / (i + 1);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rings_have_the_expected_sizes() {
+        assert_eq!(ADJ[27].count_ones(), 8);
+        assert_eq!(RING[27].count_ones(), 16);
+        assert_eq!(ADJ[0].count_ones(), 3);
+        assert_eq!(RING[0].count_ones(), 5);
+        assert_eq!(dilate(1 << 27) & !(1 << 27), ADJ[27]);
+        assert_eq!(dilate(1 << 7) & !(1 << 7), ADJ[7]);
+        assert_eq!(dilate(1 << 56) & !(1 << 56), ADJ[56]);
+        assert_eq!(board_mask(8), u64::MAX);
+        assert_eq!(board_mask(5).count_ones(), 25);
+        assert_eq!(choose(5, 2), 10);
+        assert_eq!(choose(3, 0), 1);
+    }
+}

@@ -1,0 +1,371 @@
+//! Move generation, bulk counting and direct legality checks.
+//!
+//! All three share [`Ctx`] (the mover's and the enemies' bitboards, the mover's stash)
+//! and [`Reloc`] (which relocation source sets the capture resolution allows), so they
+//! cannot disagree.
+
+use std::ops::ControlFlow;
+
+use pyramid_core::RuleSet;
+
+use crate::action::{Action, ActionKind};
+use crate::geometry::{ADJ, RING, bits, choose, dilate};
+use crate::state::AtaxxIce;
+
+/// The position as the mover sees it.
+pub(crate) struct Ctx {
+    pub(crate) own: [u64; 3],
+    pub(crate) own_all: u64,
+    pub(crate) enemy: [u64; 3],
+    /// Enemy pieces of each size or smaller.
+    pub(crate) enemy_le: [u64; 3],
+    pub(crate) enemy_all: u64,
+    pub(crate) empty: u64,
+    pub(crate) stash: [u32; 3],
+    /// The size a clone of a piece of each size places (`None`: the clone is illegal).
+    pub(crate) clone_size: [Option<usize>; 3],
+}
+
+impl Ctx {
+    pub(crate) fn new(state: &AtaxxIce, mover: usize) -> Ctx {
+        let own = state.pieces[mover];
+        let mut all = [0u64; 3];
+        for p in &state.pieces[..state.rules_seats()] {
+            for s in 0..3 {
+                all[s] |= p[s];
+            }
+        }
+        let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
+        let stash = [state.stash_of(mover, 0), state.stash_of(mover, 1), state.stash_of(mover, 2)];
+        let smallest_from = |p: usize| (p..3).find(|&t| stash[t] > 0);
+        Ctx {
+            own,
+            own_all: own[0] | own[1] | own[2],
+            enemy,
+            enemy_le: [enemy[0], enemy[0] | enemy[1], enemy[0] | enemy[1] | enemy[2]],
+            enemy_all: enemy[0] | enemy[1] | enemy[2],
+            empty: state.board_bits() & !(all[0] | all[1] | all[2]),
+            stash,
+            clone_size: [smallest_from(0), smallest_from(1), smallest_from(2)],
+        }
+    }
+
+    /// The size index of the mover's piece on bit `b`.
+    pub(crate) fn own_size(&self, b: u8) -> Option<usize> {
+        (0..3).find(|&s| self.own[s] & (1 << b) != 0)
+    }
+
+    /// The mover's pieces whose clones place a piece of size `size`.
+    pub(crate) fn parents_of(&self, size: usize) -> u64 {
+        (0..3).filter(|&p| self.clone_size[p] == Some(size)).fold(0, |acc, p| acc | self.own[p])
+    }
+
+    /// Whether no clone or jump by a piece of size `size` can need a relocation: the
+    /// stash (less `taken` pieces of `size`) covers every enemy piece it could capture.
+    fn never_relocates(&self, size: usize, taken: u32) -> bool {
+        (0..=size).all(|s| {
+            let stash = self.stash[s].saturating_sub(if s == size { taken } else { 0 });
+            self.enemy[s].count_ones() <= stash
+        })
+    }
+
+    /// The relocation rule of a clone placing a piece of `size` on `to`.
+    pub(crate) fn clone_reloc(&self, to: u8, size: usize) -> Reloc {
+        let mut r = Reloc::NONE;
+        for s in 0..=size {
+            let stash = self.stash[s].saturating_sub(u32::from(s == size));
+            let n = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+            r.need[s] = n.saturating_sub(stash);
+            r.avail[s] = self.own[s];
+        }
+        r
+    }
+
+    /// The relocation rule of a jump of the piece of `size` from `from` to `to`.
+    pub(crate) fn jump_reloc(&self, from: u8, to: u8, size: usize) -> Reloc {
+        let mut r = Reloc::NONE;
+        for s in 0..=size {
+            let n = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+            r.need[s] = n.saturating_sub(self.stash[s]);
+            r.avail[s] = self.own[s] & !(1u64 << from);
+        }
+        r
+    }
+
+    /// The relocation rule of shrinking the piece of `size` on `sq`.
+    pub(crate) fn shrink_reloc(&self, sq: u8, size: usize) -> Reloc {
+        let adj = ADJ[usize::from(sq)];
+        if adj & self.enemy_all == 0 {
+            return Reloc::NONE;
+        }
+        let m = 1u64 << sq;
+        let mut own = self.own;
+        own[size] &= !m;
+        if size > 0 {
+            own[size - 1] |= m;
+        }
+        let mut r = Reloc::NONE;
+        for s in 0..3 {
+            // Own adjacent pieces are destroyed before the captures.
+            let after = own[s] & !adj;
+            let stash = 5u32.saturating_sub(after.count_ones());
+            let n = (adj & self.enemy[s]).count_ones();
+            r.need[s] = n.saturating_sub(stash);
+            r.avail[s] = after & !m;
+        }
+        r
+    }
+
+    /// Whether the mover may grow the piece of `size`.
+    pub(crate) fn can_grow(&self, size: usize) -> bool {
+        size < 2 && self.stash[size + 1] > 0
+    }
+
+    /// Whether the mover may shrink the piece of `size`.
+    pub(crate) fn can_shrink(&self, size: usize) -> bool {
+        size == 0 || self.stash[size - 1] > 0
+    }
+}
+
+/// Which relocation sets the capture resolution allows: for each size, the mover's
+/// pieces that may be relocated and how many squares need one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reloc {
+    pub(crate) avail: [u64; 3],
+    pub(crate) need: [u32; 3],
+}
+
+impl Reloc {
+    pub(crate) const NONE: Reloc = Reloc { avail: [0; 3], need: [0; 3] };
+
+    /// How many distinct source sets there are (at least 1).
+    pub(crate) fn count(&self) -> u64 {
+        let mut n = 1;
+        for s in 0..3 {
+            let a = self.avail[s].count_ones();
+            if self.need[s] > 0 && a > self.need[s] {
+                n *= choose(a, self.need[s]);
+            }
+        }
+        n
+    }
+
+    /// Whether `relocs` is one of the allowed sets.
+    pub(crate) fn accepts(&self, relocs: u64) -> bool {
+        let all = self.avail[0] | self.avail[1] | self.avail[2];
+        relocs & !all == 0
+            && (0..3).all(|s| (relocs & self.avail[s]).count_ones() == self.need[s].min(self.avail[s].count_ones()))
+    }
+
+    /// Calls `f` on every allowed set.
+    pub(crate) fn try_for_each<B>(&self, mut f: impl FnMut(u64) -> ControlFlow<B>) -> ControlFlow<B> {
+        let [a, b, c] = [0, 1, 2].map(|s| Subsets::new(self.avail[s], self.need[s]));
+        for x in a {
+            for y in b.clone() {
+                for z in c.clone() {
+                    f(x | y | z)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The subsets of `avail` with `need` members (all of `avail` if it has fewer).
+#[derive(Clone)]
+struct Subsets {
+    avail: u64,
+    need: u32,
+    next: Option<u64>,
+}
+
+impl Subsets {
+    fn new(avail: u64, need: u32) -> Subsets {
+        if need == 0 {
+            Subsets { avail: 0, need: 0, next: Some(0) }
+        } else if avail.count_ones() <= need {
+            Subsets { avail, need: avail.count_ones(), next: Some(avail) }
+        } else {
+            Subsets { avail, need, next: Some(avail) }
+        }
+    }
+}
+
+impl Iterator for Subsets {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        loop {
+            let sub = self.next?;
+            self.next = if sub == 0 { None } else { Some((sub - 1) & self.avail) };
+            if sub.count_ones() == self.need {
+                return Some(sub);
+            }
+        }
+    }
+}
+
+impl AtaxxIce {
+    pub(crate) fn rules_seats(&self) -> usize {
+        self.rules.seats().min(4)
+    }
+
+    /// The number of legal actions (bulk counting).
+    pub(crate) fn count_legal(&self) -> usize {
+        if self.over() {
+            return 0;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        let mut total: u64 = 0;
+        // Clones, one per destination and placed size (and relocation set).
+        for size in 0..3 {
+            let parents = c.parents_of(size);
+            if parents == 0 {
+                continue;
+            }
+            let dests = dilate(parents) & c.empty;
+            if c.never_relocates(size, 1) {
+                total += u64::from(dests.count_ones());
+            } else {
+                let risky = dests & dilate(c.enemy_le[size]);
+                total += u64::from((dests & !risky).count_ones());
+                for to in bits(risky) {
+                    total += c.clone_reloc(to, size).count();
+                }
+            }
+        }
+        // Jumps.
+        for size in 0..3 {
+            let quiet = c.never_relocates(size, 0);
+            let risky_zone = dilate(c.enemy_le[size]);
+            for from in bits(c.own[size]) {
+                let targets = RING[usize::from(from)] & c.empty;
+                if quiet {
+                    total += u64::from(targets.count_ones());
+                } else {
+                    total += u64::from((targets & !risky_zone).count_ones());
+                    for to in bits(targets & risky_zone) {
+                        total += c.jump_reloc(from, to, size).count();
+                    }
+                }
+            }
+        }
+        // Grows and shrinks.
+        for size in 0..3 {
+            if c.can_grow(size) {
+                total += u64::from(c.own[size].count_ones());
+            }
+            if c.can_shrink(size) {
+                for sq in bits(c.own[size]) {
+                    total += c.shrink_reloc(sq, size).count();
+                }
+            }
+        }
+        if total == 0 { 1 } else { usize::try_from(total).unwrap_or(usize::MAX) }
+    }
+
+    /// Calls `f` on every legal action: clones, jumps, grows, shrinks, then a pass when
+    /// nothing else is legal.
+    pub(crate) fn generate<B>(&self, mut f: impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        if self.over() {
+            return ControlFlow::Continue(());
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        let mut any = false;
+        for size in 0..3 {
+            let parents = c.parents_of(size);
+            if parents == 0 {
+                continue;
+            }
+            let dests = dilate(parents) & c.empty;
+            let quiet = c.never_relocates(size, 1);
+            for to in bits(dests) {
+                let from = (ADJ[usize::from(to)] & parents).trailing_zeros() as u8;
+                any = true;
+                if quiet || ADJ[usize::from(to)] & c.enemy_le[size] == 0 {
+                    f(Action::clone_move(from, to, 0))?;
+                } else {
+                    c.clone_reloc(to, size).try_for_each(|r| f(Action::clone_move(from, to, r)))?;
+                }
+            }
+        }
+        for size in 0..3 {
+            let quiet = c.never_relocates(size, 0);
+            for from in bits(c.own[size]) {
+                for to in bits(RING[usize::from(from)] & c.empty) {
+                    any = true;
+                    if quiet || ADJ[usize::from(to)] & c.enemy_le[size] == 0 {
+                        f(Action::jump(from, to, 0))?;
+                    } else {
+                        c.jump_reloc(from, to, size).try_for_each(|r| f(Action::jump(from, to, r)))?;
+                    }
+                }
+            }
+        }
+        for size in 0..2 {
+            if c.can_grow(size) {
+                for sq in bits(c.own[size]) {
+                    any = true;
+                    f(Action::grow(sq))?;
+                }
+            }
+        }
+        for sq in bits(c.own_all) {
+            let Some(size) = c.own_size(sq) else { continue };
+            if c.can_shrink(size) {
+                any = true;
+                c.shrink_reloc(sq, size).try_for_each(|r| f(Action::shrink(sq, r)))?;
+            }
+        }
+        if !any {
+            f(Action::PASS)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the mover has any action other than a pass.
+    fn has_non_pass_action(&self, c: &Ctx) -> bool {
+        (0..3).any(|s| c.own[s] != 0 && (c.can_shrink(s) || c.can_grow(s)))
+            || (0..3).any(|s| c.parents_of(s) != 0 && dilate(c.parents_of(s)) & c.empty != 0)
+            || bits(c.own_all).any(|from| RING[usize::from(from)] & c.empty != 0)
+    }
+
+    /// The clone's canonical spelling: the lowest-index parent placing the same size on
+    /// the same square. `None` if `from` holds no piece of the mover.
+    pub(crate) fn canonical_parent(&self, c: &Ctx, from: u8, to: u8) -> Option<u8> {
+        let size = c.clone_size[c.own_size(from)?]?;
+        let parents = ADJ[usize::from(to)] & c.parents_of(size);
+        (parents != 0).then(|| parents.trailing_zeros() as u8)
+    }
+
+    /// Whether `a` is legal, checked directly.
+    pub(crate) fn legal(&self, a: Action) -> bool {
+        if self.over() || a.to >= 64 || a.from >= 64 {
+            return false;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        let to_bit = 1u64 << a.to;
+        match a.kind {
+            ActionKind::Pass => !self.has_non_pass_action(&c),
+            ActionKind::Grow => a.relocs == 0 && c.own_size(a.to).is_some_and(|s| c.can_grow(s)),
+            ActionKind::Shrink => match c.own_size(a.to) {
+                Some(s) if c.can_shrink(s) => c.shrink_reloc(a.to, s).accepts(a.relocs),
+                _ => false,
+            },
+            ActionKind::Clone => {
+                let Some(p) = c.own_size(a.from) else { return false };
+                let Some(size) = c.clone_size[p] else { return false };
+                c.empty & to_bit != 0
+                    && ADJ[usize::from(a.from)] & to_bit != 0
+                    && self.canonical_parent(&c, a.from, a.to) == Some(a.from)
+                    && c.clone_reloc(a.to, size).accepts(a.relocs)
+            }
+            ActionKind::Jump => {
+                let Some(p) = c.own_size(a.from) else { return false };
+                c.empty & to_bit != 0
+                    && RING[usize::from(a.from)] & to_bit != 0
+                    && c.jump_reloc(a.from, a.to, p).accepts(a.relocs)
+            }
+        }
+    }
+}

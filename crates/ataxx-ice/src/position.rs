@@ -1,0 +1,150 @@
+//! The one-line position string:
+//! `<board> <to-move> <stashes> <eliminated> <plies>`, for example the 2-seat start
+//! `7S1/8/8/8/8/8/8/S07 0 455,455 - 0`.
+//!
+//! - `board`: ranks from the top, separated by `/`; a piece is its size letter (`S`
+//!   small, `M` medium, `L` large) followed by its seat digit; a digit not after a size
+//!   letter counts empty squares. The number of ranks is the board size (5 to 8).
+//! - `to-move`: the seat to move, or `-` once the board has decided the game.
+//! - `stashes`: per seat, three digits (small, medium, large counts), comma separated;
+//!   their number is the number of seats.
+//! - `eliminated`: `-`, or the eliminated seats, comma separated.
+//! - `plies`: decision points played so far.
+//!
+//! Seats and board size come from the string; the ply limit from the rules given.
+
+use pyramid_core::notation::{NotationError, parse_number, split_fields};
+use pyramid_core::{RuleSet, Size};
+
+use crate::error::PositionError;
+use crate::geometry::{MAX_SIZE, MIN_SIZE, square_of};
+use crate::rules::AtaxxIceRules;
+use crate::setup::{PlacedPiece, Setup};
+use crate::state::{AtaxxIce, NOBODY, size_letter};
+
+const FIELDS: [&str; 5] = ["board", "to-move", "stashes", "eliminated", "plies"];
+
+impl AtaxxIce {
+    pub(crate) fn write_position(&self) -> String {
+        let n = self.board_size();
+        let mut board = String::new();
+        for rank in (0..n).rev() {
+            let mut empty = 0;
+            for file in 0..n {
+                match self.piece_on_bit(rank * 8 + file) {
+                    Some((seat, size)) => {
+                        if empty > 0 {
+                            board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        board.push(size_letter(size));
+                        board.push_str(&seat.to_string());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        let to_move = if self.to_move == NOBODY { "-".to_owned() } else { self.to_move.to_string() };
+        let seats = self.rules.seats();
+        let stashes: Vec<String> =
+            (0..seats).map(|seat| (0..3).map(|s| self.stash_of(seat, s).to_string()).collect()).collect();
+        let out: Vec<String> =
+            (0..seats).filter(|&s| self.pieces[s].iter().all(|&b| b == 0)).map(|s| s.to_string()).collect();
+        let eliminated = if out.is_empty() { "-".to_owned() } else { out.join(",") };
+        format!("{board} {to_move} {} {eliminated} {}", stashes.join(","), self.plies)
+    }
+
+    pub(crate) fn read_position(text: &str, rules: &AtaxxIceRules) -> Result<AtaxxIce, PositionError> {
+        let [board, to_move, stashes, eliminated, plies] = split_fields(text, &FIELDS)?;
+        let (size, pieces) = read_board(board)?;
+        let stashes = read_stashes(stashes)?;
+        let to_move = match to_move {
+            "-" => None,
+            t => Some(parse_number::<u8>("to-move", t).map_err(|_| PositionError::ToMove(t.to_owned()))?),
+        };
+        let eliminated = match eliminated {
+            "-" => Vec::new(),
+            t => t
+                .split(',')
+                .map(|s| parse_number::<u8>("eliminated", s))
+                .collect::<Result<_, _>>()
+                .map_err(|_| PositionError::Eliminated(t.to_owned()))?,
+        };
+        let plies = parse_number::<u32>("plies", plies).map_err(|_| PositionError::Plies(plies.to_owned()))?;
+        let mut rules = rules.clone();
+        rules.set_seats(stashes.len()).map_err(|_| {
+            PositionError::Stashes(format!("{} stashes given; the game has 2, 3 or 4 seats", stashes.len()))
+        })?;
+        rules.set_size(size)?;
+        AtaxxIce::try_from(Setup {
+            rules,
+            pieces,
+            stashes: Some(stashes),
+            eliminated: Some(eliminated),
+            to_move,
+            plies,
+        })
+    }
+}
+
+fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
+    let rows: Vec<&str> = text.split('/').collect();
+    let n = rows.len();
+    if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&n) {
+        return Err(PositionError::Board(format!(
+            "{n} ranks separated by `/`; the board is {MIN_SIZE} to {MAX_SIZE} ranks high"
+        )));
+    }
+    let mut pieces = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = n - 1 - i;
+        let mut file = 0usize;
+        let mut chars = row.chars();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+                continue;
+            }
+            let size = match c {
+                'S' => Size::Pawn,
+                'M' => Size::Drone,
+                'L' => Size::Queen,
+                _ => {
+                    return Err(NotationError::BadPiece { rank: rank + 1, found: c }.into());
+                }
+            };
+            let seat = chars.next().and_then(|d| d.to_digit(10)).filter(|&d| d < 4).ok_or_else(|| {
+                PositionError::Board(format!("rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3", rank + 1))
+            })?;
+            if file < n {
+                pieces.push(PlacedPiece { square: square_of((rank * 8 + file) as u8), seat: seat as u8, size });
+            }
+            file += 1;
+        }
+        if file != n {
+            return Err(NotationError::RowLength { rank: rank + 1, expected: n, found: file }.into());
+        }
+    }
+    Ok((n as u8, pieces))
+}
+
+fn read_stashes(text: &str) -> Result<Vec<[u8; 3]>, PositionError> {
+    text.split(',')
+        .map(|part| {
+            let digits: Vec<u8> = part.bytes().filter(|b| (b'0'..=b'5').contains(b)).map(|b| b - b'0').collect();
+            match digits[..] {
+                [s, m, l] if part.len() == 3 => Ok([s, m, l]),
+                _ => Err(PositionError::Stashes(format!(
+                    "`{part}` is not three digits 0 to 5 (small, medium and large pieces in the stash)"
+                ))),
+            }
+        })
+        .collect()
+}
+
