@@ -1,0 +1,424 @@
+//! The unvalidated form of a state ([`CardSiegeSetup`], what serde reads and writes) and
+//! its validation, shared by the position string reader, so that no impossible state can
+//! be built from text or RON.
+
+use pyramid_core::Square;
+use pyramid_core::notation::NotationError;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Suit};
+use crate::geometry::{GRID, SQUARES, index_of};
+use crate::rules::{CardSiegeRules, OPENING_TURNS};
+use crate::state::{CardSiege, GONE, Layout, NO_LAYOUT, NO_SIEGE, Phase};
+
+/// One card on one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// The card.
+    pub card: Card,
+    /// Its square.
+    pub square: Square,
+}
+
+/// A state as plain data, not yet checked: what the RON form holds.
+///
+/// ```
+/// use card_siege::{CardSiege, CardSiegeSetup};
+/// use pyramid_core::Game;
+/// let start = CardSiege::new(&Default::default());
+/// let mut setup = CardSiegeSetup::from(start.clone());
+/// assert_eq!(CardSiege::try_from(setup.clone()), Ok(start));
+/// let ace = setup.cards[0];
+/// setup.cards.push(ace);
+/// let err = CardSiege::try_from(setup).expect_err("a card twice");
+/// assert!(err.to_string().contains("appears twice"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardSiegeSetup {
+    /// The rule options.
+    pub rules: CardSiegeRules,
+    /// Every card in the game with its square. The siege square holds two: the King
+    /// underneath and the card on top.
+    pub cards: Vec<Placement>,
+    /// The siege square, while a siege stands.
+    pub siege: Option<Square>,
+    /// The suit (seat) to act.
+    pub to_move: Suit,
+    /// Whether the seat to act has won the siege and now chooses where its King evacuates.
+    pub evacuating: bool,
+    /// Opening turns left: Hearts, then Spades (0 to 3; both 0 with the option off).
+    pub opening_turns_left: (u8, u8),
+    /// Both suits' cards one ply back (in the previous decision's position), if known.
+    pub previous: Option<Vec<Placement>>,
+    /// The cards of the seat to act two plies back, if known.
+    pub before_previous: Option<Vec<Placement>>,
+    /// Decision points played so far.
+    pub plies: u32,
+}
+
+/// Why a position string or a setup was refused. Every message names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The text's structure (field count, a number) is wrong.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A board field without exactly three ranks.
+    #[error("field `{field}`: expected 3 ranks separated by `/`, found {found}")]
+    Ranks {
+        /// The field.
+        field: &'static str,
+        /// Ranks found.
+        found: usize,
+    },
+    /// A board row could not be read.
+    #[error("field `{field}`: rank {rank}: {detail}")]
+    Row {
+        /// The field.
+        field: &'static str,
+        /// The rank, 1 to 3.
+        rank: usize,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A square off the 15x3 board.
+    #[error("field `{field}`: square {square} is off the 15x3 board")]
+    OffBoard {
+        /// The field.
+        field: &'static str,
+        /// The square.
+        square: Square,
+    },
+    /// The same card twice.
+    #[error("field `{field}`: card {card} appears twice")]
+    DuplicateCard {
+        /// The field.
+        field: &'static str,
+        /// The card.
+        card: Card,
+    },
+    /// Two Kings of one suit.
+    #[error("field `{field}`: two Kings of {suit}")]
+    TwoKings {
+        /// The field.
+        field: &'static str,
+        /// The suit.
+        suit: Suit,
+    },
+    /// A suit without its King (Kings never leave the game).
+    #[error("field `{field}`: {suit} has no King (a King never leaves the game)")]
+    MissingKing {
+        /// The field.
+        field: &'static str,
+        /// The suit.
+        suit: Suit,
+    },
+    /// Two cards on a square that is not a siege, or more than two anywhere.
+    #[error("field `{field}`: square {square} holds {count} cards (only a siege square holds two)")]
+    Crowded {
+        /// The field.
+        field: &'static str,
+        /// The square.
+        square: Square,
+        /// How many cards.
+        count: usize,
+    },
+    /// A siege stack with no King underneath.
+    #[error("field `{field}`: the siege on {square} has no King underneath")]
+    SiegeWithoutKing {
+        /// The field.
+        field: &'static str,
+        /// The siege square.
+        square: Square,
+    },
+    /// A siege stack that is wrong in another way.
+    #[error("field `{field}`: the siege on {square}: {detail}")]
+    BadSiege {
+        /// The field.
+        field: &'static str,
+        /// The siege square.
+        square: Square,
+        /// What is wrong.
+        detail: &'static str,
+    },
+    /// The seat to act does not fit the siege.
+    #[error("field `{field}`: {detail}")]
+    Turn {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+    /// Opening counters out of range or not allowed by the rules.
+    #[error("field `{field}`: {detail}")]
+    Opening {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+    /// An earlier layout that cannot precede this position.
+    #[error("field `{field}`: {detail}")]
+    History {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// The field names used in error messages: the position string's or the RON form's.
+#[derive(Clone, Copy)]
+pub(crate) struct FieldNames {
+    pub cards: &'static str,
+    pub siege: &'static str,
+    pub turn: &'static str,
+    pub opening: &'static str,
+    pub previous: &'static str,
+    pub before_previous: &'static str,
+}
+
+pub(crate) const RON_FIELDS: FieldNames = FieldNames {
+    cards: "cards",
+    siege: "siege",
+    turn: "to_move",
+    opening: "opening_turns_left",
+    previous: "previous",
+    before_previous: "before_previous",
+};
+
+pub(crate) const TEXT_FIELDS: FieldNames = FieldNames {
+    cards: "board",
+    siege: "board",
+    turn: "turn",
+    opening: "opening",
+    previous: "prev1",
+    before_previous: "prev2",
+};
+
+/// Builds both suits' layouts from a list of placements, checking squares, duplicates
+/// and crowding. `siege` is the one square allowed two cards (`None` in an earlier
+/// layout: there any square may hold a King and one other card).
+fn layouts(
+    field: &'static str,
+    cards: &[Placement],
+    siege: Option<Square>,
+) -> Result<[Layout; 2], PositionError> {
+    let mut places = [[GONE; 16]; 2];
+    let mut count = [0usize; SQUARES];
+    for p in cards {
+        if !GRID.contains(p.square) {
+            return Err(PositionError::OffBoard { field, square: p.square });
+        }
+        let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
+        if *slot != GONE {
+            return Err(if p.card.is_king() {
+                PositionError::TwoKings { field, suit: p.card.suit }
+            } else {
+                PositionError::DuplicateCard { field, card: p.card }
+            });
+        }
+        *slot = index_of(p.square) as u8;
+        count[index_of(p.square)] += 1;
+    }
+    for p in cards {
+        let n = count[index_of(p.square)];
+        let stack_allowed = siege.is_none_or(|s| s == p.square);
+        if n > 2 || (n == 2 && !stack_allowed) {
+            return Err(PositionError::Crowded { field, square: p.square, count: n });
+        }
+        if n == 2 {
+            let kings = cards.iter().filter(|q| q.square == p.square && q.card.is_king()).count();
+            if kings == 0 {
+                return Err(PositionError::SiegeWithoutKing { field, square: p.square });
+            }
+            if kings == 2 {
+                return Err(PositionError::BadSiege {
+                    field,
+                    square: p.square,
+                    detail: "two Kings cannot share a square",
+                });
+            }
+        }
+    }
+    Ok(places)
+}
+
+fn check_history(
+    field: &'static str,
+    earlier: &Layout,
+    now: &Layout,
+    suit: Suit,
+) -> Result<(), PositionError> {
+    for (i, (&then, &sq)) in earlier.iter().zip(now.iter()).enumerate().take(13) {
+        if sq != GONE && then == GONE {
+            let rank = crate::card::Rank::new(i as u8 + 1).expect("13 ranks");
+            return Err(PositionError::History {
+                field,
+                detail: format!(
+                    "card {} is in the game now but not in this earlier layout (cards never return)",
+                    Card::new(suit, rank)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl CardSiegeSetup {
+    /// Checks the setup and builds the state; errors name the field with `names`.
+    pub(crate) fn build(self, names: FieldNames) -> Result<CardSiege, PositionError> {
+        let (oh, os) = self.opening_turns_left;
+        if oh > OPENING_TURNS || os > OPENING_TURNS {
+            return Err(PositionError::Opening {
+                field: names.opening,
+                detail: format!("opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"),
+            });
+        }
+        if !self.rules.opening && (oh, os) != (0, 0) {
+            return Err(PositionError::Opening {
+                field: names.opening,
+                detail: format!("the opening option is off, so no opening turns can be left (found {oh},{os})"),
+            });
+        }
+        if let Some(sq) = self.siege {
+            if !GRID.contains(sq) {
+                return Err(PositionError::OffBoard { field: names.siege, square: sq });
+            }
+        }
+        let places = layouts(names.cards, &self.cards, self.siege)?;
+        for suit in Suit::ALL {
+            if places[suit.index()][12] == GONE {
+                return Err(PositionError::MissingKing { field: names.cards, suit });
+            }
+        }
+        let mut board = [0u8; SQUARES];
+        for p in &self.cards {
+            let i = index_of(p.square);
+            // On the siege square the card on top is the one that is not the King.
+            if board[i] == 0 || !p.card.is_king() {
+                board[i] = p.card.code();
+            }
+        }
+        let mut siege = NO_SIEGE;
+        let mut king_suit = None;
+        if let Some(sq) = self.siege {
+            let i = index_of(sq);
+            let here: Vec<Card> =
+                self.cards.iter().filter(|p| p.square == sq).map(|p| p.card).collect();
+            let Some(king) = here.iter().find(|c| c.is_king()) else {
+                return Err(PositionError::SiegeWithoutKing { field: names.siege, square: sq });
+            };
+            if here.len() != 2 {
+                return Err(PositionError::BadSiege {
+                    field: names.siege,
+                    square: sq,
+                    detail: "no card stands on top of the King",
+                });
+            }
+            siege = i as u8;
+            king_suit = Some(king.suit);
+        }
+        let to_move = self.to_move;
+        let phase = match (king_suit, self.evacuating) {
+            (None, false) => Phase::Normal,
+            (None, true) => {
+                return Err(PositionError::Turn {
+                    field: names.turn,
+                    detail: "a King can only evacuate from a siege, and no siege stands".into(),
+                });
+            }
+            (Some(k), true) if k != to_move => {
+                return Err(PositionError::Turn {
+                    field: names.turn,
+                    detail: format!("{to_move} cannot evacuate: the King under the siege is of {k}"),
+                });
+            }
+            (Some(_), true) => Phase::Evacuate,
+            (Some(k), false) => {
+                let top = Card::from_code(board[usize::from(siege)]);
+                if k == to_move && top.suit == to_move {
+                    return Err(PositionError::Turn {
+                        field: names.turn,
+                        detail: format!(
+                            "{to_move} cannot be to answer the siege of its own King while its own {top} is on top"
+                        ),
+                    });
+                }
+                Phase::Siege
+            }
+        };
+        let mut hist1 = [NO_LAYOUT; 2];
+        if let Some(prev) = &self.previous {
+            hist1 = layouts(names.previous, prev, None)?;
+            for suit in Suit::ALL {
+                check_history(names.previous, &hist1[suit.index()], &places[suit.index()], suit)?;
+            }
+        }
+        let mut hist2 = NO_LAYOUT;
+        if let Some(prev) = &self.before_previous {
+            if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
+                return Err(PositionError::History {
+                    field: names.before_previous,
+                    detail: format!(
+                        "holds only the cards of the seat to act ({to_move}), not {}",
+                        p.card
+                    ),
+                });
+            }
+            hist2 = layouts(names.before_previous, prev, None)?[to_move.index()];
+            check_history(names.before_previous, &hist2, &places[to_move.index()], to_move)?;
+            if self.previous.is_some() {
+                check_history(names.before_previous, &hist2, &hist1[to_move.index()], to_move)?;
+            }
+        }
+        let mut state = CardSiege {
+            board,
+            places,
+            hist1,
+            hist2,
+            siege,
+            phase,
+            to_move: to_move.index() as u8,
+            opening: [oh, os],
+            plies: self.plies,
+            rules: self.rules,
+        };
+        // A besieging seat to move that cannot answer is not a decision point: the King's
+        // seat has won the stack. Its layout two plies back is not known here.
+        state.settle(&[NO_LAYOUT; 2]);
+        Ok(state)
+    }
+}
+
+impl TryFrom<CardSiegeSetup> for CardSiege {
+    type Error = PositionError;
+    fn try_from(setup: CardSiegeSetup) -> Result<Self, Self::Error> {
+        setup.build(RON_FIELDS)
+    }
+}
+
+fn placements(layouts: &[Layout], suits: &[Suit]) -> Vec<Placement> {
+    suits
+        .iter()
+        .zip(layouts)
+        .flat_map(|(&suit, layout)| CardSiege::layout_cards(suit, layout))
+        .map(|(card, square)| Placement { card, square })
+        .collect()
+}
+
+impl From<CardSiege> for CardSiegeSetup {
+    fn from(state: CardSiege) -> Self {
+        let mover = Suit::from_index(usize::from(state.to_move));
+        CardSiegeSetup {
+            cards: placements(&state.places, &Suit::ALL),
+            siege: state.siege(),
+            to_move: mover,
+            evacuating: state.phase == Phase::Evacuate,
+            opening_turns_left: (state.opening[0], state.opening[1]),
+            previous: (state.hist1 != [NO_LAYOUT; 2]).then(|| placements(&state.hist1, &Suit::ALL)),
+            before_previous: (state.hist2 != NO_LAYOUT).then(|| placements(&[state.hist2], &[mover])),
+            plies: state.plies,
+            rules: state.rules,
+        }
+    }
+}
