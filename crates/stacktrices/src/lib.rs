@@ -1,0 +1,54 @@
+//! Stacktrices (Gregory Lattanzio): a 7x7 battle of stacks of Looney pyramids, with a
+//! trading post and a hidden thief, as ruled in the pyramid-games rulings.
+//!
+//! Every stack stands on an opaque base; a coloured movement piece (`P D Q`) gives it 1 to
+//! 3 steps and clear skill pieces (`p d q`) give it directions. A turn is a main action
+//! (a move, a capture or a warp), then the follow-ups it triggers (a steal from a captured
+//! thief, the victim's new hide, a raid from the opponent's home row and the re-hide),
+//! then a trade at the trading post. Each of these is its own decision point
+//! ([`Decision`]); the victim's hide belongs to the seat that is not on turn.
+//!
+//! Each side's vulnerability hides under one of its drone bases; the other seat's
+//! [`StacktricesView`] does not hold it, and [`pyramid_core::Game::sample_from_view`] draws
+//! it uniformly among the possible stacks.
+//!
+//! ```
+//! use pyramid_core::{Game, Seat, perft};
+//! use stacktrices::{Stacktrices, StacktricesRules};
+//!
+//! let mut game = Stacktrices::new(&StacktricesRules::standard());
+//! assert_eq!(perft(&game, 2), 1743);
+//! let queen_move = game.parse_action("d1-d4")?;
+//! game.play(queen_move)?;
+//! let trade = game.parse_action("trade=D@b1,d@b1>Q@b1")?;
+//! game.play(trade)?;
+//! assert_eq!(game.to_act(), Some(Seat(1)));
+//! assert_eq!(game.store().letters(), "Ddq");
+//! # Ok::<(), pyramid_core::PlayError>(())
+//! ```
+//!
+//! Rule options: `start=setup|standard` (the setup phase by default), `variant1=on|off`,
+//! `variant2=on|off`. The notation, the position string and every choice made where the
+//! rulings are silent are described in `docs/stacktrices.md`.
+#![forbid(unsafe_code)]
+
+mod action;
+mod board;
+mod game;
+mod movegen;
+mod piece;
+mod play;
+mod position;
+mod rules;
+mod setup;
+mod state;
+mod trade;
+mod view;
+
+pub use action::{Action, PieceAt, Trade};
+pub use board::{Base, GRID, Stack, StackKind};
+pub use piece::{Piece, Pieces};
+pub use rules::{Start, StacktricesRules};
+pub use setup::{PositionError, Setup, SetupStack};
+pub use state::{Decision, RECEIVED, START_STORE, Stacktrices};
+pub use view::StacktricesView;

@@ -1,0 +1,243 @@
+//! Action generation: main actions (moves, queen routes, warps) and the follow-up
+//! decisions (hides, placements, steals, raids). Trades are in `trade.rs`.
+
+use std::ops::ControlFlow;
+
+use crate::action::{Action, PieceAt};
+use crate::board::{NEIGHBOUR, OFF, Stack, StackKind, bits, home_row, square};
+use crate::piece::{Piece, Pieces};
+use crate::state::{Decision, Stacktrices};
+
+impl Stacktrices {
+    /// Every legal action of the pending decision, in generation order.
+    pub(crate) fn gen_actions<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        if self.over.is_some() || self.limit_reached() {
+            return ControlFlow::Continue(());
+        }
+        match self.decision {
+            Decision::Main => self.gen_main(f),
+            Decision::Trade => self.gen_trades(f),
+            Decision::SetupHide | Decision::VictimHide | Decision::Rehide => self.gen_hides(f),
+            Decision::Place => self.gen_places(f),
+            Decision::Steal | Decision::OptionalSteal => self.gen_steals(f),
+            Decision::Raid => self.gen_raids(f),
+            Decision::Over => ControlFlow::Continue(()),
+        }
+    }
+
+    pub(crate) fn limit_reached(&self) -> bool {
+        self.rules.ply_limit.is_some_and(|l| self.plies >= l)
+    }
+
+    /// Destinations of the stack on `from` (moves and captures), as a mask.
+    pub(crate) fn destinations(&self, from: u8) -> u64 {
+        let Some(st) = self.board[usize::from(from)] else { return 0 };
+        let me = usize::from(st.owner);
+        let enemy = self.occ[me ^ 1];
+        let all = self.occ[0] | self.occ[1];
+        let n = st.pieces.movement_pips();
+        let nb = &NEIGHBOUR[usize::from(from)];
+        if n == 0 {
+            // Pupil: capture an adjacent enemy only.
+            return nb.iter().filter(|&&t| t != OFF && enemy >> t & 1 == 1).fold(0, |m, &t| m | 1 << t);
+        }
+        if st.pieces.count(Piece::ClearQueen) > 0 {
+            let mut dests = 0;
+            for dir in 0..8 {
+                self.queen_walk(from, dir, n, 1 << from, st.owner, &mut dests);
+            }
+            return dests;
+        }
+        let dirs = st.directions();
+        let mut dests = 0u64;
+        for dir in 0..8 {
+            if dirs >> dir & 1 == 0 {
+                continue;
+            }
+            let mut t = from;
+            for _ in 0..n {
+                t = NEIGHBOUR[usize::from(t)][dir];
+                if t == OFF {
+                    break;
+                }
+                if all >> t & 1 == 0 {
+                    dests |= 1 << t;
+                    continue;
+                }
+                if enemy >> t & 1 == 1 {
+                    dests |= 1 << t;
+                }
+                break;
+            }
+        }
+        dests
+    }
+
+    /// The queen-skilled route search: from `at`, heading `dir`, with `left` steps left,
+    /// never entering a square of `visited` again.
+    fn queen_walk(&self, at: u8, dir: usize, left: u8, visited: u64, me: u8, dests: &mut u64) {
+        let t = NEIGHBOUR[usize::from(at)][dir];
+        if t == OFF || visited >> t & 1 == 1 {
+            return;
+        }
+        match self.board[usize::from(t)] {
+            None => {
+                if left == 0 {
+                    return;
+                }
+                *dests |= 1 << t;
+                self.queen_walk(t, dir, left - 1, visited | 1 << t, me, dests);
+            }
+            Some(other) if other.owner != me => {
+                if left > 0 {
+                    *dests |= 1 << t;
+                }
+            }
+            Some(friend) => match friend.kind() {
+                StackKind::Pupil => {}
+                StackKind::Adult => self.queen_walk(t, dir, left, visited | 1 << t, me, dests),
+                StackKind::Skilled => {
+                    let v = visited | 1 << t;
+                    self.queen_walk(t, dir, left, v, me, dests);
+                    self.queen_walk(t, (dir + 7) % 8, left, v, me, dests);
+                    self.queen_walk(t, (dir + 1) % 8, left, v, me, dests);
+                }
+            },
+        }
+    }
+
+    fn gen_main<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        let me = self.turn;
+        let own = self.occ[usize::from(me)];
+        for from in bits(own) {
+            for to in bits(self.destinations(from)) {
+                f(Action::Move { from: square(from), to: square(to) })?;
+            }
+        }
+        let empty_home = home_row(me) & !(self.occ[0] | self.occ[1]);
+        for from in bits(own & home_row(me ^ 1)) {
+            for to in bits(empty_home) {
+                f(Action::Warp { from: square(from), to: square(to) })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the seat on turn has a main action.
+    pub(crate) fn has_main_action(&self) -> bool {
+        let me = self.turn;
+        let own = self.occ[usize::from(me)];
+        if own & home_row(me ^ 1) != 0 && home_row(me) & !(self.occ[0] | self.occ[1]) != 0 {
+            return true;
+        }
+        bits(own).any(|from| self.destinations(from) != 0)
+    }
+
+    fn gen_hides<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        let seat = self.actor();
+        if self.decision == Decision::Rehide && self.exposed[usize::from(seat)] {
+            // An exposed thief (Variant 1) cannot change its stack.
+            if let Some(t) = self.thief[usize::from(seat)] {
+                return f(Action::Hide(square(t)));
+            }
+        }
+        for sq in bits(self.drones(seat)) {
+            f(Action::Hide(square(sq)))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Own stacks of `seat` that can take a piece of `kind`, as a mask.
+    pub(crate) fn receivers(&self, seat: u8, kind: Piece) -> u64 {
+        let several = self.several_movement();
+        bits(self.occ[usize::from(seat)])
+            .filter(|&i| self.board[usize::from(i)].is_some_and(|s| s.can_take(kind, several)))
+            .fold(0, |m, i| m | 1 << i)
+    }
+
+    fn gen_places<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        let seat = self.turn;
+        let hand = self.hand(pyramid_core::Seat(seat));
+        for kind in hand.kinds() {
+            for sq in bits(self.receivers(seat, kind)) {
+                f(Action::Place(PieceAt::new(kind, square(sq))))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether some piece of `pieces` can be placed on a stack of `seat`.
+    pub(crate) fn can_place_any(&self, seat: u8, pieces: Pieces) -> bool {
+        pieces.kinds().any(|k| self.receivers(seat, k) != 0)
+    }
+
+    fn gen_steals<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        let seat = self.turn;
+        if self.decision == Decision::OptionalSteal {
+            f(Action::NoSteal)?;
+        }
+        for kind in self.held.kinds() {
+            for sq in bits(self.receivers(seat, kind)) {
+                f(Action::Steal(PieceAt::new(kind, square(sq))))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the stacks of `seat` leave no room for a movement piece (the condition for
+    /// an upgrade raid): no pupil, and Variant 2 off.
+    pub(crate) fn no_room_for_movement(&self, seat: u8) -> bool {
+        !self.several_movement()
+            && bits(self.occ[usize::from(seat)])
+                .all(|i| self.board[usize::from(i)].is_some_and(|s| s.pieces.movement() > 0))
+    }
+
+    /// The unprotected kinds of a stack: an adult's movement pieces, a skilled stack's
+    /// skill pieces.
+    pub(crate) fn unprotected(st: &Stack) -> Pieces {
+        let mut p = st.pieces;
+        match st.kind() {
+            StackKind::Pupil => Pieces::EMPTY,
+            StackKind::Adult => p,
+            StackKind::Skilled => {
+                p.0[0] = 0;
+                p.0[1] = 0;
+                p.0[2] = 0;
+                p
+            }
+        }
+    }
+
+    fn gen_raids<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+        let me = self.turn;
+        f(Action::NoRaid)?;
+        let mut recv = [0u64; 6];
+        for k in Piece::ALL {
+            recv[k.index()] = self.receivers(me, k);
+        }
+        for from in bits(self.occ[usize::from(me ^ 1)]) {
+            let Some(st) = self.board[usize::from(from)] else { continue };
+            for kind in Self::unprotected(&st).kinds() {
+                for to in bits(recv[kind.index()]) {
+                    f(Action::RaidTake { piece: kind, from: square(from), to: square(to) })?;
+                }
+            }
+        }
+        for kind in self.store.kinds() {
+            for to in bits(recv[kind.index()]) {
+                f(Action::RaidStore(PieceAt::new(kind, square(to))))?;
+            }
+        }
+        if self.no_room_for_movement(me) {
+            for sq in bits(self.occ[usize::from(me)]) {
+                let Some(st) = self.board[usize::from(sq)] else { continue };
+                for kind in st.pieces.kinds() {
+                    if kind.larger().is_some_and(|l| self.store.count(l) > 0) {
+                        f(Action::RaidUpgrade(PieceAt::new(kind, square(sq))))?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,241 @@
+//! The one-line position string.
+//!
+//! Seven space-separated fields:
+//!
+//! 1. `board`: ranks 7 down to 1 separated by `/`; in a rank, comma-separated items, each
+//!    a count of empty squares (1-7) or a stack: owner `w`/`b`, base `d`/`q`, then its
+//!    pieces bottom to top (movement pieces, then skill pieces), e.g. `wdPp`;
+//! 2. `store`: the pieces in the store (`Qq`), `-` when empty;
+//! 3. `thieves`: White's and Black's thief squares, comma-separated, `-` for none, a
+//!    trailing `!` when exposed (Variant 1);
+//! 4. `bars`: each side's last raider (barred while it is the thief), `-` for none;
+//! 5. `decision`: `setup-hide`, `place`, `main`, `steal:HELD`, `steal?:HELD` (Variant 1),
+//!    `hide` (the victim's), `raid`, `rehide`, `trade` or `over`; a steal or a victim's hide
+//!    followed by a raid carries `+raid`;
+//! 6. `seat`: the seat whose turn it is (0 White, 1 Black);
+//! 7. `plies`: decision points played.
+//!
+//! The standard arrangement:
+//! `bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,g7 -,- main 0 0`
+
+use pyramid_core::notation::{parse_number, split_fields};
+use pyramid_core::{Seat, Square};
+
+use crate::board::{Base, GRID, index};
+use crate::piece::Pieces;
+use crate::rules::StacktricesRules;
+use crate::setup::{PositionError, Setup, SetupStack};
+use crate::state::{Decision, Stacktrices};
+
+const FIELDS: [&str; 7] = ["board", "store", "thieves", "bars", "decision", "seat", "plies"];
+
+fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
+    PositionError::Field { field, problem: problem.into() }
+}
+
+fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
+    let mut chars = token.chars();
+    let owner = match chars.next() {
+        Some('w') => Seat(0),
+        Some('b') => Seat(1),
+        _ => return Err(err("board", format!("`{token}` on {sq}: a stack starts with its owner, `w` or `b`"))),
+    };
+    let base = match chars.next() {
+        Some('d') => Base::Drone,
+        Some('q') => Base::Queen,
+        _ => return Err(err("board", format!("`{token}` on {sq}: the owner is followed by the base, `d` or `q`"))),
+    };
+    let rest = chars.as_str();
+    let pieces = Pieces::from_letters(rest)
+        .ok_or_else(|| err("board", format!("`{token}` on {sq}: `{rest}` is not a list of pieces (P D Q p d q)")))?;
+    let mut seen_skill = false;
+    for c in rest.chars() {
+        let movement = c.is_ascii_uppercase();
+        if movement && seen_skill {
+            return Err(err("board", format!("`{token}` on {sq}: a movement piece stands above a skill piece")));
+        }
+        seen_skill |= !movement;
+    }
+    Ok(SetupStack { square: sq, owner, base, pieces })
+}
+
+fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 7 {
+        return Err(err("board", format!("expected 7 ranks separated by `/`, found {}", rows.len())));
+    }
+    let mut stacks = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let rank = 6 - r as u8;
+        let mut file = 0u8;
+        for item in row.split(',') {
+            if let Some(first) = item.chars().next()
+                && first.is_ascii_digit()
+            {
+                let n: u8 = match item.parse() {
+                    Ok(n) if (1..=7).contains(&n) => n,
+                    _ => return Err(err("board", format!("rank {}: `{item}` is not a count of empty squares 1-7", rank + 1))),
+                };
+                file = file.saturating_add(n);
+            } else {
+                if file >= 7 {
+                    return Err(err("board", format!("rank {} covers more than 7 squares", rank + 1)));
+                }
+                stacks.push(parse_stack(item, Square::new(file, rank))?);
+                file += 1;
+            }
+        }
+        if file != 7 {
+            return Err(err("board", format!("rank {} covers {file} squares, expected 7", rank + 1)));
+        }
+    }
+    Ok(stacks)
+}
+
+fn parse_pieces(field: &'static str, text: &str) -> Result<Pieces, PositionError> {
+    if text == "-" {
+        return Ok(Pieces::EMPTY);
+    }
+    Pieces::from_letters(text).ok_or_else(|| err(field, format!("`{text}` is not a list of pieces (P D Q p d q) or `-`")))
+}
+
+fn parse_square_or_none(field: &'static str, text: &str) -> Result<Option<Square>, PositionError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    GRID.parse_square(text).map(Some).map_err(|e| err(field, e.to_string()))
+}
+
+fn parse_pair(field: &'static str, text: &str) -> Result<([Option<Square>; 2], [bool; 2]), PositionError> {
+    let Some((w, b)) = text.split_once(',') else {
+        return Err(err(field, format!("`{text}` is not two comma-separated entries (White,Black)")));
+    };
+    let mut squares = [None; 2];
+    let mut marks = [false; 2];
+    for (i, part) in [w, b].into_iter().enumerate() {
+        let (part, mark) = match part.strip_suffix('!') {
+            Some(p) if field == "thieves" => (p, true),
+            _ => (part, false),
+        };
+        squares[i] = parse_square_or_none(field, part)?;
+        marks[i] = mark;
+    }
+    Ok((squares, marks))
+}
+
+fn parse_decision(text: &str) -> Result<(Decision, Pieces, bool), PositionError> {
+    let (core, raid_due) = match text.strip_suffix("+raid") {
+        Some(c) => (c, true),
+        None => (text, false),
+    };
+    let simple = match core {
+        "setup-hide" => Some(Decision::SetupHide),
+        "place" => Some(Decision::Place),
+        "main" => Some(Decision::Main),
+        "hide" => Some(Decision::VictimHide),
+        "raid" => Some(Decision::Raid),
+        "rehide" => Some(Decision::Rehide),
+        "trade" => Some(Decision::Trade),
+        "over" => Some(Decision::Over),
+        _ => None,
+    };
+    if let Some(d) = simple {
+        return Ok((d, Pieces::EMPTY, raid_due));
+    }
+    let (decision, held) = if let Some(h) = core.strip_prefix("steal?:") {
+        (Decision::OptionalSteal, h)
+    } else if let Some(h) = core.strip_prefix("steal:") {
+        (Decision::Steal, h)
+    } else {
+        return Err(err(
+            "decision",
+            format!("`{text}` is not setup-hide, place, main, steal:HELD, steal?:HELD, hide, raid, rehide, trade or over"),
+        ));
+    };
+    let held = Pieces::from_letters(held)
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| err("decision", format!("`{held}` is not the list of held pieces")))?;
+    Ok((decision, held, raid_due))
+}
+
+impl Stacktrices {
+    pub(crate) fn read_position(text: &str, rules: &StacktricesRules) -> Result<Stacktrices, PositionError> {
+        let [board, store, thieves, bars, decision, seat, plies] = split_fields(text, &FIELDS)?;
+        let stacks = parse_board(board)?;
+        let store = parse_pieces("store", store)?;
+        let (thieves, exposed) = parse_pair("thieves", thieves)?;
+        let (bars, _) = parse_pair("bars", bars)?;
+        let (decision, held, raid_due) = parse_decision(decision)?;
+        let turn = match seat {
+            "0" => Seat(0),
+            "1" => Seat(1),
+            _ => return Err(err("seat", format!("`{seat}` is not 0 (White) or 1 (Black)"))),
+        };
+        let plies: u32 = parse_number("plies", plies)?;
+        Stacktrices::try_from(Setup {
+            rules: rules.clone(),
+            stacks,
+            store,
+            held,
+            thieves,
+            bars,
+            exposed,
+            decision,
+            raid_due,
+            turn,
+            plies,
+        })
+    }
+
+    pub(crate) fn write_position(&self) -> String {
+        let mut board = String::new();
+        for rank in (0..7u8).rev() {
+            let mut items: Vec<String> = Vec::new();
+            let mut empty = 0;
+            for file in 0..7u8 {
+                match self.board[usize::from(index(Square::new(file, rank)))] {
+                    Some(st) => {
+                        if empty > 0 {
+                            items.push(empty.to_string());
+                            empty = 0;
+                        }
+                        items.push(st.token());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                items.push(empty.to_string());
+            }
+            board.push_str(&items.join(","));
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        let sq = |s: Option<u8>| s.map_or("-".to_owned(), |i| crate::board::square(i).to_string());
+        let store = if self.store.is_empty() { "-".to_owned() } else { self.store.letters() };
+        let thief = |i: usize| format!("{}{}", sq(self.thief[i]), if self.exposed[i] { "!" } else { "" });
+        let decision = match self.decision {
+            Decision::SetupHide => "setup-hide".to_owned(),
+            Decision::Place => "place".to_owned(),
+            Decision::Main => "main".to_owned(),
+            Decision::Steal => format!("steal:{}", self.held.letters()),
+            Decision::OptionalSteal => format!("steal?:{}", self.held.letters()),
+            Decision::VictimHide => "hide".to_owned(),
+            Decision::Raid => "raid".to_owned(),
+            Decision::Rehide => "rehide".to_owned(),
+            Decision::Trade => "trade".to_owned(),
+            Decision::Over => "over".to_owned(),
+        };
+        let raid = if self.raid_due { "+raid" } else { "" };
+        format!(
+            "{board} {store} {},{} {},{} {decision}{raid} {} {}",
+            thief(0),
+            thief(1),
+            sq(self.bar[0]),
+            sq(self.bar[1]),
+            self.turn,
+            self.plies
+        )
+    }
+}
