@@ -50,34 +50,41 @@ impl Action {
     /// The pass action.
     pub const PASS: Action = Action { kind: ActionKind::Pass, from: 0, to: 0, relocs: 0 };
 
+    #[inline]
     pub(crate) fn clone_move(from: u8, to: u8, relocs: u64) -> Action {
         Action { kind: ActionKind::Clone, from, to, relocs }
     }
 
+    #[inline]
     pub(crate) fn jump(from: u8, to: u8, relocs: u64) -> Action {
         Action { kind: ActionKind::Jump, from, to, relocs }
     }
 
+    #[inline]
     pub(crate) fn grow(sq: u8) -> Action {
         Action { kind: ActionKind::Grow, from: sq, to: sq, relocs: 0 }
     }
 
+    #[inline]
     pub(crate) fn shrink(sq: u8, relocs: u64) -> Action {
         Action { kind: ActionKind::Shrink, from: sq, to: sq, relocs }
     }
 
     /// The kind of action.
+    #[inline]
     pub fn kind(self) -> ActionKind {
         self.kind
     }
 
     /// The square moved or cloned from (clone and jump only).
+    #[inline]
     pub fn from(self) -> Option<Square> {
         matches!(self.kind, ActionKind::Clone | ActionKind::Jump).then(|| square_of(self.from))
     }
 
     /// The square acted on: the destination of a clone or jump, the grown or shrunk
     /// square (`None` for a pass).
+    #[inline]
     pub fn to(self) -> Option<Square> {
         (self.kind != ActionKind::Pass).then(|| square_of(self.to))
     }

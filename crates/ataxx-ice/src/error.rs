@@ -29,7 +29,7 @@ pub enum PositionError {
     #[error("field `rules`: {0}")]
     Rules(#[from] RulesError),
     /// A piece stands off the board.
-    #[error("field `pieces`: square {square} is off the {size}x{size} board")]
+    #[error("field `board`: a piece stands on {square}, off the {size}x{size} board")]
     OffBoard {
         /// The square.
         square: Square,
@@ -37,13 +37,13 @@ pub enum PositionError {
         size: u8,
     },
     /// Two pieces on one square.
-    #[error("field `pieces`: two pieces on square {square}")]
+    #[error("field `board`: two pieces on square {square}")]
     SquareTaken {
         /// The square.
         square: Square,
     },
     /// A piece belongs to a seat the game does not have.
-    #[error("field `pieces`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats")]
+    #[error("field `board`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats")]
     NoSuchSeat {
         /// The piece's square.
         square: Square,

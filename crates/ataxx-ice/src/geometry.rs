@@ -64,12 +64,52 @@ pub(crate) fn dilate(b: u64) -> u64 {
     row | (row << 8) | (row >> 8)
 }
 
+/// The squares with at least `t` neighbours in `e` (not clipped to a board), from a
+/// bit-sliced count of the 8 shifted copies of `e`.
+#[inline]
+pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
+    if t == 0 {
+        return u64::MAX;
+    }
+    if t == 1 {
+        return dilate(e);
+    }
+    if e.count_ones() < t {
+        return 0;
+    }
+    let w = (e >> 1) & NOT_H;
+    let east = (e << 1) & NOT_A;
+    let dirs = [e << 8, e >> 8, w, east, w << 8, w >> 8, east << 8, east >> 8];
+    // Sum the eight one-bit numbers into planes b0..b3.
+    let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
+    for d in dirs {
+        let c0 = b0 & d;
+        b0 ^= d;
+        let c1 = b1 & c0;
+        b1 ^= c0;
+        let c2 = b2 & c1;
+        b2 ^= c1;
+        b3 |= c2;
+    }
+    match t {
+        2 => b1 | b2 | b3,
+        3 => (b0 & b1) | b2 | b3,
+        4 => b2 | b3,
+        5 => (b2 & (b0 | b1)) | b3,
+        6 => (b2 & b1) | b3,
+        7 => (b2 & b1 & b0) | b3,
+        8 => b3,
+        _ => 0,
+    }
+}
+
 /// The bit of a square, if it is on the 8x8 layout.
 pub(crate) fn bit_of(sq: Square) -> Option<u8> {
     (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
 }
 
 /// The square of a bit index (0 to 63).
+#[inline]
 pub(crate) fn square_of(bit: u8) -> Square {
     Square::new(bit % 8, bit / 8)
 }
@@ -117,5 +157,17 @@ mod tests {
         assert_eq!(board_mask(5).count_ones(), 25);
         assert_eq!(choose(5, 2), 10);
         assert_eq!(choose(3, 0), 1);
+        // d4 has neighbours c3, e5, d5 in this set; e4 has d5, e5 (and d4 is not in it).
+        let e = (1u64 << 18) | (1 << 36) | (1 << 35);
+        for t in 0..=4 {
+            for sq in 0..64 {
+                let n = (ADJ[sq] & e).count_ones();
+                let expected = n >= t || (t <= 1 && e & (1 << sq) != 0 && t == 1 && n >= 1);
+                let got = at_least_neighbours(e, t) & (1 << sq) != 0;
+                if t != 1 {
+                    assert_eq!(got, expected, "square {sq}, t {t}");
+                }
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use pyramid_core::RuleSet;
 
 use crate::action::{Action, ActionKind};
-use crate::geometry::{ADJ, RING, bits, choose, dilate};
+use crate::geometry::{ADJ, RING, at_least_neighbours, bits, choose, dilate};
 use crate::state::AtaxxIce;
 
 /// The position as the mover sees it.
@@ -60,13 +60,25 @@ impl Ctx {
         (0..3).filter(|&p| self.clone_size[p] == Some(size)).fold(0, |acc, p| acc | self.own[p])
     }
 
-    /// Whether no clone or jump by a piece of size `size` can need a relocation: the
-    /// stash (less `taken` pieces of `size`) covers every enemy piece it could capture.
-    fn never_relocates(&self, size: usize, taken: u32) -> bool {
-        (0..=size).all(|s| {
-            let stash = self.stash[s].saturating_sub(if s == size { taken } else { 0 });
-            self.enemy[s].count_ones() <= stash
-        })
+    /// For each size, the squares where a clone (`.0`) or a jump (`.1`) of a piece of
+    /// that size captures more pieces of some size than the mover's stash holds, so that
+    /// the capture resolution needs relocations. Anywhere else such an action is one
+    /// action with no relocation.
+    fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
+        let mut over = [0u64; 3];
+        for (s, o) in over.iter_mut().enumerate() {
+            *o = at_least_neighbours(self.enemy[s], self.stash[s] + 1);
+        }
+        let jump = [over[0], over[0] | over[1], over[0] | over[1] | over[2]];
+        let mut clone = [0u64; 3];
+        for size in 0..3 {
+            if self.stash[size] > 0 {
+                // The clone takes one piece of its size from the stash first.
+                let below = if size == 0 { 0 } else { jump[size - 1] };
+                clone[size] = below | at_least_neighbours(self.enemy[size], self.stash[size]);
+            }
+        }
+        (clone, jump)
     }
 
     /// The relocation rule of a clone placing a piece of `size` on `to`.
@@ -127,6 +139,21 @@ impl Ctx {
     }
 }
 
+/// The bit of index `k` among the set bits of `b`, lowest first.
+#[inline]
+fn nth_bit(mut b: u64, k: u64) -> u8 {
+    for _ in 0..k {
+        b &= b.wrapping_sub(1);
+    }
+    b.trailing_zeros() as u8
+}
+
+/// The lowest-index square of `parents` next to `to`.
+#[inline]
+fn lowest_parent(parents: u64, to: u8) -> u8 {
+    (ADJ[usize::from(to)] & parents).trailing_zeros() as u8
+}
+
 /// Which relocation sets the capture resolution allows: for each size, the mover's
 /// pieces that may be relocated and how many squares need one.
 #[derive(Clone, Copy, Debug)]
@@ -157,8 +184,43 @@ impl Reloc {
             && (0..3).all(|s| (relocs & self.avail[s]).count_ones() == self.need[s].min(self.avail[s].count_ones()))
     }
 
+    /// The only allowed set, when there is no choice.
+    #[inline]
+    fn forced(&self) -> Option<u64> {
+        let mut set = 0;
+        for s in 0..3 {
+            if self.need[s] > 0 {
+                if self.avail[s].count_ones() > self.need[s] {
+                    return None;
+                }
+                set |= self.avail[s];
+            }
+        }
+        Some(set)
+    }
+
+    /// The allowed set of index `i` in the order of [`Reloc::try_for_each`].
+    fn nth(&self, i: u64) -> u64 {
+        let mut seen = 0;
+        let found = self.try_for_each(|set| {
+            if seen == i {
+                return ControlFlow::Break(set);
+            }
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        match found {
+            ControlFlow::Break(set) => set,
+            ControlFlow::Continue(()) => 0,
+        }
+    }
+
     /// Calls `f` on every allowed set.
+    #[inline]
     pub(crate) fn try_for_each<B>(&self, mut f: impl FnMut(u64) -> ControlFlow<B>) -> ControlFlow<B> {
+        if let Some(set) = self.forced() {
+            return f(set);
+        }
         let [a, b, c] = [0, 1, 2].map(|s| Subsets::new(self.avail[s], self.need[s]));
         for x in a {
             for y in b.clone() {
@@ -212,10 +274,21 @@ impl AtaxxIce {
 
     /// The number of legal actions (bulk counting).
     pub(crate) fn count_legal(&self) -> usize {
+        match self.select(u64::MAX) {
+            Err(total) => usize::try_from(total).unwrap_or(usize::MAX),
+            Ok(_) => usize::MAX,
+        }
+    }
+
+    /// The legal action of index `k` in a fixed order (not the order of `generate`), or
+    /// `Err(count)` when `k` is not below the number of legal actions. Whole blocks of
+    /// actions are counted and skipped, so this costs about one count.
+    pub(crate) fn select(&self, k: u64) -> Result<Action, u64> {
         if self.over() {
-            return 0;
+            return Err(0);
         }
         let c = Ctx::new(self, usize::from(self.to_move));
+        let (clone_zone, jump_zone) = c.relocation_zones();
         let mut total: u64 = 0;
         // Clones, one per destination and placed size (and relocation set).
         for size in 0..3 {
@@ -224,44 +297,68 @@ impl AtaxxIce {
                 continue;
             }
             let dests = dilate(parents) & c.empty;
-            if c.never_relocates(size, 1) {
-                total += u64::from(dests.count_ones());
-            } else {
-                let risky = dests & dilate(c.enemy_le[size]);
-                total += u64::from((dests & !risky).count_ones());
-                for to in bits(risky) {
-                    total += c.clone_reloc(to, size).count();
+            let risky = dests & clone_zone[size];
+            let plain = dests & !risky;
+            let n = u64::from(plain.count_ones());
+            if k < total + n {
+                let to = nth_bit(plain, k - total);
+                return Ok(Action::clone_move(lowest_parent(parents, to), to, 0));
+            }
+            total += n;
+            for to in bits(risky) {
+                let r = c.clone_reloc(to, size);
+                let n = r.count();
+                if k < total + n {
+                    return Ok(Action::clone_move(lowest_parent(parents, to), to, r.nth(k - total)));
                 }
+                total += n;
             }
         }
         // Jumps.
         for size in 0..3 {
-            let quiet = c.never_relocates(size, 0);
-            let risky_zone = dilate(c.enemy_le[size]);
+            let zone = jump_zone[size];
             for from in bits(c.own[size]) {
                 let targets = RING[usize::from(from)] & c.empty;
-                if quiet {
-                    total += u64::from(targets.count_ones());
-                } else {
-                    total += u64::from((targets & !risky_zone).count_ones());
-                    for to in bits(targets & risky_zone) {
-                        total += c.jump_reloc(from, to, size).count();
+                let plain = targets & !zone;
+                let n = u64::from(plain.count_ones());
+                if k < total + n {
+                    return Ok(Action::jump(from, nth_bit(plain, k - total), 0));
+                }
+                total += n;
+                for to in bits(targets & zone) {
+                    let r = c.jump_reloc(from, to, size);
+                    let n = r.count();
+                    if k < total + n {
+                        return Ok(Action::jump(from, to, r.nth(k - total)));
                     }
+                    total += n;
                 }
             }
         }
         // Grows and shrinks.
         for size in 0..3 {
             if c.can_grow(size) {
-                total += u64::from(c.own[size].count_ones());
+                let n = u64::from(c.own[size].count_ones());
+                if k < total + n {
+                    return Ok(Action::grow(nth_bit(c.own[size], k - total)));
+                }
+                total += n;
             }
             if c.can_shrink(size) {
                 for sq in bits(c.own[size]) {
-                    total += c.shrink_reloc(sq, size).count();
+                    let r = c.shrink_reloc(sq, size);
+                    let n = r.count();
+                    if k < total + n {
+                        return Ok(Action::shrink(sq, r.nth(k - total)));
+                    }
+                    total += n;
                 }
             }
         }
-        if total == 0 { 1 } else { usize::try_from(total).unwrap_or(usize::MAX) }
+        if total == 0 {
+            return if k == 0 { Ok(Action::PASS) } else { Err(1) };
+        }
+        Err(total)
     }
 
     /// Calls `f` on every legal action: clones, jumps, grows, shrinks, then a pass when
@@ -271,6 +368,7 @@ impl AtaxxIce {
             return ControlFlow::Continue(());
         }
         let c = Ctx::new(self, usize::from(self.to_move));
+        let (clone_zone, jump_zone) = c.relocation_zones();
         let mut any = false;
         for size in 0..3 {
             let parents = c.parents_of(size);
@@ -278,11 +376,11 @@ impl AtaxxIce {
                 continue;
             }
             let dests = dilate(parents) & c.empty;
-            let quiet = c.never_relocates(size, 1);
+            let zone = clone_zone[size];
             for to in bits(dests) {
                 let from = (ADJ[usize::from(to)] & parents).trailing_zeros() as u8;
                 any = true;
-                if quiet || ADJ[usize::from(to)] & c.enemy_le[size] == 0 {
+                if zone & (1 << to) == 0 {
                     f(Action::clone_move(from, to, 0))?;
                 } else {
                     c.clone_reloc(to, size).try_for_each(|r| f(Action::clone_move(from, to, r)))?;
@@ -290,11 +388,14 @@ impl AtaxxIce {
             }
         }
         for size in 0..3 {
-            let quiet = c.never_relocates(size, 0);
+            if c.own[size] == 0 {
+                continue;
+            }
+            let zone = jump_zone[size];
             for from in bits(c.own[size]) {
                 for to in bits(RING[usize::from(from)] & c.empty) {
                     any = true;
-                    if quiet || ADJ[usize::from(to)] & c.enemy_le[size] == 0 {
+                    if zone & (1 << to) == 0 {
                         f(Action::jump(from, to, 0))?;
                     } else {
                         c.jump_reloc(from, to, size).try_for_each(|r| f(Action::jump(from, to, r)))?;
