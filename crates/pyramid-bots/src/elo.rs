@@ -62,9 +62,9 @@ impl fmt::Display for Elo {
             return write!(f, "{sign}inf (one bot scored every point)");
         }
         if self.error.is_finite() {
-            write!(f, "{:+.1} +/- {:.1}", self.diff, self.error)
+            write!(f, "{:+.1} +/- {:.1} (95%)", self.diff, self.error)
         } else {
-            write!(f, "{:+.1} +/- inf", self.diff)
+            write!(f, "{:+.1} +/- inf (95%)", self.diff)
         }
     }
 }

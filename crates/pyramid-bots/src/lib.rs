@@ -40,6 +40,7 @@ mod mcts;
 mod record;
 mod replay;
 mod spec;
+mod visibility;
 
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
@@ -50,3 +51,4 @@ pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
 pub use record::{Record, RecordResult, RecordRules};
 pub use replay::{ReplayError, verify, verify_line};
 pub use spec::{BotSpec, SpecError};
+pub use visibility::{action_visible_to, perfect_information};

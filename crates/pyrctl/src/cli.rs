@@ -1,6 +1,9 @@
 //! The command line, as clap reads it.
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand};
+use pyramid_bots::BotSpec;
 
 /// Rules engines for four pyramid games: perft, legal actions, positions, matches.
 #[derive(Debug, Parser)]
@@ -61,23 +64,71 @@ pub enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
-    /// Play a match of random bots, reproducible from the seed, and print a summary.
+    /// Play a match between bots (random for every seat unless `--bot` says otherwise),
+    /// reproducible from the seed whatever `--jobs` is, and print a summary table.
     Match {
         /// The game.
         game: String,
+        /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
+        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse).
+        #[arg(long = "bot", value_name = "SPEC")]
+        bots: Vec<BotSpec>,
         /// Number of games.
         #[arg(long, default_value_t = 100)]
         games: u64,
         /// Seed of the whole match; game `i` is played from a seed derived from it.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Worker threads (default: all cores); the results do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
         /// Ply limit per game (the rules score a game cut off by it); default 1000 when
         /// the rules set none.
         #[arg(long)]
         max_plies: Option<u32>,
+        /// Write every game as one JSON line to this file.
+        #[arg(long, value_name = "FILE.jsonl")]
+        record: Option<PathBuf>,
+        /// Rotate the bots over the seats game by game (game `i`: seat `s` gets bot
+        /// `(s + i) % bots`), so no bot keeps the first move.
+        #[arg(long)]
+        swap_seats: bool,
         /// Rule options.
         #[command(flatten)]
         rules: RuleArgs,
+    },
+    /// Re-play every game of a record file (`-` reads standard input): every action must
+    /// be legal and every stored result right. Stops at the first bad line.
+    Replay {
+        /// The `.jsonl` file written by `pyrctl match --record`.
+        file: String,
+    },
+    /// Play against a bot in the terminal: type actions in notation, `help` for the legal
+    /// actions, `quit` to leave.
+    Play {
+        /// The game.
+        game: String,
+        /// The bot playing every other seat.
+        #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+        bot: BotSpec,
+        /// Your seat.
+        #[arg(long, default_value_t = 0)]
+        seat: u8,
+        /// Seed of the deal and the bots.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Rules and start position.
+        #[command(flatten)]
+        setup: SetupArgs,
+    },
+    /// One line of a record file, checked for its game (internal: `pyrctl replay` sends
+    /// each line through the game dispatch as this command).
+    #[command(skip)]
+    VerifyRecord {
+        /// The record's game.
+        game: String,
+        /// The line, as read.
+        text: String,
     },
     /// List the games this build knows.
     Games,
@@ -119,8 +170,10 @@ impl Command {
             | Command::Legal { game, .. }
             | Command::Show { game, .. }
             | Command::Validate { game, .. }
-            | Command::Match { game, .. } => Some(game),
-            Command::Games => None,
+            | Command::Match { game, .. }
+            | Command::Play { game, .. }
+            | Command::VerifyRecord { game, .. } => Some(game),
+            Command::Replay { .. } | Command::Games => None,
         }
     }
 }

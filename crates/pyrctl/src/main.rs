@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Err(e) => return report_usage_error(&e),
     };
     let result = match (&cli.command, cli.command.game()) {
+        (Command::Replay { file }, _) => commands::replay::run_file(file),
         (Command::Games, _) | (_, None) => list_games(),
         (command, Some(game)) => games::dispatch(game, command),
     };

@@ -3,12 +3,12 @@
 
 mod tree;
 
-use std::any::TypeId;
 use std::time::{Duration, Instant};
 
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Game, RandomBot, Seat};
 
+use crate::visibility::perfect_information;
 use tree::Tree;
 
 /// How much search one decision gets.
@@ -117,11 +117,6 @@ impl<G: Game> std::fmt::Debug for MctsBot<G> {
             .field("stats", &self.stats)
             .finish_non_exhaustive()
     }
-}
-
-/// Whether `G` has no hidden information: its view is the state itself.
-fn perfect_information<G: Game>() -> bool {
-    TypeId::of::<G>() == TypeId::of::<G::View>()
 }
 
 impl<G: Game> MctsBot<G> {

@@ -3,6 +3,8 @@
 mod legal;
 mod matchplay;
 mod perft;
+mod play;
+pub mod replay;
 mod show;
 mod validate;
 
@@ -31,12 +33,35 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
         } => show::run(&setup::state::<G>(args)?, *seat),
         Command::Validate { input, rules, .. } => validate::run::<G>(input, rules),
         Command::Match {
+            bots,
             games,
             seed,
+            jobs,
             max_plies,
+            record,
+            swap_seats,
             rules,
             ..
-        } => matchplay::run::<G>(&setup::rules::<G>(rules)?, *games, *seed, *max_plies),
-        Command::Games => Ok(()),
+        } => matchplay::run::<G>(
+            &setup::rules::<G>(rules)?,
+            &matchplay::Options {
+                bots,
+                games: *games,
+                seed: *seed,
+                jobs: *jobs,
+                max_plies: *max_plies,
+                record: record.as_deref(),
+                swap_seats: *swap_seats,
+            },
+        ),
+        Command::Play {
+            bot,
+            seat,
+            seed,
+            setup: args,
+            ..
+        } => play::run::<G>(args, bot, *seat, *seed),
+        Command::VerifyRecord { text, .. } => replay::verify::<G>(text),
+        Command::Replay { .. } | Command::Games => Ok(()),
     }
 }
