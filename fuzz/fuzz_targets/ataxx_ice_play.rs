@@ -1,0 +1,12 @@
+//! Arbitrary bytes played as Ataxx-ice actions (first line: a position; see
+//! `pyramid_core::fuzzing::play_bytes`). The first byte picks 2, 3 or 4 seats.
+#![no_main]
+
+use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let rules = AtaxxIceRules::with_seats(2 + usize::from(first % 3)).expect("2 to 4 seats");
+    pyramid_core::fuzzing::play_bytes::<AtaxxIce>(&rules, rest);
+});
