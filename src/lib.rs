@@ -11,5 +11,6 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub use ataxx_ice;
 pub use martian_chess;
 pub use pyramid_core as core;

@@ -14,6 +14,7 @@ pub const GAMES: &[&str] = &["martian-chess", "ataxx-ice", "card-siege", "stackt
 pub fn dispatch(name: &str, command: &Command) -> Result<()> {
     match name {
         "martian-chess" => commands::run::<martian_chess::MartianChess>(command),
+        "ataxx-ice" => commands::run::<ataxx_ice::AtaxxIce>(command),
         known if GAMES.contains(&known) => {
             bail!("game `{known}` is not available in this build yet")
         }
