@@ -29,6 +29,15 @@ pub(crate) struct Layout {
     /// The squares from each square to the board's edge in each direction, the square
     /// itself excluded.
     pub rays: [[u64; 64]; 8],
+    /// Every square a queen on an empty board reaches from each square.
+    pub queen_reach: [u64; 64],
+    /// The squares strictly between two squares on one line (0 if not on a line).
+    pub between: [[u64; 64]; 64],
+    /// By kind (0 pawn, 1 drone, 2 queen) and square: how many squares [`Layout::reach`]
+    /// holds, and those squares in ascending order.
+    pub reach_count: [[u8; 64]; 3],
+    /// See `reach_count`.
+    pub reach_list: [[[u8; 28]; 64]; 3],
 }
 
 /// The two-seat board: 4 files, 8 ranks, zones ranks 1-4 (seat 0) and 5-8 (seat 1).
@@ -58,6 +67,10 @@ impl Layout {
             pawn: [0; 64],
             drone_reach: [0; 64],
             rays: [[0; 64]; 8],
+            queen_reach: [0; 64],
+            between: [[0; 64]; 64],
+            reach_count: [[0; 64]; 3],
+            reach_list: [[[0; 28]; 64]; 3],
         };
         let mut sq = 0;
         while sq < squares {
@@ -82,9 +95,14 @@ impl Layout {
                 let (dx, dy) = DIRS[d];
                 let mut step = 1;
                 let (mut f, mut r) = (file + dx, rank + dy);
+                let mut passed = 0u64;
                 while on_board(w, f, r) {
-                    let target = 1u64 << (r as usize * width as usize + f as usize);
+                    let to = r as usize * width as usize + f as usize;
+                    let target = 1u64 << to;
                     layout.rays[d][sq] |= target;
+                    layout.queen_reach[sq] |= target;
+                    layout.between[sq][to] = passed;
+                    passed |= target;
                     if step == 1 && dx != 0 && dy != 0 {
                         layout.pawn[sq] |= target;
                     }
@@ -99,22 +117,40 @@ impl Layout {
             }
             sq += 1;
         }
+        let mut sq = 0;
+        while sq < squares {
+            let mut kind = 0;
+            while kind < 3 {
+                let mut bits = match kind {
+                    0 => layout.pawn[sq],
+                    1 => layout.drone_reach[sq],
+                    _ => layout.queen_reach[sq],
+                };
+                let mut n = 0;
+                while bits != 0 {
+                    layout.reach_list[kind][sq][n] = bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    n += 1;
+                }
+                layout.reach_count[kind][sq] = n as u8;
+                kind += 1;
+            }
+            sq += 1;
+        }
         layout
     }
 
     /// Squares reachable from `sq` in direction `dir` with `occ` occupied: the ray up to
-    /// and including the first occupied square.
+    /// and including the first occupied square. Branch-free: with no blocker the search
+    /// lands on a corner square whose ray in that direction is empty.
     #[inline(always)]
     pub fn ray_attacks(&self, dir: usize, sq: usize, occ: u64) -> u64 {
         let ray = self.rays[dir][sq];
         let blockers = ray & occ;
-        if blockers == 0 {
-            return ray;
-        }
         let first = if dir < 4 {
-            blockers.trailing_zeros()
+            (blockers | 1 << 63).trailing_zeros()
         } else {
-            63 - blockers.leading_zeros()
+            63 - (blockers | 1).leading_zeros()
         };
         ray ^ self.rays[dir][first as usize]
     }

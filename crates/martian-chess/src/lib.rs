@@ -21,14 +21,16 @@
 //! assert_eq!(game.count_actions(), 10);
 //! assert_eq!(perft(&game, 3), 1328);
 //!
-//! // Play a few plies; the drone's two-square move crosses the canal.
-//! for text in ["a3-a5", "b6-a5"] {
+//! // Play a few plies: seat 0's pawn captures the pawn seat 1 brought to b5.
+//! for text in ["b3-a4", "c6-b5", "a4xb5"] {
 //!     let action = game.parse_action(text)?;
 //!     game.play(action)?;
 //! }
-//! // Seat 1's pawn captured the drone that had crossed into its zone: 2 pips.
-//! assert_eq!(game.score(Seat(1)), 2);
-//! assert_eq!(game.position(), "1DQQ/1PDQ/2PD/P3/4/1PP1/QDP1/QQD1 0 0,2 b6-a5 2");
+//! assert_eq!(game.score(Seat(0)), 1);
+//! assert_eq!(game.position(), "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3");
+//! // The capturing pawn crossed the canal and is now seat 1's; no undo: seat 1 may not
+//! // move it straight back.
+//! assert!(!game.is_legal("b5-a4".parse::<MartianAction>()?));
 //!
 //! // Four seats on the 8x8 board.
 //! let mut rules = MartianRules::default();
@@ -57,6 +59,7 @@
 
 mod action;
 mod diagram;
+mod fast;
 mod game;
 mod layout;
 mod movegen;

@@ -83,8 +83,9 @@ impl MartianChess {
         ControlFlow::Continue(())
     }
 
-    /// The number of legal moves (passes excluded), by bulk popcounts.
-    #[inline]
+    /// The number of legal moves (passes excluded), piece by piece: a cross-check of
+    /// the set-wise count.
+    #[cfg(test)]
     pub(crate) fn count_moves(&self) -> usize {
         let m = self.masks();
         let layout = m.layout;
@@ -161,10 +162,36 @@ impl MartianChess {
         if self.finished() {
             return 0;
         }
-        match self.count_moves() {
+        match self.count_moves_fast() {
             0 => 1,
             n => n,
         }
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use pyramid_core::rand::SeedableRng;
+    use pyramid_core::{ChaCha8Rng, Game, RandomBot};
+
+    use crate::{MartianChess, MartianRules};
+
+    /// The three ways of counting moves agree along random games of both sizes.
+    #[test]
+    fn set_wise_piece_wise_and_generated_counts_agree() {
+        for seats in [2, 4] {
+            let rules = MartianRules::new(seats).expect("valid seat count");
+            for seed in 0..40 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut state = MartianChess::new(&rules);
+                while let Some(action) = RandomBot::pick(&state, &mut rng) {
+                    let generated = state.legal_actions().len();
+                    assert_eq!(state.count_moves(), generated, "{}", state.position());
+                    assert_eq!(state.count_moves_fast(), generated, "{}", state.position());
+                    state.play_unchecked(action);
+                }
+            }
+        }
+    }
+}

@@ -27,6 +27,16 @@ impl MartianChess {
         self.plies = self.plies.saturating_add(1);
     }
 
+    /// Plays the move between two square indices (the fast path of random playouts).
+    #[inline]
+    pub(crate) fn play_indices(&mut self, from: usize, to: usize) {
+        self.passes = 0;
+        self.crossing = None;
+        self.move_piece(from, to);
+        self.to_move = (self.to_move + 1) % self.rules.seat_count();
+        self.plies = self.plies.saturating_add(1);
+    }
+
     #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
         let Some(mover) = self.size_at(from) else { return };

@@ -1,0 +1,350 @@
+//! Set-wise move counting and random move selection: all pieces of one kind are moved
+//! together by whole-board shifts, one direction (and distance) at a time. For a fixed
+//! direction and distance each destination bit stands for exactly one move, so
+//! popcounts count moves exactly. This is the bulk-counting path of perft and the
+//! random-playout path.
+
+use pyramid_core::rand::Rng;
+
+use crate::layout::Layout;
+use crate::{MartianAction, MartianChess};
+
+/// Index deltas of the directions, in the layout's order: N, NE, E, NW, S, SW, W, SE.
+const fn delta<const W: u32>(dir: usize) -> i32 {
+    let w = W as i32;
+    match dir {
+        0 => w,
+        1 => w + 1,
+        2 => 1,
+        3 => w - 1,
+        4 => -w,
+        5 => -w - 1,
+        6 => -1,
+        _ => -w + 1,
+    }
+}
+
+#[inline(always)]
+const fn file_a<const W: u32>() -> u64 {
+    if W == 4 { 0x1111_1111 } else { 0x0101_0101_0101_0101 }
+}
+
+#[inline(always)]
+const fn file_last<const W: u32>() -> u64 {
+    if W == 4 { 0x8888_8888 } else { 0x8080_8080_8080_8080 }
+}
+
+#[inline(always)]
+const fn board<const W: u32>() -> u64 {
+    if W == 4 { 0xFFFF_FFFF } else { u64::MAX }
+}
+
+/// Every square of `b` moved one step in `dir`, dropping what leaves the board.
+#[inline(always)]
+const fn shift<const W: u32>(b: u64, dir: usize) -> u64 {
+    let not_a = !file_a::<W>();
+    let not_last = !file_last::<W>();
+    match dir {
+        0 => (b << W) & board::<W>(),
+        1 => (b << (W + 1)) & not_a & board::<W>(),
+        2 => (b << 1) & not_a & board::<W>(),
+        3 => (b << (W - 1)) & not_last & board::<W>(),
+        4 => b >> W,
+        5 => (b >> (W + 1)) & not_last,
+        6 => (b >> 1) & not_last,
+        _ => (b >> (W - 1)) & not_a,
+    }
+}
+
+const DIAGONALS: [usize; 4] = [1, 3, 5, 7];
+const ORTHOGONALS: [usize; 4] = [0, 2, 4, 6];
+
+/// The movable pieces and where each kind may end, for the seat to move.
+#[derive(Clone, Copy)]
+struct Sets {
+    pawns: u64,
+    drones: u64,
+    queens: u64,
+    pawn_to: u64,
+    drone_to: u64,
+    queen_to: u64,
+    empty: u64,
+}
+
+/// One group of moves: destinations, and how to find each move's origin (a fixed
+/// square for one queen's moves, or an index delta for a set-wise group).
+#[derive(Clone, Copy, Default)]
+struct Group {
+    targets: u64,
+    /// The number of moves (`targets.count_ones()`).
+    count: u32,
+    /// The origin square, or 255 when the origin is `to - delta`.
+    from: u8,
+    delta: i8,
+}
+
+/// Up to 4 pawn groups, 8 drone groups and one group per queen (at most 24 queens fit
+/// the pips of four seats).
+const MAX_GROUPS: usize = 4 + 8 + 24;
+
+/// The bit counts of two 32-bit masks with one 64-bit SWAR popcount (the targets have
+/// no hardware `popcnt` by default): per-byte counts, then the four low and the four
+/// high bytes summed separately by one multiplication.
+#[inline(always)]
+fn popcount_pair(a: u64, b: u64) -> (u32, u32) {
+    let mut x = (a & 0xFFFF_FFFF) | b << 32;
+    x -= (x >> 1) & 0x5555_5555_5555_5555;
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = x.wrapping_mul(0x0101_0101);
+    (((sums >> 24) & 0xFF) as u32, (sums >> 56) as u32)
+}
+
+/// Fills in the counts of the groups.
+#[inline(always)]
+fn count_groups<const W: u32>(groups: &mut [Group]) {
+    if W == 4 {
+        // 4x8 board: masks fit 32 bits, so count them two at a time.
+        let mut pairs = groups.chunks_exact_mut(2);
+        for pair in &mut pairs {
+            let (a, b) = popcount_pair(pair[0].targets, pair[1].targets);
+            pair[0].count = a;
+            pair[1].count = b;
+        }
+        for g in pairs.into_remainder() {
+            g.count = g.targets.count_ones();
+        }
+    } else {
+        for g in groups {
+            g.count = g.targets.count_ones();
+        }
+    }
+}
+
+/// A group from its destinations, origin square and delta (count filled in later).
+#[inline(always)]
+fn group(targets: u64, from: u8, delta: i32) -> Group {
+    Group { targets, count: 0, from, delta: delta as i8 }
+}
+
+/// Every move group of the seat to move; returns how many were written.
+#[inline(always)]
+fn groups<const W: u32>(s: &Sets, layout: &Layout, out: &mut [Group; MAX_GROUPS]) -> usize {
+    let mut n = 0;
+    for d in DIAGONALS {
+        out[n] = group(shift::<W>(s.pawns, d) & s.pawn_to, 255, delta::<W>(d));
+        n += 1;
+    }
+    for d in ORTHOGONALS {
+        let one = shift::<W>(s.drones, d);
+        out[n] = group(one & s.drone_to, 255, delta::<W>(d));
+        out[n + 1] = group(shift::<W>(one & s.empty, d) & s.drone_to, 255, 2 * delta::<W>(d));
+        n += 2;
+    }
+    let mut queens = s.queens;
+    while queens != 0 && n < MAX_GROUPS {
+        let sq = queens.trailing_zeros() as usize;
+        queens &= queens - 1;
+        out[n] = group(layout.queen_attacks(sq, !s.empty) & s.queen_to, sq as u8, 0);
+        n += 1;
+    }
+    count_groups::<W>(&mut out[..n]);
+    n
+}
+
+/// The number of moves in the groups.
+#[inline(always)]
+fn total(groups: &[Group]) -> u32 {
+    groups.iter().map(|g| g.count).sum()
+}
+
+/// The `index`-th move of the groups, as `(from, to)` square indices.
+#[inline(always)]
+fn nth(groups: &[Group], mut index: u32) -> Option<(usize, usize)> {
+    for g in groups {
+        let n = g.count;
+        if index >= n {
+            index -= n;
+            continue;
+        }
+        let mut bits = g.targets;
+        for _ in 0..index {
+            bits &= bits - 1;
+        }
+        let to = bits.trailing_zeros() as usize;
+        let from = if g.from == 255 { (to as isize - isize::from(g.delta)) as usize } else { usize::from(g.from) };
+        return Some((from, to));
+    }
+    None
+}
+
+impl MartianChess {
+    #[inline(always)]
+    fn sets(&self) -> Sets {
+        let zone = self.layout().zones[usize::from(self.to_move) & 3];
+        let [pawns, drones, queens] = self.pieces;
+        let occ = pawns | drones | queens;
+        let open = self.layout().board & !(occ & zone);
+        let no_queen = queens & zone == 0;
+        let no_drone = drones & zone == 0;
+        Sets {
+            pawns: pawns & zone,
+            drones: drones & zone,
+            queens: queens & zone,
+            pawn_to: open | if no_queen { drones & zone } else { 0 } | if no_drone { pawns & zone } else { 0 },
+            drone_to: open | if no_queen { pawns & zone } else { 0 },
+            queen_to: open,
+            empty: !occ,
+        }
+    }
+
+    /// Whether the no-undo rule bans a move the piece could otherwise make; returns the
+    /// banned `(from, to)` indices.
+    #[inline(always)]
+    fn active_ban(&self) -> Option<(usize, usize)> {
+        let (from, to) = self.crossing?;
+        let (back_from, back_to) = (usize::from(to), usize::from(from));
+        // `targets` applies the ban; look at the piece's reach without it.
+        let unbanned = MartianChess { crossing: None, ..*self };
+        let m = unbanned.masks();
+        if m.own & (1u64 << back_from) == 0 {
+            return None;
+        }
+        (unbanned.targets(&m, back_from) & (1u64 << back_to) != 0).then_some((back_from, back_to))
+    }
+
+    #[inline(always)]
+    fn count_moves_w<const W: u32>(&self) -> u32 {
+        let mut buf = [Group::default(); MAX_GROUPS];
+        let n = groups::<W>(&self.sets(), self.layout(), &mut buf);
+        total(&buf[..n])
+    }
+
+    /// The number of legal moves (passes excluded), counted set-wise.
+    #[inline]
+    pub(crate) fn count_moves_fast(&self) -> usize {
+        let raw = if self.layout().width == 4 { self.count_moves_w::<4>() } else { self.count_moves_w::<8>() };
+        raw as usize - usize::from(self.active_ban().is_some())
+    }
+
+    /// A uniformly random legal action, or `None` once the game is over: the fast path
+    /// of random playouts (it does not list the actions).
+    ///
+    /// ```
+    /// use martian_chess::MartianChess;
+    /// use pyramid_core::{ChaCha8Rng, Game, rand::SeedableRng};
+    /// let game = MartianChess::new(&Default::default());
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let action = game.random_action(&mut rng).expect("the start has moves");
+    /// assert!(game.is_legal(action));
+    /// ```
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
+        self.random_move(rng).map(|mv| match mv {
+            Some((from, to)) => MartianAction::Move { from: self.square_at(from), to: self.square_at(to) },
+            None => MartianAction::Pass,
+        })
+    }
+
+    /// `None` when over; `Some(None)` for a forced pass; else a random move's indices.
+    ///
+    /// Rejection sampling: a (piece, square) pair is drawn uniformly among every piece of
+    /// the mover and every square that piece's kind reaches on an empty board, and kept
+    /// if it is a legal move. Each legal move has the same chance per draw, so the kept
+    /// move is uniform. After 64 rejections the exact count-and-pick path takes over
+    /// (it also finds a forced pass).
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Option<(usize, usize)>> {
+        if self.finished() {
+            return None;
+        }
+        let layout = self.layout();
+        let sets = self.sets();
+        let occ = !sets.empty;
+        // The mover's pieces with their kind's empty-board reach, and running totals.
+        let mut pieces = [(0u8, 0u8); 16];
+        let mut running = [0u32; 16];
+        let mut n = 0;
+        let mut slots = 0u32;
+        for (kind, mut bits) in [(0u8, sets.pawns), (1, sets.drones), (2, sets.queens)] {
+            while bits != 0 && n < 16 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                slots += u32::from(layout.reach_count[usize::from(kind)][sq]);
+                pieces[n] = (sq as u8, kind);
+                running[n] = slots;
+                n += 1;
+            }
+        }
+        let ban = self.crossing.map(|(from, to)| (usize::from(to), usize::from(from)));
+        if slots > 0 {
+            for _ in 0..64 {
+                let draw = rng.random_range(0..slots);
+                let i = running[..n].iter().position(|&r| r > draw).unwrap_or(0);
+                let (sq, kind) = (usize::from(pieces[i].0), pieces[i].1);
+                let skip = draw - if i == 0 { 0 } else { running[i - 1] };
+                let to = usize::from(layout.reach_list[usize::from(kind)][sq][skip as usize]);
+                let allowed = match kind {
+                    0 => sets.pawn_to,
+                    1 => sets.drone_to,
+                    _ => sets.queen_to,
+                };
+                if allowed & (1 << to) != 0 && layout.between[sq][to] & occ == 0 && ban != Some((sq, to)) {
+                    return Some(Some((sq, to)));
+                }
+            }
+        }
+        self.random_move_exact(rng)
+    }
+
+    /// The exact path of [`MartianChess::random_move`]: count every move, pick one.
+    fn random_move_exact<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Option<(usize, usize)>> {
+        let mut buf = [Group::default(); MAX_GROUPS];
+        let sets = self.sets();
+        let n = if self.layout().width == 8 {
+            groups::<8>(&sets, self.layout(), &mut buf)
+        } else {
+            groups::<4>(&sets, self.layout(), &mut buf)
+        };
+        let groups = &buf[..n];
+        let moves = total(groups);
+        let ban = self.crossing.map(|(from, to)| (usize::from(to), usize::from(from)));
+        if moves == 0 {
+            return Some(None);
+        }
+        loop {
+            let mv = nth(groups, rng.random_range(0..moves));
+            if mv != ban {
+                return Some(mv);
+            }
+            // The no-undo ban removes at most this one move: rejection keeps the choice
+            // uniform over the others, and a lone banned move means a pass.
+            if moves == 1 {
+                return Some(None);
+            }
+        }
+    }
+
+    /// Plays uniformly random legal actions until the game ends, or until `max_plies`
+    /// more plies have been played; returns the number of plies played.
+    ///
+    /// ```
+    /// use martian_chess::MartianChess;
+    /// use pyramid_core::{ChaCha8Rng, Game, rand::SeedableRng};
+    /// let mut game = MartianChess::new(&Default::default());
+    /// let mut rng = ChaCha8Rng::seed_from_u64(7);
+    /// game.play_random(&mut rng, None);
+    /// assert!(game.is_over());
+    /// ```
+    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        let mut played = 0;
+        while max_plies.is_none_or(|m| played < m) {
+            match self.random_move(rng) {
+                None => break,
+                Some(Some((from, to))) => self.play_indices(from, to),
+                Some(None) => self.play_impl(MartianAction::Pass),
+            }
+            played += 1;
+        }
+        played
+    }
+}
