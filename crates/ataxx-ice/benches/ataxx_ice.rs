@@ -17,7 +17,9 @@ fn sample_positions() -> Vec<AtaxxIce> {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = AtaxxIce::new(&rules);
             for ply in 0..60 {
-                let Some(a) = RandomBot::pick(&game, &mut rng) else { break };
+                let Some(a) = RandomBot::pick(&game, &mut rng) else {
+                    break;
+                };
                 game.play_unchecked(a);
                 if ply % 10 == 9 && !game.is_over() {
                     out.push(game.clone());
@@ -53,7 +55,12 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.bench_function("count (actions)", |b| {
-        b.iter(|| positions.iter().map(|p| black_box(p).count_actions()).sum::<usize>())
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| black_box(p).count_actions())
+                .sum::<usize>()
+        })
     });
 
     let start = AtaxxIce::new(&AtaxxIceRules::default());
@@ -66,10 +73,14 @@ fn benches(c: &mut Criterion) {
     }
     let nodes = perft(&midgame, 3);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("perft 3 midgame (nodes)", |b| b.iter(|| perft(black_box(&midgame), 3)));
+    group.bench_function("perft 3 midgame (nodes)", |b| {
+        b.iter(|| perft(black_box(&midgame), 3))
+    });
     let nodes = perft(&start, 4);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("perft 4 start (nodes)", |b| b.iter(|| perft(black_box(&start), 4)));
+    group.bench_function("perft 4 start (nodes)", |b| {
+        b.iter(|| perft(black_box(&start), 4))
+    });
 
     group.throughput(Throughput::Elements(1));
     group.bench_function("random 2-seat playout (playouts)", |b| {

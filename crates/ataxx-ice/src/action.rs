@@ -48,26 +48,51 @@ pub struct Action {
 
 impl Action {
     /// The pass action.
-    pub const PASS: Action = Action { kind: ActionKind::Pass, from: 0, to: 0, relocs: 0 };
+    pub const PASS: Action = Action {
+        kind: ActionKind::Pass,
+        from: 0,
+        to: 0,
+        relocs: 0,
+    };
 
     #[inline]
     pub(crate) fn clone_move(from: u8, to: u8, relocs: u64) -> Action {
-        Action { kind: ActionKind::Clone, from, to, relocs }
+        Action {
+            kind: ActionKind::Clone,
+            from,
+            to,
+            relocs,
+        }
     }
 
     #[inline]
     pub(crate) fn jump(from: u8, to: u8, relocs: u64) -> Action {
-        Action { kind: ActionKind::Jump, from, to, relocs }
+        Action {
+            kind: ActionKind::Jump,
+            from,
+            to,
+            relocs,
+        }
     }
 
     #[inline]
     pub(crate) fn grow(sq: u8) -> Action {
-        Action { kind: ActionKind::Grow, from: sq, to: sq, relocs: 0 }
+        Action {
+            kind: ActionKind::Grow,
+            from: sq,
+            to: sq,
+            relocs: 0,
+        }
     }
 
     #[inline]
     pub(crate) fn shrink(sq: u8, relocs: u64) -> Action {
-        Action { kind: ActionKind::Shrink, from: sq, to: sq, relocs }
+        Action {
+            kind: ActionKind::Shrink,
+            from: sq,
+            to: sq,
+            relocs,
+        }
     }
 
     /// The kind of action.
@@ -130,21 +155,32 @@ impl fmt::Display for Action {
 }
 
 fn read_square(text: &str, whole: &str) -> Result<u8, ActionParseError> {
-    let sq: Square = text
-        .parse()
-        .map_err(|_| ActionParseError::new(whole, format!("`{text}` is not a square name like `d4`")))?;
-    bit_of(sq).ok_or_else(|| ActionParseError::new(whole, format!("square `{text}` is off the board (a1 to h8)")))
+    let sq: Square = text.parse().map_err(|_| {
+        ActionParseError::new(whole, format!("`{text}` is not a square name like `d4`"))
+    })?;
+    bit_of(sq).ok_or_else(|| {
+        ActionParseError::new(
+            whole,
+            format!("square `{text}` is off the board (a1 to h8)"),
+        )
+    })
 }
 
 fn read_relocs(text: &str, whole: &str) -> Result<u64, ActionParseError> {
     if text.is_empty() {
-        return Err(ActionParseError::new(whole, "empty relocation brackets: leave them out instead"));
+        return Err(ActionParseError::new(
+            whole,
+            "empty relocation brackets: leave them out instead",
+        ));
     }
     let mut set = 0u64;
     for part in text.split(',') {
         let b = read_square(part, whole)?;
         if set & (1 << b) != 0 {
-            return Err(ActionParseError::new(whole, format!("relocation source `{part}` is listed twice")));
+            return Err(ActionParseError::new(
+                whole,
+                format!("relocation source `{part}` is listed twice"),
+            ));
         }
         set |= 1 << b;
     }
@@ -177,7 +213,10 @@ impl FromStr for Action {
             return Ok(Action::shrink(read_square(sq, s)?, relocs));
         }
         let (from, to) = body.split_once('-').ok_or_else(|| {
-            ActionParseError::new(s, "expected `from-to` (clone or jump), `+sq` (grow), `-sq` (shrink) or `pass`")
+            ActionParseError::new(
+                s,
+                "expected `from-to` (clone or jump), `+sq` (grow), `-sq` (shrink) or `pass`",
+            )
         })?;
         let (from, to) = (read_square(from, s)?, read_square(to, s)?);
         match square_of(from).distance(square_of(to)) {
@@ -185,7 +224,9 @@ impl FromStr for Action {
             2 => Ok(Action::jump(from, to, relocs)),
             d => Err(ActionParseError::new(
                 s,
-                format!("`from` and `to` are {d} squares apart; a clone goes 1 square and a jump 2"),
+                format!(
+                    "`from` and `to` are {d} squares apart; a clone goes 1 square and a jump 2"
+                ),
             )),
         }
     }

@@ -43,7 +43,9 @@ pub enum PositionError {
         square: Square,
     },
     /// A piece belongs to a seat the game does not have.
-    #[error("field `board`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats")]
+    #[error(
+        "field `board`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats"
+    )]
     NoSuchSeat {
         /// The piece's square.
         square: Square,
@@ -53,7 +55,9 @@ pub enum PositionError {
         seats: usize,
     },
     /// More than 5 pieces of one size for one seat.
-    #[error("too many pieces: seat {seat} has {count} {size} pieces on the board, but a seat owns 5 of each size")]
+    #[error(
+        "too many pieces: seat {seat} has {count} {size} pieces on the board, but a seat owns 5 of each size"
+    )]
     TooManyPieces {
         /// The seat.
         seat: u8,
@@ -89,7 +93,9 @@ pub enum PositionError {
     #[error("field `eliminated`: {0}")]
     EliminatedMismatch(String),
     /// The seat to move is eliminated.
-    #[error("field `to-move`: seat {0} is eliminated (it has no piece on the board) and cannot be to move")]
+    #[error(
+        "field `to-move`: seat {0} is eliminated (it has no piece on the board) and cannot be to move"
+    )]
     ToMoveEliminated(u8),
     /// The seat to move does not exist.
     #[error("field `to-move`: seat {seat} does not exist in a game of {seats} seats")]
@@ -107,6 +113,8 @@ pub enum PositionError {
     NobodyToMove,
     /// Two seats have all their pieces on the board: the game would have ended at the
     /// first.
-    #[error("field `stashes`: seats {0} and {1} both have empty stashes; the game ends when the first one empties")]
+    #[error(
+        "field `stashes`: seats {0} and {1} both have empty stashes; the game ends when the first one empties"
+    )]
     TwoEmptyStashes(u8, u8),
 }

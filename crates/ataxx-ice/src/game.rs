@@ -32,7 +32,10 @@ impl AtaxxIce {
 
     /// A uniformly random legal action (`None` once the game is over), through
     /// [`AtaxxIce::nth_action`]: the fast path for random playouts.
-    pub fn random_action<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+    pub fn random_action<R: pyramid_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<Action> {
         let n = self.count_legal();
         if n == 0 {
             return None;
@@ -74,10 +77,19 @@ impl Game for AtaxxIce {
 
     fn new(rules: &AtaxxIceRules) -> Self {
         let mut pieces = [[0u64; 3]; 4];
-        for (seat, bit) in Self::corners(rules.seats(), rules.size()).into_iter().enumerate() {
+        for (seat, bit) in Self::corners(rules.seats(), rules.size())
+            .into_iter()
+            .enumerate()
+        {
             pieces[seat][0] = 1 << bit;
         }
-        AtaxxIce { rules: rules.clone(), pieces, to_move: 0, result: ONGOING, plies: 0 }
+        AtaxxIce {
+            rules: rules.clone(),
+            pieces,
+            to_move: 0,
+            result: ONGOING,
+            plies: 0,
+        }
     }
 
     fn from_position(text: &str, rules: &AtaxxIceRules) -> Result<Self, PositionError> {
@@ -152,7 +164,9 @@ impl Game for AtaxxIce {
                 return Ok(a);
             }
         }
-        Err(PlayError::Illegal { action: text.to_owned() })
+        Err(PlayError::Illegal {
+            action: text.to_owned(),
+        })
     }
 
     /// Material: the mover's pips on the board minus the best opponent's; a won game is
@@ -166,9 +180,14 @@ impl Game for AtaxxIce {
             };
         }
         let pips = |s: usize| -> f64 {
-            (0..3).map(|size| f64::from(self.pieces[s][size].count_ones()) * (size as f64 + 1.0)).sum()
+            (0..3)
+                .map(|size| f64::from(self.pieces[s][size].count_ones()) * (size as f64 + 1.0))
+                .sum()
         };
-        let best_other = (0..self.rules.seats()).filter(|&s| s != seat.index()).map(pips).fold(0.0, f64::max);
+        let best_other = (0..self.rules.seats())
+            .filter(|&s| s != seat.index())
+            .map(pips)
+            .fold(0.0, f64::max);
         pips(seat.index().min(3)) - best_other
     }
 
@@ -193,9 +212,14 @@ impl Game for AtaxxIce {
         }
         out.push('\n');
         for seat in 0..self.rules.seats() {
-            let stash: Vec<String> =
-                (0..3).map(|s| format!("{} {}", self.stash_of(seat, s), size_name(s))).collect();
-            let state = if self.pieces[seat].iter().all(|&b| b == 0) { ", eliminated" } else { "" };
+            let stash: Vec<String> = (0..3)
+                .map(|s| format!("{} {}", self.stash_of(seat, s), size_name(s)))
+                .collect();
+            let state = if self.pieces[seat].iter().all(|&b| b == 0) {
+                ", eliminated"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "seat {seat} stash: {}{state}", stash.join(", "));
         }
         match self.outcome_now() {
@@ -215,7 +239,10 @@ impl Game for AtaxxIce {
         self.clone()
     }
 
-    fn sample_from_view<R: pyramid_core::rand::Rng + ?Sized>(view: &AtaxxIce, _rng: &mut R) -> Self {
+    fn sample_from_view<R: pyramid_core::rand::Rng + ?Sized>(
+        view: &AtaxxIce,
+        _rng: &mut R,
+    ) -> Self {
         view.clone()
     }
 }

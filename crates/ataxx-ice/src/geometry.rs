@@ -36,9 +36,9 @@ const fn ring_table(distance: i32) -> [u64; 64] {
     let mut sq = 0;
     while sq < 64 {
         let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
+        let mut other: i32 = 0;
         while other < 64 {
-            let (g, s) = ((other % 8) as i32, (other / 8) as i32);
+            let (g, s) = (other % 8, other / 8);
             let df = if f > g { f - g } else { g - f };
             let dr = if r > s { r - s } else { s - r };
             let d = if df > dr { df } else { dr };
@@ -79,7 +79,16 @@ pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
     }
     let w = (e >> 1) & NOT_H;
     let east = (e << 1) & NOT_A;
-    let dirs = [e << 8, e >> 8, w, east, w << 8, w >> 8, east << 8, east >> 8];
+    let dirs = [
+        e << 8,
+        e >> 8,
+        w,
+        east,
+        w << 8,
+        w >> 8,
+        east << 8,
+        east >> 8,
+    ];
     // Sum the eight one-bit numbers into planes b0..b3.
     let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
     for d in dirs {
@@ -141,6 +150,7 @@ pub(crate) fn choose(n: u32, k: u32) -> u64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

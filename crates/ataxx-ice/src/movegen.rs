@@ -4,6 +4,9 @@
 //! and [`Reloc`] (which relocation source sets the capture resolution allows), so they
 //! cannot disagree.
 
+// Sizes index several parallel arrays (own, enemy, stash, zones): plain index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 use std::ops::ControlFlow;
 
 use pyramid_core::RuleSet;
@@ -36,13 +39,21 @@ impl Ctx {
             }
         }
         let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
-        let stash = [state.stash_of(mover, 0), state.stash_of(mover, 1), state.stash_of(mover, 2)];
+        let stash = [
+            state.stash_of(mover, 0),
+            state.stash_of(mover, 1),
+            state.stash_of(mover, 2),
+        ];
         let smallest_from = |p: usize| (p..3).find(|&t| stash[t] > 0);
         Ctx {
             own,
             own_all: own[0] | own[1] | own[2],
             enemy,
-            enemy_le: [enemy[0], enemy[0] | enemy[1], enemy[0] | enemy[1] | enemy[2]],
+            enemy_le: [
+                enemy[0],
+                enemy[0] | enemy[1],
+                enemy[0] | enemy[1] | enemy[2],
+            ],
             enemy_all: enemy[0] | enemy[1] | enemy[2],
             empty: state.board_bits() & !(all[0] | all[1] | all[2]),
             stash,
@@ -57,7 +68,9 @@ impl Ctx {
 
     /// The mover's pieces whose clones place a piece of size `size`.
     pub(crate) fn parents_of(&self, size: usize) -> u64 {
-        (0..3).filter(|&p| self.clone_size[p] == Some(size)).fold(0, |acc, p| acc | self.own[p])
+        (0..3)
+            .filter(|&p| self.clone_size[p] == Some(size))
+            .fold(0, |acc, p| acc | self.own[p])
     }
 
     /// For each size, the squares where a clone (`.0`) or a jump (`.1`) of a piece of
@@ -163,7 +176,10 @@ pub(crate) struct Reloc {
 }
 
 impl Reloc {
-    pub(crate) const NONE: Reloc = Reloc { avail: [0; 3], need: [0; 3] };
+    pub(crate) const NONE: Reloc = Reloc {
+        avail: [0; 3],
+        need: [0; 3],
+    };
 
     /// How many distinct source sets there are (at least 1).
     pub(crate) fn count(&self) -> u64 {
@@ -181,7 +197,10 @@ impl Reloc {
     pub(crate) fn accepts(&self, relocs: u64) -> bool {
         let all = self.avail[0] | self.avail[1] | self.avail[2];
         relocs & !all == 0
-            && (0..3).all(|s| (relocs & self.avail[s]).count_ones() == self.need[s].min(self.avail[s].count_ones()))
+            && (0..3).all(|s| {
+                (relocs & self.avail[s]).count_ones()
+                    == self.need[s].min(self.avail[s].count_ones())
+            })
     }
 
     /// The only allowed set, when there is no choice.
@@ -217,7 +236,10 @@ impl Reloc {
 
     /// Calls `f` on every allowed set.
     #[inline]
-    pub(crate) fn try_for_each<B>(&self, mut f: impl FnMut(u64) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn try_for_each<B>(
+        &self,
+        mut f: impl FnMut(u64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         if let Some(set) = self.forced() {
             return f(set);
         }
@@ -244,11 +266,23 @@ struct Subsets {
 impl Subsets {
     fn new(avail: u64, need: u32) -> Subsets {
         if need == 0 {
-            Subsets { avail: 0, need: 0, next: Some(0) }
+            Subsets {
+                avail: 0,
+                need: 0,
+                next: Some(0),
+            }
         } else if avail.count_ones() <= need {
-            Subsets { avail, need: avail.count_ones(), next: Some(avail) }
+            Subsets {
+                avail,
+                need: avail.count_ones(),
+                next: Some(avail),
+            }
         } else {
-            Subsets { avail, need, next: Some(avail) }
+            Subsets {
+                avail,
+                need,
+                next: Some(avail),
+            }
         }
     }
 }
@@ -259,7 +293,11 @@ impl Iterator for Subsets {
     fn next(&mut self) -> Option<u64> {
         loop {
             let sub = self.next?;
-            self.next = if sub == 0 { None } else { Some((sub - 1) & self.avail) };
+            self.next = if sub == 0 {
+                None
+            } else {
+                Some((sub - 1) & self.avail)
+            };
             if sub.count_ones() == self.need {
                 return Some(sub);
             }
@@ -309,7 +347,11 @@ impl AtaxxIce {
                 let r = c.clone_reloc(to, size);
                 let n = r.count();
                 if k < total + n {
-                    return Ok(Action::clone_move(lowest_parent(parents, to), to, r.nth(k - total)));
+                    return Ok(Action::clone_move(
+                        lowest_parent(parents, to),
+                        to,
+                        r.nth(k - total),
+                    ));
                 }
                 total += n;
             }
@@ -363,7 +405,10 @@ impl AtaxxIce {
 
     /// Calls `f` on every legal action: clones, jumps, grows, shrinks, then a pass when
     /// nothing else is legal.
-    pub(crate) fn generate<B>(&self, mut f: impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn generate<B>(
+        &self,
+        mut f: impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         if self.over() {
             return ControlFlow::Continue(());
         }
@@ -383,7 +428,8 @@ impl AtaxxIce {
                 if zone & (1 << to) == 0 {
                     f(Action::clone_move(from, to, 0))?;
                 } else {
-                    c.clone_reloc(to, size).try_for_each(|r| f(Action::clone_move(from, to, r)))?;
+                    c.clone_reloc(to, size)
+                        .try_for_each(|r| f(Action::clone_move(from, to, r)))?;
                 }
             }
         }
@@ -398,7 +444,8 @@ impl AtaxxIce {
                     if zone & (1 << to) == 0 {
                         f(Action::jump(from, to, 0))?;
                     } else {
-                        c.jump_reloc(from, to, size).try_for_each(|r| f(Action::jump(from, to, r)))?;
+                        c.jump_reloc(from, to, size)
+                            .try_for_each(|r| f(Action::jump(from, to, r)))?;
                     }
                 }
             }
@@ -415,7 +462,8 @@ impl AtaxxIce {
             let Some(size) = c.own_size(sq) else { continue };
             if c.can_shrink(size) {
                 any = true;
-                c.shrink_reloc(sq, size).try_for_each(|r| f(Action::shrink(sq, r)))?;
+                c.shrink_reloc(sq, size)
+                    .try_for_each(|r| f(Action::shrink(sq, r)))?;
             }
         }
         if !any {
@@ -454,15 +502,21 @@ impl AtaxxIce {
                 _ => false,
             },
             ActionKind::Clone => {
-                let Some(p) = c.own_size(a.from) else { return false };
-                let Some(size) = c.clone_size[p] else { return false };
+                let Some(p) = c.own_size(a.from) else {
+                    return false;
+                };
+                let Some(size) = c.clone_size[p] else {
+                    return false;
+                };
                 c.empty & to_bit != 0
                     && ADJ[usize::from(a.from)] & to_bit != 0
                     && self.canonical_parent(&c, a.from, a.to) == Some(a.from)
                     && c.clone_reloc(a.to, size).accepts(a.relocs)
             }
             ActionKind::Jump => {
-                let Some(p) = c.own_size(a.from) else { return false };
+                let Some(p) = c.own_size(a.from) else {
+                    return false;
+                };
                 c.empty & to_bit != 0
                     && RING[usize::from(a.from)] & to_bit != 0
                     && c.jump_reloc(a.from, a.to, p).accepts(a.relocs)

@@ -25,7 +25,9 @@ impl AtaxxIce {
 
     fn apply_clone(&mut self, mover: usize, a: Action) {
         let c = Ctx::new(self, mover);
-        let Some(size) = c.own_size(a.from).and_then(|p| c.clone_size[p]) else { return };
+        let Some(size) = c.own_size(a.from).and_then(|p| c.clone_size[p]) else {
+            return;
+        };
         let to = 1u64 << a.to;
         if c.empty & to == 0 {
             return;
@@ -36,7 +38,9 @@ impl AtaxxIce {
 
     fn apply_jump(&mut self, mover: usize, a: Action) {
         let c = Ctx::new(self, mover);
-        let Some(size) = c.own_size(a.from) else { return };
+        let Some(size) = c.own_size(a.from) else {
+            return;
+        };
         let to = 1u64 << a.to;
         if c.empty & to == 0 {
             return;
@@ -60,7 +64,9 @@ impl AtaxxIce {
 
     fn apply_grow(&mut self, mover: usize, sq: u8) {
         let m = 1u64 << sq;
-        let Some(size) = (0..2).find(|&s| self.pieces[mover][s] & m != 0) else { return };
+        let Some(size) = (0..2).find(|&s| self.pieces[mover][s] & m != 0) else {
+            return;
+        };
         if self.stash_of(mover, size + 1) == 0 {
             return;
         }
@@ -70,7 +76,9 @@ impl AtaxxIce {
         // Reduce every adjacent piece, of any seat, in ascending square order.
         for q in bits(ADJ[usize::from(sq)] & self.occupied()) {
             let qm = 1u64 << q;
-            let Some((owner, s)) = (0..seats).flat_map(|o| (0..3).map(move |s| (o, s))).find(|&(o, s)| self.pieces[o][s] & qm != 0)
+            let Some((owner, s)) = (0..seats)
+                .flat_map(|o| (0..3).map(move |s| (o, s)))
+                .find(|&(o, s)| self.pieces[o][s] & qm != 0)
             else {
                 continue;
             };
@@ -85,7 +93,9 @@ impl AtaxxIce {
 
     fn apply_shrink(&mut self, mover: usize, sq: u8, relocs: u64) {
         let m = 1u64 << sq;
-        let Some(size) = (0..3).find(|&s| self.pieces[mover][s] & m != 0) else { return };
+        let Some(size) = (0..3).find(|&s| self.pieces[mover][s] & m != 0) else {
+            return;
+        };
         let mut acting = 0;
         if size > 0 {
             if self.stash_of(mover, size - 1) == 0 {

@@ -50,23 +50,44 @@ impl AtaxxIce {
                 board.push('/');
             }
         }
-        let to_move = if self.to_move == NOBODY { "-".to_owned() } else { self.to_move.to_string() };
+        let to_move = if self.to_move == NOBODY {
+            "-".to_owned()
+        } else {
+            self.to_move.to_string()
+        };
         let seats = self.rules.seats();
-        let stashes: Vec<String> =
-            (0..seats).map(|seat| (0..3).map(|s| self.stash_of(seat, s).to_string()).collect()).collect();
-        let out: Vec<String> =
-            (0..seats).filter(|&s| self.pieces[s].iter().all(|&b| b == 0)).map(|s| s.to_string()).collect();
-        let eliminated = if out.is_empty() { "-".to_owned() } else { out.join(",") };
-        format!("{board} {to_move} {} {eliminated} {}", stashes.join(","), self.plies)
+        let stashes: Vec<String> = (0..seats)
+            .map(|seat| (0..3).map(|s| self.stash_of(seat, s).to_string()).collect())
+            .collect();
+        let out: Vec<String> = (0..seats)
+            .filter(|&s| self.pieces[s].iter().all(|&b| b == 0))
+            .map(|s| s.to_string())
+            .collect();
+        let eliminated = if out.is_empty() {
+            "-".to_owned()
+        } else {
+            out.join(",")
+        };
+        format!(
+            "{board} {to_move} {} {eliminated} {}",
+            stashes.join(","),
+            self.plies
+        )
     }
 
-    pub(crate) fn read_position(text: &str, rules: &AtaxxIceRules) -> Result<AtaxxIce, PositionError> {
+    pub(crate) fn read_position(
+        text: &str,
+        rules: &AtaxxIceRules,
+    ) -> Result<AtaxxIce, PositionError> {
         let [board, to_move, stashes, eliminated, plies] = split_fields(text, &FIELDS)?;
         let (size, pieces) = read_board(board)?;
         let stashes = read_stashes(stashes)?;
         let to_move = match to_move {
             "-" => None,
-            t => Some(parse_number::<u8>("to-move", t).map_err(|_| PositionError::ToMove(t.to_owned()))?),
+            t => Some(
+                parse_number::<u8>("to-move", t)
+                    .map_err(|_| PositionError::ToMove(t.to_owned()))?,
+            ),
         };
         let eliminated = match eliminated {
             "-" => Vec::new(),
@@ -76,10 +97,14 @@ impl AtaxxIce {
                 .collect::<Result<_, _>>()
                 .map_err(|_| PositionError::Eliminated(t.to_owned()))?,
         };
-        let plies = parse_number::<u32>("plies", plies).map_err(|_| PositionError::Plies(plies.to_owned()))?;
+        let plies = parse_number::<u32>("plies", plies)
+            .map_err(|_| PositionError::Plies(plies.to_owned()))?;
         let mut rules = rules.clone();
         rules.set_seats(stashes.len()).map_err(|_| {
-            PositionError::Stashes(format!("{} stashes given; the game has 2, 3 or 4 seats", stashes.len()))
+            PositionError::Stashes(format!(
+                "{} stashes given; the game has 2, 3 or 4 seats",
+                stashes.len()
+            ))
         })?;
         rules.set_size(size)?;
         AtaxxIce::try_from(Setup {
@@ -116,19 +141,39 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
                 'M' => Size::Drone,
                 'L' => Size::Queen,
                 _ => {
-                    return Err(NotationError::BadPiece { rank: rank + 1, found: c }.into());
+                    return Err(NotationError::BadPiece {
+                        rank: rank + 1,
+                        found: c,
+                    }
+                    .into());
                 }
             };
-            let seat = chars.next().and_then(|d| d.to_digit(10)).filter(|&d| d < 4).ok_or_else(|| {
-                PositionError::Board(format!("rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3", rank + 1))
-            })?;
+            let seat = chars
+                .next()
+                .and_then(|d| d.to_digit(10))
+                .filter(|&d| d < 4)
+                .ok_or_else(|| {
+                    PositionError::Board(format!(
+                        "rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3",
+                        rank + 1
+                    ))
+                })?;
             if file < n {
-                pieces.push(PlacedPiece { square: square_of((rank * 8 + file) as u8), seat: seat as u8, size });
+                pieces.push(PlacedPiece {
+                    square: square_of((rank * 8 + file) as u8),
+                    seat: seat as u8,
+                    size,
+                });
             }
             file += 1;
         }
         if file != n {
-            return Err(NotationError::RowLength { rank: rank + 1, expected: n, found: file }.into());
+            return Err(NotationError::RowLength {
+                rank: rank + 1,
+                expected: n,
+                found: file,
+            }
+            .into());
         }
     }
     Ok((n as u8, pieces))
@@ -147,4 +192,3 @@ fn read_stashes(text: &str) -> Result<Vec<[u8; 3]>, PositionError> {
         })
         .collect()
 }
-

@@ -30,7 +30,11 @@ pub struct AtaxxIceRules {
 impl Default for AtaxxIceRules {
     /// Two seats on the 8x8 board, no ply limit.
     fn default() -> Self {
-        AtaxxIceRules { seats: 2, size: MAX_SIZE, ply_limit: None }
+        AtaxxIceRules {
+            seats: 2,
+            size: MAX_SIZE,
+            ply_limit: None,
+        }
     }
 }
 
@@ -59,11 +63,19 @@ impl AtaxxIceRules {
 }
 
 fn bad_size(value: &str) -> RulesError {
-    RulesError::BadValue { key: "size".into(), value: value.into(), expected: "a board size from 5 to 8" }
+    RulesError::BadValue {
+        key: "size".into(),
+        value: value.into(),
+        expected: "a board size from 5 to 8",
+    }
 }
 
 fn bad_seats(seats: usize) -> RulesError {
-    RulesError::Seats { game: crate::NAME, allowed: "2, 3 or 4", got: seats }
+    RulesError::Seats {
+        game: crate::NAME,
+        allowed: "2, 3 or 4",
+        got: seats,
+    }
 }
 
 impl RuleSet for AtaxxIceRules {
@@ -94,7 +106,11 @@ impl RuleSet for AtaxxIceRules {
                 let size: u8 = value.parse().map_err(|_| bad_size(value))?;
                 self.set_size(size)
             }
-            _ => Err(RulesError::UnknownOption { game: crate::NAME, key: key.into(), known: "size" }),
+            _ => Err(RulesError::UnknownOption {
+                game: crate::NAME,
+                key: key.into(),
+                known: "size",
+            }),
         }
     }
 
@@ -134,6 +150,10 @@ impl TryFrom<RulesSetup> for AtaxxIceRules {
 
 impl From<AtaxxIceRules> for RulesSetup {
     fn from(rules: AtaxxIceRules) -> Self {
-        RulesSetup { seats: rules.seats, size: rules.size, ply_limit: rules.ply_limit }
+        RulesSetup {
+            seats: rules.seats,
+            size: rules.size,
+            ply_limit: rules.ply_limit,
+        }
     }
 }

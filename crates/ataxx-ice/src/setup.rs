@@ -5,9 +5,11 @@ use pyramid_core::{RuleSet, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::error::PositionError;
-use crate::geometry::{bit_of, board_mask, bits, square_of};
+use crate::geometry::{bit_of, bits, board_mask, square_of};
 use crate::rules::AtaxxIceRules;
-use crate::state::{AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of};
+use crate::state::{
+    AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of,
+};
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,10 +58,17 @@ impl TryFrom<Setup> for AtaxxIce {
         let mut occupied = 0u64;
         for p in &setup.pieces {
             let Some(b) = bit_of(p.square).filter(|&b| board & (1 << b) != 0) else {
-                return Err(PositionError::OffBoard { square: p.square, size });
+                return Err(PositionError::OffBoard {
+                    square: p.square,
+                    size,
+                });
             };
             if usize::from(p.seat) >= seats {
-                return Err(PositionError::NoSuchSeat { square: p.square, seat: p.seat, seats });
+                return Err(PositionError::NoSuchSeat {
+                    square: p.square,
+                    seat: p.seat,
+                    seats,
+                });
             }
             if occupied & (1 << b) != 0 {
                 return Err(PositionError::SquareTaken { square: p.square });
@@ -80,7 +89,10 @@ impl TryFrom<Setup> for AtaxxIce {
         }
         if let Some(stashes) = &setup.stashes {
             if stashes.len() != seats {
-                return Err(PositionError::StashCount { found: stashes.len(), seats });
+                return Err(PositionError::StashCount {
+                    found: stashes.len(),
+                    seats,
+                });
             }
             for (seat, stash) in stashes.iter().enumerate() {
                 for s in 0..3 {
@@ -97,13 +109,18 @@ impl TryFrom<Setup> for AtaxxIce {
             }
         }
         let full: Vec<u8> = (0..seats)
-            .filter(|&s| pieces[s].iter().map(|b| b.count_ones()).sum::<u32>() == u32::from(PIECES_PER_SEAT))
+            .filter(|&s| {
+                pieces[s].iter().map(|b| b.count_ones()).sum::<u32>() == u32::from(PIECES_PER_SEAT)
+            })
             .map(|s| s as u8)
             .collect();
         if let [a, b, ..] = full[..] {
             return Err(PositionError::TwoEmptyStashes(a, b));
         }
-        let out: Vec<u8> = (0..seats).filter(|&s| pieces[s].iter().all(|&b| b == 0)).map(|s| s as u8).collect();
+        let out: Vec<u8> = (0..seats)
+            .filter(|&s| pieces[s].iter().all(|&b| b == 0))
+            .map(|s| s as u8)
+            .collect();
         if let Some(listed) = &setup.eliminated {
             let mut listed = listed.clone();
             listed.sort_unstable();
@@ -141,7 +158,13 @@ impl TryFrom<Setup> for AtaxxIce {
             None if result == ONGOING => return Err(PositionError::NobodyToMove),
             None => NOBODY,
         };
-        Ok(AtaxxIce { rules, pieces, to_move, result, plies: setup.plies })
+        Ok(AtaxxIce {
+            rules,
+            pieces,
+            to_move,
+            result,
+            plies: setup.plies,
+        })
     }
 }
 
@@ -152,7 +175,11 @@ impl From<AtaxxIce> for Setup {
         for (seat, p) in state.pieces.iter().enumerate().take(seats) {
             for (s, &b) in p.iter().enumerate() {
                 for sq in bits(b) {
-                    pieces.push(PlacedPiece { square: square_of(sq), seat: seat as u8, size: size_of(s) });
+                    pieces.push(PlacedPiece {
+                        square: square_of(sq),
+                        seat: seat as u8,
+                        size: size_of(s),
+                    });
                 }
             }
         }
@@ -160,8 +187,10 @@ impl From<AtaxxIce> for Setup {
         let stashes = (0..seats)
             .map(|seat| [0, 1, 2].map(|s| state.stash_of(seat, s) as u8))
             .collect();
-        let eliminated =
-            (0..seats).filter(|&s| state.pieces[s].iter().all(|&b| b == 0)).map(|s| s as u8).collect();
+        let eliminated = (0..seats)
+            .filter(|&s| state.pieces[s].iter().all(|&b| b == 0))
+            .map(|s| s as u8)
+            .collect();
         Setup {
             to_move: (state.to_move != NOBODY).then_some(state.to_move),
             rules: state.rules,

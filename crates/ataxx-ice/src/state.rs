@@ -54,7 +54,8 @@ impl AtaxxIce {
     /// The piece on `sq`: its owner and size.
     pub fn piece_at(&self, sq: Square) -> Option<(Seat, Size)> {
         let b = bit_of(sq)?;
-        self.piece_on_bit(b).map(|(seat, size)| (Seat(seat as u8), size_of(size)))
+        self.piece_on_bit(b)
+            .map(|(seat, size)| (Seat(seat as u8), size_of(size)))
     }
 
     pub(crate) fn piece_on_bit(&self, b: u8) -> Option<(usize, usize)> {
@@ -82,7 +83,9 @@ impl AtaxxIce {
 
     /// How many pieces `seat` has on the board.
     pub fn on_board(&self, seat: Seat) -> u8 {
-        self.pieces.get(seat.index()).map_or(0, |p| p.iter().map(|b| b.count_ones() as u8).sum())
+        self.pieces
+            .get(seat.index())
+            .map_or(0, |p| p.iter().map(|b| b.count_ones() as u8).sum())
     }
 
     /// Whether `seat` is eliminated (it has no piece on the board).
@@ -100,7 +103,9 @@ impl AtaxxIce {
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules.ply_limit().is_some_and(|limit| self.plies >= limit)
+        self.rules
+            .ply_limit()
+            .is_some_and(|limit| self.plies >= limit)
     }
 
     pub(crate) fn over(&self) -> bool {

@@ -55,7 +55,9 @@ fn fuzz_bodies_survive_seeded_random_bytes() {
         let data: Vec<u8> = if i % 2 == 0 {
             (0..len).map(|_| rng.random()).collect()
         } else {
-            (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
         };
         let r = &rules[i % rules.len()];
         parse_position::<AtaxxIce>(r, &data);

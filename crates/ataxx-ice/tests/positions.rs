@@ -14,12 +14,24 @@ fn rules(seats: usize) -> AtaxxIceRules {
 
 #[test]
 fn start_position_strings_are_as_documented() {
-    assert_eq!(AtaxxIce::new(&rules(2)).position(), "7S1/8/8/8/8/8/8/S07 0 455,455 - 0");
-    assert_eq!(AtaxxIce::new(&rules(3)).position(), "S16S2/8/8/8/8/8/8/S07 0 455,455,455 - 0");
-    assert_eq!(AtaxxIce::new(&rules(4)).position(), "S16S2/8/8/8/8/8/8/S06S3 0 455,455,455,455 - 0");
+    assert_eq!(
+        AtaxxIce::new(&rules(2)).position(),
+        "7S1/8/8/8/8/8/8/S07 0 455,455 - 0"
+    );
+    assert_eq!(
+        AtaxxIce::new(&rules(3)).position(),
+        "S16S2/8/8/8/8/8/8/S07 0 455,455,455 - 0"
+    );
+    assert_eq!(
+        AtaxxIce::new(&rules(4)).position(),
+        "S16S2/8/8/8/8/8/8/S06S3 0 455,455,455,455 - 0"
+    );
     let mut small = rules(2);
     small.set_option("size", "5").expect("size 5");
-    assert_eq!(AtaxxIce::new(&small).position(), "4S1/5/5/5/S04 0 455,455 - 0");
+    assert_eq!(
+        AtaxxIce::new(&small).position(),
+        "4S1/5/5/5/S04 0 455,455 - 0"
+    );
 }
 
 #[test]
@@ -32,7 +44,8 @@ fn position_strings_round_trip() {
         "8/8/8/8/8/8/8/8 - 555,555 0,1 3",
         "4S1/5/5/5/S04 0 455,455 - 0",
     ] {
-        let g = AtaxxIce::from_position(text, &rules(2)).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        let g =
+            AtaxxIce::from_position(text, &rules(2)).unwrap_or_else(|e| panic!("`{text}`: {e}"));
         assert_eq!(g.position(), text);
     }
 }
@@ -41,7 +54,8 @@ fn position_strings_round_trip() {
 fn seats_and_board_size_come_from_the_string_and_the_ply_limit_from_the_rules() {
     let mut r = rules(2);
     r.set_ply_limit(Some(40));
-    let g = AtaxxIce::from_position("S16S2/8/8/8/8/8/8/S06S3 0 455,455,455,455 - 0", &r).expect("4 seats");
+    let g = AtaxxIce::from_position("S16S2/8/8/8/8/8/8/S06S3 0 455,455,455,455 - 0", &r)
+        .expect("4 seats");
     assert_eq!(g.seats(), 4);
     assert_eq!(g.rules().ply_limit(), Some(40));
     let g = AtaxxIce::from_position("4S1/5/5/5/S04 0 455,455 - 0", &r).expect("5x5");
@@ -50,7 +64,8 @@ fn seats_and_board_size_come_from_the_string_and_the_ply_limit_from_the_rules() 
 
 #[test]
 fn finished_positions_read_back_with_their_outcome() {
-    let g = AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 - 555,455 0 12", &rules(2)).expect("seat 1 won");
+    let g =
+        AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 - 555,455 0 12", &rules(2)).expect("seat 1 won");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat(1))));
     let g = AtaxxIce::from_position("8/8/8/8/8/8/8/8 - 555,555 0,1 3", &rules(2)).expect("draw");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
@@ -62,33 +77,72 @@ fn malformed_position_strings_are_refused_naming_the_field() {
         &rules(2),
         &[
             ("", "5 space-separated fields"),
-            ("7S1/8/8/8/8/8/8/S07 0 455,455 -", "5 space-separated fields"),
-            ("7S1/8/8/8/8/8/8/S07 0 455,455 - 0 0", "5 space-separated fields"),
+            (
+                "7S1/8/8/8/8/8/8/S07 0 455,455 -",
+                "5 space-separated fields",
+            ),
+            (
+                "7S1/8/8/8/8/8/8/S07 0 455,455 - 0 0",
+                "5 space-separated fields",
+            ),
             ("7S1/8/8/8 0 455,455 - 0", "field `board`"),
             ("7S1/8/8/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`"),
-            ("7S1/8/8/8/8/8/8/S06 0 455,455 - 0", "field `board`: rank 1 covers 7"),
-            ("7S1/8/8/8/8/8/8/S08 0 455,455 - 0", "field `board`: rank 1 covers 9"),
-            ("7X1/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: rank 8 has `X`"),
+            (
+                "7S1/8/8/8/8/8/8/S06 0 455,455 - 0",
+                "field `board`: rank 1 covers 7",
+            ),
+            (
+                "7S1/8/8/8/8/8/8/S08 0 455,455 - 0",
+                "field `board`: rank 1 covers 9",
+            ),
+            (
+                "7X1/8/8/8/8/8/8/S07 0 455,455 - 0",
+                "field `board`: rank 8 has `X`",
+            ),
             ("7S/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: rank 8"),
             ("7S4/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: rank 8"),
-            ("7S2/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: the piece on h8 belongs to seat 2"),
+            (
+                "7S2/8/8/8/8/8/8/S07 0 455,455 - 0",
+                "field `board`: the piece on h8 belongs to seat 2",
+            ),
             ("7S1/8/8/8/8/8/8/S07 x 455,455 - 0", "field `to-move`"),
-            ("7S1/8/8/8/8/8/8/S07 2 455,455 - 0", "field `to-move`: seat 2 does not exist"),
-            ("7S1/8/8/8/8/8/8/S07 - 455,455 - 0", "field `to-move`: the game is not over"),
-            ("7S1/8/8/8/8/8/8/8 1 555,455 0 0", "field `to-move`: the game is over"),
-            ("7S1/8/8/8/8/8/8/8 0 555,455 0 0", "field `to-move`: seat 0 is eliminated"),
+            (
+                "7S1/8/8/8/8/8/8/S07 2 455,455 - 0",
+                "field `to-move`: seat 2 does not exist",
+            ),
+            (
+                "7S1/8/8/8/8/8/8/S07 - 455,455 - 0",
+                "field `to-move`: the game is not over",
+            ),
+            (
+                "7S1/8/8/8/8/8/8/8 1 555,455 0 0",
+                "field `to-move`: the game is over",
+            ),
+            (
+                "7S1/8/8/8/8/8/8/8 0 555,455 0 0",
+                "field `to-move`: seat 0 is eliminated",
+            ),
             ("7S1/8/8/8/8/8/8/S07 0 455 - 0", "field `stashes`"),
-            ("7S1/8/8/8/8/8/8/S07 0 455,455,455,455,455 - 0", "field `stashes`"),
+            (
+                "7S1/8/8/8/8/8/8/S07 0 455,455,455,455,455 - 0",
+                "field `stashes`",
+            ),
             ("7S1/8/8/8/8/8/8/S07 0 45,455 - 0", "field `stashes`"),
             ("7S1/8/8/8/8/8/8/S07 0 456,455 - 0", "field `stashes`"),
-            ("7S1/8/8/8/8/8/8/S07 0 555,455 - 0", "field `stashes`: seat 0 has 1 small on the board and 5"),
+            (
+                "7S1/8/8/8/8/8/8/S07 0 555,455 - 0",
+                "field `stashes`: seat 0 has 1 small on the board and 5",
+            ),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 1 0", "field `eliminated`"),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 x 0", "field `eliminated`"),
             ("7S1/8/8/8/8/8/8/8 - 555,455 - 0", "field `eliminated`"),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 - -1", "field `plies`"),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 - +1", "field `plies`"),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 - x", "field `plies`"),
-            ("S0S0S0S0S0S02/8/8/8/8/8/8/7S1 0 055,455 - 0", "too many pieces: seat 0 has 6 small"),
+            (
+                "S0S0S0S0S0S02/8/8/8/8/8/8/7S1 0 055,455 - 0",
+                "too many pieces: seat 0 has 6 small",
+            ),
         ],
     );
 }
@@ -116,7 +170,11 @@ fn ron_error(setup: &Setup) -> String {
 
 #[test]
 fn ron_round_trips() {
-    let g = pos(3, &board(&[("a1", "S0"), ("d4", "L1"), ("e5", "M2"), ("h8", "S2")]), Some(1));
+    let g = pos(
+        3,
+        &board(&[("a1", "S0"), ("d4", "L1"), ("e5", "M2"), ("h8", "S2")]),
+        Some(1),
+    );
     let text = ron::to_string(&g).expect("writes");
     let back: AtaxxIce = ron::from_str(&text).expect("reads back");
     assert_eq!(back, g);
@@ -135,7 +193,11 @@ fn ron_refuses_more_than_five_pieces_of_a_size() {
     let mut s = setup_of(&AtaxxIce::new(&rules(2)));
     s.stashes = None;
     for name in ["b1", "c1", "d1", "e1", "f1"] {
-        s.pieces.push(PlacedPiece { square: sq(name), seat: 0, size: Size::Pawn });
+        s.pieces.push(PlacedPiece {
+            square: sq(name),
+            seat: 0,
+            size: Size::Pawn,
+        });
     }
     assert!(ron_error(&s).contains("too many pieces: seat 0 has 6 small"));
 }
@@ -144,7 +206,11 @@ fn ron_refuses_more_than_five_pieces_of_a_size() {
 fn ron_refuses_two_pieces_on_a_square() {
     let mut s = setup_of(&AtaxxIce::new(&rules(2)));
     s.stashes = None;
-    s.pieces.push(PlacedPiece { square: sq("a1"), seat: 1, size: Size::Queen });
+    s.pieces.push(PlacedPiece {
+        square: sq("a1"),
+        seat: 1,
+        size: Size::Queen,
+    });
     assert!(ron_error(&s).contains("two pieces on square a1"));
 }
 
@@ -169,11 +235,19 @@ fn ron_refuses_a_piece_off_the_board_or_of_a_missing_seat() {
     r.set_option("size", "6").expect("size 6");
     let mut s = setup_of(&AtaxxIce::new(&r));
     s.stashes = None;
-    s.pieces.push(PlacedPiece { square: sq("g1"), seat: 0, size: Size::Drone });
+    s.pieces.push(PlacedPiece {
+        square: sq("g1"),
+        seat: 0,
+        size: Size::Drone,
+    });
     assert!(ron_error(&s).contains("off the 6x6 board"));
     let mut s = setup_of(&AtaxxIce::new(&rules(2)));
     s.stashes = None;
-    s.pieces.push(PlacedPiece { square: sq("d4"), seat: 3, size: Size::Drone });
+    s.pieces.push(PlacedPiece {
+        square: sq("d4"),
+        seat: 3,
+        size: Size::Drone,
+    });
     assert!(ron_error(&s).contains("belongs to seat 3"));
 }
 

@@ -7,7 +7,7 @@ use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
 use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{ChaCha8Rng, Game, RuleSet, Seat, Size};
+use pyramid_core::{ChaCha8Rng, Game, Seat, Size};
 
 fn rules(seats: usize, size: u8) -> AtaxxIceRules {
     let mut r = AtaxxIceRules::with_seats(seats).expect("2 to 4 seats");
@@ -20,29 +20,51 @@ fn invariants(g: &AtaxxIce) {
     let pos = g.position();
     let mut seen = 0u64;
     let n = g.board_size();
-    let board: u64 = (0..n).flat_map(|r| (0..n).map(move |f| 1u64 << (r * 8 + f))).sum();
+    let board: u64 = (0..n)
+        .flat_map(|r| (0..n).map(move |f| 1u64 << (r * 8 + f)))
+        .sum();
     for seat in Seat::all(g.seats()) {
         for size in Size::ALL {
             let b = g.bitboard(seat, size);
             // Piece conservation: every piece is on the board or in its owner's stash.
-            assert_eq!(b.count_ones() + u32::from(g.stash(seat, size)), 5, "seat {seat} {size:?} at `{pos}`");
+            assert_eq!(
+                b.count_ones() + u32::from(g.stash(seat, size)),
+                5,
+                "seat {seat} {size:?} at `{pos}`"
+            );
             assert_eq!(b & seen, 0, "two pieces on one square at `{pos}`");
             assert_eq!(b & !board, 0, "a piece off the board at `{pos}`");
             seen |= b;
         }
     }
-    let total: u32 = Seat::all(g.seats()).map(|s| u32::from(g.on_board(s)) + stash_total(g, s)).sum();
+    let total: u32 = Seat::all(g.seats())
+        .map(|s| u32::from(g.on_board(s)) + stash_total(g, s))
+        .sum();
     assert_eq!(total, 15 * g.seats() as u32);
     match g.to_act() {
         Some(seat) => {
-            assert!(!g.is_eliminated(seat), "an eliminated seat to move at `{pos}`");
-            let alive = Seat::all(g.seats()).filter(|&s| !g.is_eliminated(s)).count();
+            assert!(
+                !g.is_eliminated(seat),
+                "an eliminated seat to move at `{pos}`"
+            );
+            let alive = Seat::all(g.seats())
+                .filter(|&s| !g.is_eliminated(s))
+                .count();
             assert!(alive >= 2, "the game goes on with {alive} seats at `{pos}`");
-            assert!(Seat::all(g.seats()).all(|s| stash_total(g, s) > 0), "an empty stash and no winner at `{pos}`");
+            assert!(
+                Seat::all(g.seats()).all(|s| stash_total(g, s) > 0),
+                "an empty stash and no winner at `{pos}`"
+            );
             // A seat with a piece can always shrink, so a pass never arises.
             let actions = g.legal_actions();
-            assert!(actions.iter().any(|a| a.kind() == ActionKind::Shrink), "no shrink at `{pos}`");
-            assert!(!actions.contains(&Action::PASS), "a pass next to other actions at `{pos}`");
+            assert!(
+                actions.iter().any(|a| a.kind() == ActionKind::Shrink),
+                "no shrink at `{pos}`"
+            );
+            assert!(
+                !actions.contains(&Action::PASS),
+                "a pass next to other actions at `{pos}`"
+            );
             // Actions that differ only in their relocation sets lead to distinct
             // positions. (Other distinct actions may meet: shrinking either of two
             // adjacent lone smalls empties both squares.)
@@ -56,10 +78,19 @@ fn invariants(g: &AtaxxIce) {
                     (head, c.position())
                 })
                 .collect();
-            assert_eq!(children.len(), actions.len(), "two relocation sets reach one position at `{pos}`");
+            assert_eq!(
+                children.len(),
+                actions.len(),
+                "two relocation sets reach one position at `{pos}`"
+            );
             // The fast selection covers exactly the legal actions.
-            let picked: HashSet<Action> = (0..actions.len()).filter_map(|k| g.nth_action(k)).collect();
-            assert_eq!(picked, actions.iter().copied().collect(), "nth_action disagrees at `{pos}`");
+            let picked: HashSet<Action> =
+                (0..actions.len()).filter_map(|k| g.nth_action(k)).collect();
+            assert_eq!(
+                picked,
+                actions.iter().copied().collect(),
+                "nth_action disagrees at `{pos}`"
+            );
         }
         None => assert!(g.outcome().is_some()),
     }
@@ -98,11 +129,18 @@ fn random_games_end_with_a_winner_and_keep_every_piece() {
                 g.play_unchecked(a);
                 for seat in Seat::all(seats) {
                     for size in Size::ALL {
-                        assert_eq!(g.bitboard(seat, size).count_ones() + u32::from(g.stash(seat, size)), 5);
+                        assert_eq!(
+                            g.bitboard(seat, size).count_ones() + u32::from(g.stash(seat, size)),
+                            5
+                        );
                     }
                 }
             }
-            assert!(g.outcome().and_then(|o| o.winner()).is_some(), "no winner at `{}`", g.position());
+            assert!(
+                g.outcome().and_then(|o| o.winner()).is_some(),
+                "no winner at `{}`",
+                g.position()
+            );
         }
     }
 }

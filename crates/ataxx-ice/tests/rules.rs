@@ -40,10 +40,18 @@ fn clones_to(g: &AtaxxIce, to: &str) -> Vec<String> {
 
 #[test]
 fn start_positions_put_one_small_in_each_seats_corner() {
-    for (seats, corners) in [(2, vec!["a1", "h8"]), (3, vec!["a1", "a8", "h8"]), (4, vec!["a1", "a8", "h8", "h1"])] {
+    for (seats, corners) in [
+        (2, vec!["a1", "h8"]),
+        (3, vec!["a1", "a8", "h8"]),
+        (4, vec!["a1", "a8", "h8", "h1"]),
+    ] {
         let g = AtaxxIce::new(&rules(seats));
         for (seat, corner) in corners.iter().enumerate() {
-            assert_eq!(at(&g, corner), Some((seat as u8, S)), "{seats} seats, seat {seat}");
+            assert_eq!(
+                at(&g, corner),
+                Some((seat as u8, S)),
+                "{seats} seats, seat {seat}"
+            );
             assert_eq!(g.on_board(Seat(seat as u8)), 1);
         }
         assert_eq!(g.to_act(), Some(Seat(0)));
@@ -101,7 +109,11 @@ fn clone_places_smallest_larger_size_when_stash_lacks_size() {
     let smalls = on(&["d4", "a1", "c1", "e1", "g1"], "S0");
     let mut g = pos(2, &pieces(&[smalls.clone(), vec![("h8", "S1")]]), Some(0));
     play(&mut g, "d4-e5");
-    assert_eq!(at(&g, "e5"), Some((0, M)), "no small in the stash: a medium");
+    assert_eq!(
+        at(&g, "e5"),
+        Some((0, M)),
+        "no small in the stash: a medium"
+    );
 
     let mediums = on(&["a3", "c3", "e3", "g3", "a5"], "M0");
     let mut g = pos(2, &pieces(&[smalls, mediums, vec![("h8", "S1")]]), Some(0));
@@ -113,26 +125,54 @@ fn clone_places_smallest_larger_size_when_stash_lacks_size() {
 fn clone_is_illegal_when_stash_has_no_piece_of_that_size_or_larger() {
     let larges = on(&["d4", "a1", "c1", "e1", "g1"], "L0");
     let g = pos(2, &pieces(&[larges, vec![("h8", "S1")]]), Some(0));
-    assert!(g.legal_actions().iter().all(|a| a.kind() != ActionKind::Clone));
-    assert!(matches!(g.parse_action("d4-e5"), Err(PlayError::Illegal { .. })));
+    assert!(
+        g.legal_actions()
+            .iter()
+            .all(|a| a.kind() != ActionKind::Clone)
+    );
+    assert!(matches!(
+        g.parse_action("d4-e5"),
+        Err(PlayError::Illegal { .. })
+    ));
 
     let larges = on(&["a1", "c1", "e1", "g1", "a3"], "L0");
     let mediums = on(&["d4", "a7", "c7", "e7", "g7"], "M0");
-    let g = pos(2, &pieces(&[larges, mediums, vec![("h4", "S0"), ("h8", "S1")]]), Some(0));
-    assert!(starting_with(&g, "d4-e5").is_empty(), "a medium with no medium or large in the stash");
-    assert_eq!(starting_with(&g, "h4-g4"), ["h4-g4"], "a small still clones");
+    let g = pos(
+        2,
+        &pieces(&[larges, mediums, vec![("h4", "S0"), ("h8", "S1")]]),
+        Some(0),
+    );
+    assert!(
+        starting_with(&g, "d4-e5").is_empty(),
+        "a medium with no medium or large in the stash"
+    );
+    assert_eq!(
+        starting_with(&g, "h4-g4"),
+        ["h4-g4"],
+        "a small still clones"
+    );
 }
 
 #[test]
 fn clone_needs_an_empty_adjacent_square() {
     let g = pos(2, &board(&[("d4", "S0"), ("e5", "L1")]), Some(0));
     assert!(starting_with(&g, "d4-e5").is_empty());
-    assert_eq!(starting_with(&g, "d4-").iter().filter(|t| t.len() == 5 && !t.contains('[')).count(), 7 + 16);
+    assert_eq!(
+        starting_with(&g, "d4-")
+            .iter()
+            .filter(|t| t.len() == 5 && !t.contains('['))
+            .count(),
+        7 + 16
+    );
 }
 
 #[test]
 fn clones_onto_one_square_from_different_parents_are_one_action() {
-    let g = pos(2, &board(&[("d4", "S0"), ("f4", "S0"), ("h8", "S1")]), Some(0));
+    let g = pos(
+        2,
+        &board(&[("d4", "S0"), ("f4", "S0"), ("h8", "S1")]),
+        Some(0),
+    );
     let to_e5 = clones_to(&g, "e5");
     assert_eq!(to_e5, ["d4-e5"], "written with the lowest-index parent");
     let from_f4 = g.parse_action("f4-e5").expect("any parent is accepted");
@@ -142,7 +182,11 @@ fn clones_onto_one_square_from_different_parents_are_one_action() {
 
 #[test]
 fn clones_placing_different_sizes_onto_one_square_are_distinct() {
-    let g = pos(2, &board(&[("d4", "S0"), ("f4", "M0"), ("h8", "S1")]), Some(0));
+    let g = pos(
+        2,
+        &board(&[("d4", "S0"), ("f4", "M0"), ("h8", "S1")]),
+        Some(0),
+    );
     let to_e5 = clones_to(&g, "e5");
     assert_eq!(to_e5, ["d4-e5", "f4-e5"]);
 }
@@ -151,10 +195,17 @@ fn clones_placing_different_sizes_onto_one_square_are_distinct() {
 fn clones_from_parents_of_different_sizes_placing_the_same_size_are_one_action() {
     // No small in the stash: the small on d4 and the medium on f4 both place a medium.
     let smalls = on(&["d4", "a1", "c1", "a7", "c7"], "S0");
-    let g = pos(2, &pieces(&[smalls, vec![("f4", "M0"), ("h8", "S1")]]), Some(0));
+    let g = pos(
+        2,
+        &pieces(&[smalls, vec![("f4", "M0"), ("h8", "S1")]]),
+        Some(0),
+    );
     let to_e5 = clones_to(&g, "e5");
     assert_eq!(to_e5, ["d4-e5"]);
-    assert_eq!(g.parse_action("f4-e5").expect("same action").to_string(), "d4-e5");
+    assert_eq!(
+        g.parse_action("f4-e5").expect("same action").to_string(),
+        "d4-e5"
+    );
 }
 
 // ---------------------------------------------------------------- jump
@@ -162,27 +213,53 @@ fn clones_from_parents_of_different_sizes_placing_the_same_size_are_one_action()
 #[test]
 fn jump_moves_the_piece_two_squares_away_over_anything() {
     let ring = on(&["c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"], "L1");
-    let mut g = pos(2, &pieces(&[ring[..5].to_vec(), vec![("d4", "S0")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[ring[..5].to_vec(), vec![("d4", "S0")]]),
+        Some(0),
+    );
     play(&mut g, "d4-f6");
     assert_eq!(at(&g, "d4"), None);
     assert_eq!(at(&g, "f6"), Some((0, S)));
-    assert_eq!(g.stash(Seat(0), S), 4, "a jump takes nothing from the stash");
+    assert_eq!(
+        g.stash(Seat(0), S),
+        4,
+        "a jump takes nothing from the stash"
+    );
 }
 
 #[test]
 fn jump_needs_an_empty_square_at_distance_two() {
     let g = pos(2, &board(&[("d4", "S0"), ("f6", "S1")]), Some(0));
     assert!(starting_with(&g, "d4-f6").is_empty());
-    assert_eq!(texts(&g).iter().filter(|t| t.starts_with("d4-") && sq(&t[3..5]).distance(sq("d4")) == 2).count(), 15);
-    assert!("d4-g7".parse::<Action>().is_err(), "distance 3 is neither a clone nor a jump");
+    assert_eq!(
+        texts(&g)
+            .iter()
+            .filter(|t| t.starts_with("d4-") && sq(&t[3..5]).distance(sq("d4")) == 2)
+            .count(),
+        15
+    );
+    assert!(
+        "d4-g7".parse::<Action>().is_err(),
+        "distance 3 is neither a clone nor a jump"
+    );
 }
 
 // ---------------------------------------------------------------- captures
 
 #[test]
 fn clone_captures_adjacent_enemies_of_equal_or_smaller_size() {
-    let mut g =
-        pos(2, &board(&[("d4", "M0"), ("e6", "S1"), ("f5", "M1"), ("d6", "L1"), ("h1", "S1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[
+            ("d4", "M0"),
+            ("e6", "S1"),
+            ("f5", "M1"),
+            ("d6", "L1"),
+            ("h1", "S1"),
+        ]),
+        Some(0),
+    );
     play(&mut g, "d4-e5");
     assert_eq!(at(&g, "e6"), Some((0, S)));
     assert_eq!(at(&g, "f5"), Some((0, M)));
@@ -191,7 +268,11 @@ fn clone_captures_adjacent_enemies_of_equal_or_smaller_size() {
 
 #[test]
 fn jump_captures_with_the_jumpers_size() {
-    let mut g = pos(2, &board(&[("b2", "S0"), ("e5", "S1"), ("c5", "M1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[("b2", "S0"), ("e5", "S1"), ("c5", "M1")]),
+        Some(0),
+    );
     play(&mut g, "b2-d4");
     assert_eq!(at(&g, "e5"), Some((0, S)));
     assert_eq!(at(&g, "c5"), Some((1, M)));
@@ -199,7 +280,17 @@ fn jump_captures_with_the_jumpers_size() {
 
 #[test]
 fn captured_pieces_return_to_their_owners_stash() {
-    let mut g = pos(3, &board(&[("d4", "L0"), ("e6", "M1"), ("f5", "L2"), ("h1", "S1"), ("a8", "S2")]), Some(0));
+    let mut g = pos(
+        3,
+        &board(&[
+            ("d4", "L0"),
+            ("e6", "M1"),
+            ("f5", "L2"),
+            ("h1", "S1"),
+            ("a8", "S2"),
+        ]),
+        Some(0),
+    );
     play(&mut g, "d4-e5");
     assert_eq!(g.stash(Seat(1), M), 5);
     assert_eq!(g.stash(Seat(2), L), 5);
@@ -210,7 +301,11 @@ fn captured_pieces_return_to_their_owners_stash() {
 
 #[test]
 fn capture_resolution_places_a_stash_piece_of_the_captured_size() {
-    let mut g = pos(2, &board(&[("d4", "L0"), ("e6", "M1"), ("h1", "S1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[("d4", "L0"), ("e6", "M1"), ("h1", "S1")]),
+        Some(0),
+    );
     play(&mut g, "d4-e5");
     assert_eq!(at(&g, "e6"), Some((0, M)));
     assert_eq!(g.stash(Seat(0), M), 4);
@@ -221,7 +316,11 @@ fn capture_resolution_places_a_stash_piece_of_the_captured_size() {
 /// g7 (next to f6) and h8 (not).
 fn relocation_position() -> AtaxxIce {
     let smalls = on(&["d4", "a1", "b1", "c1", "h1"], "S0");
-    pos(2, &pieces(&[smalls, on(&["f7", "g7", "h8"], "S1")]), Some(0))
+    pos(
+        2,
+        &pieces(&[smalls, on(&["f7", "g7", "h8"], "S1")]),
+        Some(0),
+    )
 }
 
 #[test]
@@ -230,7 +329,11 @@ fn capture_resolution_relocates_a_board_piece_when_the_stash_lacks_the_size() {
     play(&mut g, "d4-f6[a1,h1]");
     assert_eq!(at(&g, "f7"), Some((0, S)));
     assert_eq!(at(&g, "g7"), Some((0, S)));
-    assert_eq!((at(&g, "a1"), at(&g, "h1")), (None, None), "the relocated pieces left their squares");
+    assert_eq!(
+        (at(&g, "a1"), at(&g, "h1")),
+        (None, None),
+        "the relocated pieces left their squares"
+    );
     assert_eq!((at(&g, "b1"), at(&g, "c1")), (Some((0, S)), Some((0, S))));
     assert_eq!(g.stash(Seat(1), S), 4);
     assert_eq!(owned(&g, 0), [5, 5, 5]);
@@ -242,10 +345,23 @@ fn each_set_of_relocation_sources_is_a_distinct_action() {
     let jumps = starting_with(&g, "d4-f6");
     assert_eq!(
         set_of(jumps),
-        set(&["d4-f6[a1,b1]", "d4-f6[a1,c1]", "d4-f6[a1,h1]", "d4-f6[b1,c1]", "d4-f6[b1,h1]", "d4-f6[c1,h1]"])
+        set(&[
+            "d4-f6[a1,b1]",
+            "d4-f6[a1,c1]",
+            "d4-f6[a1,h1]",
+            "d4-f6[b1,c1]",
+            "d4-f6[b1,h1]",
+            "d4-f6[c1,h1]"
+        ])
     );
-    assert!(matches!(g.parse_action("d4-f6"), Err(PlayError::Illegal { .. })), "a choice must be written");
-    assert!(g.parse_action("d4-f6[a1]").is_err(), "two squares need two sources");
+    assert!(
+        matches!(g.parse_action("d4-f6"), Err(PlayError::Illegal { .. })),
+        "a choice must be written"
+    );
+    assert!(
+        g.parse_action("d4-f6[a1]").is_err(),
+        "two squares need two sources"
+    );
 }
 
 #[test]
@@ -263,20 +379,31 @@ fn relocation_never_moves_the_jumping_piece() {
 fn relocations_trigger_no_further_captures() {
     let mut g = relocation_position();
     play(&mut g, "d4-f6[b1,c1]");
-    assert_eq!(at(&g, "h8"), Some((1, S)), "h8 is next to the relocated piece on g7, not to f6");
+    assert_eq!(
+        at(&g, "h8"),
+        Some((1, S)),
+        "h8 is next to the relocated piece on g7, not to f6"
+    );
 }
 
 /// Seat 0: mediums on d4 (parent) and b1, c1, h1, so one medium left in the stash; seat 1
 /// has a medium on f6, next to e5.
 fn clone_relocation_position() -> AtaxxIce {
     let mediums = on(&["d4", "b1", "c1", "h1"], "M0");
-    pos(2, &pieces(&[mediums, vec![("f6", "M1"), ("h8", "S1")]]), Some(0))
+    pos(
+        2,
+        &pieces(&[mediums, vec![("f6", "M1"), ("h8", "S1")]]),
+        Some(0),
+    )
 }
 
 #[test]
 fn relocation_may_move_a_clones_parent() {
     let g = clone_relocation_position();
-    assert_eq!(set_of(starting_with(&g, "d4-e5")), set(&["d4-e5[b1]", "d4-e5[c1]", "d4-e5[h1]", "d4-e5[d4]"]));
+    assert_eq!(
+        set_of(starting_with(&g, "d4-e5")),
+        set(&["d4-e5[b1]", "d4-e5[c1]", "d4-e5[h1]", "d4-e5[d4]"])
+    );
     let mut g = g;
     play(&mut g, "d4-e5[d4]");
     assert_eq!(at(&g, "d4"), None);
@@ -302,16 +429,28 @@ fn exhausted_smalls_position() -> AtaxxIce {
     let mover = on(&["d4", "g1", "h1", "g2", "h2"], "S0");
     let seat1 = on(&["a1", "b1", "c1"], "S1");
     let seat2 = on(&["a2", "c2"], "S2");
-    pos(3, &pieces(&[mover, seat1, seat2, vec![("h8", "M1"), ("h6", "S2")]]), Some(0))
+    pos(
+        3,
+        &pieces(&[mover, seat1, seat2, vec![("h8", "M1"), ("h6", "S2")]]),
+        Some(0),
+    )
 }
 
 #[test]
 fn capture_resolution_fills_ties_in_ascending_square_order() {
     let mut g = exhausted_smalls_position();
-    assert_eq!(starting_with(&g, "d4-b2"), ["d4-b2[g1,h1,g2,h2]"], "every source is used: one action");
+    assert_eq!(
+        starting_with(&g, "d4-b2"),
+        ["d4-b2[g1,h1,g2,h2]"],
+        "every source is used: one action"
+    );
     play(&mut g, "d4-b2[g1,h1,g2,h2]");
     for s in ["a1", "b1", "c1", "a2"] {
-        assert_eq!(at(&g, s), Some((0, S)), "{s}: the four lowest squares get the relocated smalls");
+        assert_eq!(
+            at(&g, s),
+            Some((0, S)),
+            "{s}: the four lowest squares get the relocated smalls"
+        );
     }
     assert_eq!(at(&g, "c2"), Some((0, M)), "the highest square comes last");
 }
@@ -321,7 +460,11 @@ fn relocation_never_moves_a_piece_placed_during_the_resolution() {
     let mut g = exhausted_smalls_position();
     play(&mut g, "d4-b2[g1,h1,g2,h2]");
     assert_eq!(g.bitboard(Seat(0), S).count_ones(), 5);
-    assert_eq!(at(&g, "c2"), Some((0, M)), "no small was taken back off a1, b1, c1 or a2");
+    assert_eq!(
+        at(&g, "c2"),
+        Some((0, M)),
+        "no small was taken back off a1, b1, c1 or a2"
+    );
 }
 
 #[test]
@@ -341,7 +484,17 @@ fn exhausted_mediums_position(stash_larges: usize) -> AtaxxIce {
     let larges = on(&["a6", "b6", "c6", "d6", "e6"][..5 - stash_larges], "L0");
     let seat1 = on(&["a1", "b1", "c1"], "M1");
     let seat2 = on(&["a2", "c2"], "M2");
-    pos(3, &pieces(&[mover, larges, seat1, seat2, vec![("h1", "S0"), ("h8", "S1"), ("h6", "S2")]]), Some(0))
+    pos(
+        3,
+        &pieces(&[
+            mover,
+            larges,
+            seat1,
+            seat2,
+            vec![("h1", "S0"), ("h8", "S1"), ("h6", "S2")],
+        ]),
+        Some(0),
+    )
 }
 
 #[test]
@@ -360,7 +513,11 @@ fn capture_resolution_leaves_the_square_empty_when_nothing_fits() {
     for s in ["a1", "b1", "c1", "a2"] {
         assert_eq!(at(&g, s), Some((0, M)), "{s}");
     }
-    assert_eq!(at(&g, "c2"), None, "no medium, no large: the square stays empty");
+    assert_eq!(
+        at(&g, "c2"),
+        None,
+        "no medium, no large: the square stays empty"
+    );
     assert_eq!(g.stash(Seat(2), M), 5, "the captured medium went home");
     assert_eq!(g.stash(Seat(0), S), 4, "a small is never used for a medium");
 }
@@ -382,11 +539,19 @@ fn capture_resolution_fills_larger_captured_sizes_first() {
     let mut g = pos(3, &pieces(&all), Some(0));
     assert_eq!(starting_with(&g, "d4-b2"), ["d4-b2[g1,h1,e8,f8,g8]"]);
     play(&mut g, "d4-b2[g1,h1,e8,f8,g8]");
-    assert_eq!(at(&g, "a1"), Some((0, M)), "the medium square took the stash medium first");
+    assert_eq!(
+        at(&g, "a1"),
+        Some((0, M)),
+        "the medium square took the stash medium first"
+    );
     for s in ["b1", "c1", "a2", "c2", "a3"] {
         assert_eq!(at(&g, s), Some((0, S)), "{s}");
     }
-    assert_eq!(at(&g, "b3"), Some((0, L)), "the last small square gets a large: the medium is gone");
+    assert_eq!(
+        at(&g, "b3"),
+        Some((0, L)),
+        "the last small square gets a large: the medium is gone"
+    );
 }
 
 // ---------------------------------------------------------------- grow
@@ -406,27 +571,49 @@ fn grow_replaces_a_piece_with_one_size_larger() {
 fn grow_is_illegal_for_a_large() {
     let g = pos(2, &board(&[("d4", "L0"), ("h8", "S1")]), Some(0));
     assert!(starting_with(&g, "+").is_empty());
-    assert!(matches!(g.parse_action("+d4"), Err(PlayError::Illegal { .. })));
+    assert!(matches!(
+        g.parse_action("+d4"),
+        Err(PlayError::Illegal { .. })
+    ));
 }
 
 #[test]
 fn grow_is_illegal_when_the_stash_has_no_larger_piece() {
     let mediums = on(&["a1", "c1", "e1", "g1", "a3"], "M0");
-    let g = pos(2, &pieces(&[mediums, vec![("d4", "S0"), ("h8", "S1")]]), Some(0));
+    let g = pos(
+        2,
+        &pieces(&[mediums, vec![("d4", "S0"), ("h8", "S1")]]),
+        Some(0),
+    );
     assert!(starting_with(&g, "+d4").is_empty());
-    assert_eq!(starting_with(&g, "+").len(), 5, "the mediums may still grow");
+    assert_eq!(
+        starting_with(&g, "+").len(),
+        5,
+        "the mediums may still grow"
+    );
 }
 
 #[test]
 fn grow_reduces_every_adjacent_piece_of_any_seat() {
     let mut g = pos(
         2,
-        &board(&[("d4", "S0"), ("c3", "M0"), ("e5", "L1"), ("d5", "S1"), ("e3", "M1"), ("h8", "S1")]),
+        &board(&[
+            ("d4", "S0"),
+            ("c3", "M0"),
+            ("e5", "L1"),
+            ("d5", "S1"),
+            ("e3", "M1"),
+            ("h8", "S1"),
+        ]),
         Some(0),
     );
     play(&mut g, "+d4");
     assert_eq!(at(&g, "d4"), Some((0, M)));
-    assert_eq!(at(&g, "c3"), Some((0, S)), "the mover's own piece is reduced too");
+    assert_eq!(
+        at(&g, "c3"),
+        Some((0, S)),
+        "the mover's own piece is reduced too"
+    );
     assert_eq!(at(&g, "e5"), Some((1, M)));
     assert_eq!(at(&g, "d5"), None, "a small is removed");
     assert_eq!(at(&g, "e3"), Some((1, S)));
@@ -437,7 +624,11 @@ fn grow_reduces_every_adjacent_piece_of_any_seat() {
 #[test]
 fn grow_leaves_a_piece_whose_owner_has_no_smaller_piece_in_stash() {
     let seat1 = on(&["a8", "b8", "c8", "d8", "h8"], "S1");
-    let mut g = pos(2, &pieces(&[seat1, vec![("d4", "S0"), ("e5", "M1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[seat1, vec![("d4", "S0"), ("e5", "M1")]]),
+        Some(0),
+    );
     play(&mut g, "+d4");
     assert_eq!(at(&g, "e5"), Some((1, M)));
 }
@@ -446,14 +637,22 @@ fn grow_leaves_a_piece_whose_owner_has_no_smaller_piece_in_stash() {
 fn grow_reduces_neighbours_in_ascending_square_order() {
     // Seat 1 has one medium in its stash: the large on c3 (lower index) gets it.
     let seat1 = on(&["a8", "b8", "c8", "d8"], "M1");
-    let mut g = pos(2, &pieces(&[seat1, vec![("d4", "S0"), ("c3", "L1"), ("e5", "L1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[seat1, vec![("d4", "S0"), ("c3", "L1"), ("e5", "L1")]]),
+        Some(0),
+    );
     play(&mut g, "+d4");
     assert_eq!(at(&g, "c3"), Some((1, M)));
     assert_eq!(at(&g, "e5"), Some((1, L)));
 
     // The small removed from c3 first goes to the stash, where the medium on e5 finds it.
     let seat1 = on(&["a8", "b8", "c8", "d8", "c3"], "S1");
-    let mut g = pos(2, &pieces(&[seat1, vec![("d4", "S0"), ("e5", "M1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[seat1, vec![("d4", "S0"), ("e5", "M1")]]),
+        Some(0),
+    );
     play(&mut g, "+d4");
     assert_eq!(at(&g, "c3"), None);
     assert_eq!(at(&g, "e5"), Some((1, S)));
@@ -462,10 +661,18 @@ fn grow_reduces_neighbours_in_ascending_square_order() {
 #[test]
 fn grow_reduces_own_neighbours_with_the_piece_it_returned() {
     let smalls = on(&["d4", "a8", "b8", "c8", "d8"], "S0");
-    let mut g = pos(2, &pieces(&[smalls, vec![("e5", "M0"), ("h1", "S1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[smalls, vec![("e5", "M0"), ("h1", "S1")]]),
+        Some(0),
+    );
     play(&mut g, "+d4");
     assert_eq!(at(&g, "d4"), Some((0, M)));
-    assert_eq!(at(&g, "e5"), Some((0, S)), "the small returned by the grow replaces the medium");
+    assert_eq!(
+        at(&g, "e5"),
+        Some((0, S)),
+        "the small returned by the grow replaces the medium"
+    );
 }
 
 // ---------------------------------------------------------------- shrink
@@ -481,14 +688,25 @@ fn shrink_replaces_a_piece_with_one_size_smaller() {
 #[test]
 fn shrink_is_illegal_when_the_stash_has_no_smaller_piece() {
     let smalls = on(&["a8", "b8", "c8", "d8", "h1"], "S0");
-    let g = pos(2, &pieces(&[smalls, vec![("d4", "M0"), ("h8", "S1")]]), Some(0));
+    let g = pos(
+        2,
+        &pieces(&[smalls, vec![("d4", "M0"), ("h8", "S1")]]),
+        Some(0),
+    );
     assert!(starting_with(&g, "-d4").is_empty());
-    assert!(matches!(g.parse_action("-d4"), Err(PlayError::Illegal { .. })));
+    assert!(matches!(
+        g.parse_action("-d4"),
+        Err(PlayError::Illegal { .. })
+    ));
 }
 
 #[test]
 fn shrinking_a_small_returns_it_and_empties_the_square() {
-    let mut g = pos(2, &board(&[("d4", "S0"), ("a8", "S0"), ("h8", "S1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[("d4", "S0"), ("a8", "S0"), ("h8", "S1")]),
+        Some(0),
+    );
     play(&mut g, "-d4");
     assert_eq!(at(&g, "d4"), None);
     assert_eq!(g.stash(Seat(0), S), 4);
@@ -496,7 +714,17 @@ fn shrinking_a_small_returns_it_and_empties_the_square() {
 
 #[test]
 fn shrink_destroys_the_movers_adjacent_pieces() {
-    let mut g = pos(2, &board(&[("d4", "M0"), ("c3", "S0"), ("e5", "L0"), ("h1", "S0"), ("h8", "S1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[
+            ("d4", "M0"),
+            ("c3", "S0"),
+            ("e5", "L0"),
+            ("h1", "S0"),
+            ("h8", "S1"),
+        ]),
+        Some(0),
+    );
     play(&mut g, "-d4");
     assert_eq!(at(&g, "d4"), Some((0, S)));
     assert_eq!((at(&g, "c3"), at(&g, "e5")), (None, None));
@@ -506,7 +734,17 @@ fn shrink_destroys_the_movers_adjacent_pieces() {
 
 #[test]
 fn shrink_captures_every_adjacent_enemy_whatever_its_size() {
-    let mut g = pos(2, &board(&[("d4", "S0"), ("a8", "S0"), ("e5", "L1"), ("c3", "M1"), ("h8", "S1")]), Some(0));
+    let mut g = pos(
+        2,
+        &board(&[
+            ("d4", "S0"),
+            ("a8", "S0"),
+            ("e5", "L1"),
+            ("c3", "M1"),
+            ("h8", "S1"),
+        ]),
+        Some(0),
+    );
     play(&mut g, "-d4");
     assert_eq!(at(&g, "d4"), None);
     assert_eq!(at(&g, "e5"), Some((0, L)));
@@ -518,7 +756,11 @@ fn shrink_captures_every_adjacent_enemy_whatever_its_size() {
 fn shrink_destroys_own_pieces_before_capturing() {
     // No small in the stash, but the destroyed small on c3 returns first and fills e5.
     let smalls = on(&["c3", "a8", "b8", "c8", "h1"], "S0");
-    let mut g = pos(2, &pieces(&[smalls, vec![("d4", "L0"), ("e5", "S1"), ("h8", "S1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[smalls, vec![("d4", "L0"), ("e5", "S1"), ("h8", "S1")]]),
+        Some(0),
+    );
     assert_eq!(starting_with(&g, "-d4"), ["-d4"]);
     play(&mut g, "-d4");
     assert_eq!(at(&g, "d4"), Some((0, M)));
@@ -529,7 +771,11 @@ fn shrink_destroys_own_pieces_before_capturing() {
 #[test]
 fn shrink_relocates_when_the_stash_lacks_a_captured_size() {
     let larges = on(&["a8", "b8", "c8", "d8", "h1"], "L0");
-    let mut g = pos(2, &pieces(&[larges, vec![("d4", "M0"), ("e5", "L1"), ("h8", "S1")]]), Some(0));
+    let mut g = pos(
+        2,
+        &pieces(&[larges, vec![("d4", "M0"), ("e5", "L1"), ("h8", "S1")]]),
+        Some(0),
+    );
     assert_eq!(
         set_of(starting_with(&g, "-d4")),
         set(&["-d4[a8]", "-d4[b8]", "-d4[c8]", "-d4[d8]", "-d4[h1]"])
@@ -545,8 +791,15 @@ fn shrink_never_relocates_the_shrunk_piece() {
     // d4 becomes the last medium from the stash; the captured medium on e5 needs one of
     // the four other mediums, never d4.
     let mediums = on(&["a8", "b8", "c8", "h1"], "M0");
-    let g = pos(2, &pieces(&[mediums, vec![("d4", "L0"), ("e5", "M1"), ("h8", "S1")]]), Some(0));
-    assert_eq!(set_of(starting_with(&g, "-d4")), set(&["-d4[a8]", "-d4[b8]", "-d4[c8]", "-d4[h1]"]));
+    let g = pos(
+        2,
+        &pieces(&[mediums, vec![("d4", "L0"), ("e5", "M1"), ("h8", "S1")]]),
+        Some(0),
+    );
+    assert_eq!(
+        set_of(starting_with(&g, "-d4")),
+        set(&["-d4[a8]", "-d4[b8]", "-d4[c8]", "-d4[h1]"])
+    );
     assert!(g.parse_action("-d4[d4]").is_err());
 }
 
@@ -556,8 +809,16 @@ fn shrink_never_relocates_the_shrunk_piece() {
 fn pass_is_illegal_while_another_action_exists() {
     let mut g = AtaxxIce::new(&rules(2));
     assert!(!texts(&g).contains(&"pass".to_owned()));
-    assert_eq!(g.play(Action::PASS), Err(PlayError::Illegal { action: "pass".into() }));
-    assert!(matches!(g.parse_action("pass"), Err(PlayError::Illegal { .. })));
+    assert_eq!(
+        g.play(Action::PASS),
+        Err(PlayError::Illegal {
+            action: "pass".into()
+        })
+    );
+    assert!(matches!(
+        g.parse_action("pass"),
+        Err(PlayError::Illegal { .. })
+    ));
 }
 
 #[test]
@@ -568,11 +829,19 @@ fn a_seat_with_a_piece_on_the_board_can_always_shrink() {
     let smalls = on(&["a1", "b1", "c1", "d1", "e1"], "S0");
     let mediums = on(&["a3", "b3", "c3", "d3", "e3"], "M0");
     let larges = on(&["a5", "b5", "c5", "d5"], "L0");
-    let g = pos(2, &pieces(&[mediums.clone(), larges.clone(), vec![("h8", "S1")]]), Some(0));
+    let g = pos(
+        2,
+        &pieces(&[mediums.clone(), larges.clone(), vec![("h8", "S1")]]),
+        Some(0),
+    );
     assert_eq!(starting_with(&g, "-a3"), ["-a3"]);
     let g = pos(2, &pieces(&[larges, vec![("h8", "S1")]]), Some(0));
     assert_eq!(starting_with(&g, "-a5"), ["-a5"]);
-    let g = pos(2, &pieces(&[smalls, mediums, vec![("h8", "S1"), ("a5", "L0")]]), Some(0));
+    let g = pos(
+        2,
+        &pieces(&[smalls, mediums, vec![("h8", "S1"), ("a5", "L0")]]),
+        Some(0),
+    );
     assert_eq!(starting_with(&g, "-a1"), ["-a1"]);
 }
 
@@ -580,11 +849,19 @@ fn a_seat_with_a_piece_on_the_board_can_always_shrink() {
 
 #[test]
 fn a_seat_without_pieces_on_the_board_is_eliminated_and_skipped() {
-    let mut g = pos(3, &board(&[("c3", "S0"), ("e4", "S1"), ("h8", "S2")]), Some(0));
+    let mut g = pos(
+        3,
+        &board(&[("c3", "S0"), ("e4", "S1"), ("h8", "S2")]),
+        Some(0),
+    );
     play(&mut g, "c3-d3");
     assert!(g.is_eliminated(Seat(1)));
     assert_eq!(g.to_act(), Some(Seat(2)), "seat 1 takes no more turns");
-    assert_eq!(g.position().split_whitespace().nth(3), Some("1"), "the eliminated field lists seat 1");
+    assert_eq!(
+        g.position().split_whitespace().nth(3),
+        Some("1"),
+        "the eliminated field lists seat 1"
+    );
     play(&mut g, "h8-g8");
     assert_eq!(g.to_act(), Some(Seat(0)));
 }
@@ -660,13 +937,32 @@ fn a_win_on_the_last_ply_before_the_limit_is_still_a_win() {
 
 #[test]
 fn actions_print_and_parse_round_trip() {
-    for text in ["a1-b2", "a1-c3", "h8-f6", "+d4", "-d4", "pass", "a1-b2[e4,e5]", "-d4[c7]", "b2-d4[a1,h8]"] {
+    for text in [
+        "a1-b2",
+        "a1-c3",
+        "h8-f6",
+        "+d4",
+        "-d4",
+        "pass",
+        "a1-b2[e4,e5]",
+        "-d4[c7]",
+        "b2-d4[a1,h8]",
+    ] {
         let a: Action = text.parse().expect("well formed");
         assert_eq!(a.to_string(), text);
     }
-    assert_eq!("a1-b2".parse::<Action>().expect("clone").kind(), ActionKind::Clone);
-    assert_eq!("a1-a3".parse::<Action>().expect("jump").kind(), ActionKind::Jump);
-    assert_eq!("-d4".parse::<Action>().expect("shrink").kind(), ActionKind::Shrink);
+    assert_eq!(
+        "a1-b2".parse::<Action>().expect("clone").kind(),
+        ActionKind::Clone
+    );
+    assert_eq!(
+        "a1-a3".parse::<Action>().expect("jump").kind(),
+        ActionKind::Jump
+    );
+    assert_eq!(
+        "-d4".parse::<Action>().expect("shrink").kind(),
+        ActionKind::Shrink
+    );
 }
 
 #[test]
@@ -677,9 +973,22 @@ fn relocation_brackets_list_sources_in_ascending_square_order() {
 
 #[test]
 fn malformed_action_text_is_refused() {
-    for bad in
-        ["", "a1", "a1-", "a1-a1", "a1-d4", "a1-b2[", "a1-b2[]", "a1-b2[e4,e4]", "+d4[e4]", "+i1", "-a9", "pas", "a1b2", "a1-b2]"]
-    {
+    for bad in [
+        "",
+        "a1",
+        "a1-",
+        "a1-a1",
+        "a1-d4",
+        "a1-b2[",
+        "a1-b2[]",
+        "a1-b2[e4,e4]",
+        "+d4[e4]",
+        "+i1",
+        "-a9",
+        "pas",
+        "a1b2",
+        "a1-b2]",
+    ] {
         assert!(bad.parse::<Action>().is_err(), "`{bad}` was accepted");
     }
     let g = AtaxxIce::new(&rules(2));

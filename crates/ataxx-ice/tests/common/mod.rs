@@ -9,7 +9,11 @@ use pyramid_core::{Game, Seat, Size, Square};
 /// (`None`: the board has decided the game); stashes and eliminated seats are derived
 /// from the board, plies 0.
 pub fn pos(seats: usize, board: &str, to_move: Option<u8>) -> AtaxxIce {
-    pos_with(&AtaxxIceRules::with_seats(seats).expect("2 to 4 seats"), board, to_move)
+    pos_with(
+        &AtaxxIceRules::with_seats(seats).expect("2 to 4 seats"),
+        board,
+        to_move,
+    )
 }
 
 /// [`pos`] under `rules`.
@@ -24,20 +28,32 @@ pub fn pos_with(rules: &AtaxxIceRules, board: &str, to_move: Option<u8>) -> Atax
             'L' => 2,
             _ => continue,
         };
-        let seat = chars.next().and_then(|d| d.to_digit(10)).expect("seat digit") as usize;
+        let seat = chars
+            .next()
+            .and_then(|d| d.to_digit(10))
+            .expect("seat digit") as usize;
         on_board[seat][size] += 1;
     }
-    let stashes: Vec<String> =
-        on_board.iter().map(|c| c.iter().map(|n| (5 - n).to_string()).collect()).collect();
-    let out: Vec<String> =
-        (0..seats).filter(|&s| on_board[s].iter().all(|&n| n == 0)).map(|s| s.to_string()).collect();
+    let stashes: Vec<String> = on_board
+        .iter()
+        .map(|c| c.iter().map(|n| (5 - n).to_string()).collect())
+        .collect();
+    let out: Vec<String> = (0..seats)
+        .filter(|&s| on_board[s].iter().all(|&n| n == 0))
+        .map(|s| s.to_string())
+        .collect();
     let text = format!(
         "{board} {} {} {} 0",
         to_move.map_or("-".to_owned(), |s| s.to_string()),
         stashes.join(","),
-        if out.is_empty() { "-".to_owned() } else { out.join(",") }
+        if out.is_empty() {
+            "-".to_owned()
+        } else {
+            out.join(",")
+        }
     );
-    AtaxxIce::from_position(&text, rules).unwrap_or_else(|e| panic!("bad test position `{text}`: {e}"))
+    AtaxxIce::from_position(&text, rules)
+        .unwrap_or_else(|e| panic!("bad test position `{text}`: {e}"))
 }
 
 /// The square named `name`.
@@ -52,8 +68,11 @@ pub fn at(game: &AtaxxIce, name: &str) -> Option<(u8, Size)> {
 
 /// Plays `text` (through `parse_action`, so any spelling it accepts).
 pub fn play(game: &mut AtaxxIce, text: &str) {
-    let action = game.parse_action(text).unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", game.position()));
-    game.play(action).unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", game.position()));
+    let action = game
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", game.position()));
+    game.play(action)
+        .unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", game.position()));
 }
 
 /// The texts of the legal actions.
@@ -63,12 +82,17 @@ pub fn texts(game: &AtaxxIce) -> Vec<String> {
 
 /// The legal actions whose text starts with `prefix`.
 pub fn starting_with(game: &AtaxxIce, prefix: &str) -> Vec<String> {
-    texts(game).into_iter().filter(|t| t.starts_with(prefix)).collect()
+    texts(game)
+        .into_iter()
+        .filter(|t| t.starts_with(prefix))
+        .collect()
 }
 
 /// How many pieces of each size `seat` has on the board plus in its stash.
 pub fn owned(game: &AtaxxIce, seat: u8) -> [u32; 3] {
-    Size::ALL.map(|size| game.bitboard(Seat(seat), size).count_ones() + u32::from(game.stash(Seat(seat), size)))
+    Size::ALL.map(|size| {
+        game.bitboard(Seat(seat), size).count_ones() + u32::from(game.stash(Seat(seat), size))
+    })
 }
 
 /// The board field of an 8x8 board holding `pieces` (square name, piece token such as
