@@ -1,39 +1,68 @@
 //! Pinned perft counts. Depths 1-3 from both start positions are the project's
-//! checkpoints (computed by independent implementations); deeper counts come from this
-//! engine and guard against regressions.
+//! checkpoints (computed by independent implementations). The deeper counts come from
+//! this engine; depth 4 of both is also confirmed by the plain reference implementation
+//! in `tests/reference.rs`, and they guard against regressions.
 
 use martian_chess::{MartianChess, MartianRules};
-use pyramid_core::{Game, RuleSet, divide, perft};
+use pyramid_core::{Game, divide, perft, perft_parallel};
 
-fn two_seats() -> MartianChess {
-    MartianChess::new(&MartianRules::default())
-}
-
-fn four_seats() -> MartianChess {
-    let mut rules = MartianRules::default();
-    rules.set_seats(4).expect("4 seats are allowed");
-    MartianChess::new(&rules)
+fn start(seats: usize) -> MartianChess {
+    MartianChess::new(&MartianRules::new(seats).expect("2 and 4 seats are allowed"))
 }
 
 #[test]
-fn two_seat_checkpoints() {
-    let start = two_seats();
+fn two_seat_checkpoints_depths_1_to_3() {
+    let start = start(2);
     let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, [10, 104, 1328]);
 }
 
 #[test]
-fn four_seat_checkpoints() {
-    let start = four_seats();
+fn four_seat_checkpoints_depths_1_to_3() {
+    let start = start(4);
     let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, [11, 122, 1353]);
 }
 
 #[test]
-fn print_deeper() {
-    let start = two_seats();
-    for d in 4..=6 { eprintln!("2 seats perft({d}) = {}", perft(&start, d)); }
-    let start = four_seats();
-    for d in 4..=5 { eprintln!("4 seats perft({d}) = {}", perft(&start, d)); }
-    let _ = divide(&start, 1);
+fn two_seat_deeper_counts() {
+    let start = start(2);
+    assert_eq!(perft(&start, 4), 17_428);
+    assert_eq!(perft(&start, 5), 268_295);
+    assert_eq!(perft(&start, 6), 4_194_975);
+    assert_eq!(perft_parallel(&start, 7, 2), 74_258_577);
+}
+
+#[test]
+fn four_seat_deeper_counts() {
+    let start = start(4);
+    assert_eq!(perft(&start, 4), 15_127);
+    assert_eq!(perft(&start, 5), 218_410);
+    assert_eq!(perft(&start, 6), 3_185_928);
+}
+
+#[test]
+fn divide_at_depth_1_lists_the_ten_opening_moves() {
+    let moves: Vec<String> = divide(&start(2), 1).iter().map(|(a, n)| format!("{a} {n}")).collect();
+    assert_eq!(
+        moves,
+        ["c1-d1 1", "c2-d1 1", "c2-d3 1", "a3-a4 1", "a3-a5 1", "b3-a4 1", "b3-c4 1", "c3-d2 1", "c3-b4 1", "c3-d4 1"]
+    );
+}
+
+#[test]
+fn perft_from_a_middle_game_position_with_a_no_undo_ban() {
+    // After b3-a4 c6-b5 a4xb5: seat 1 may not move b5 back to a4.
+    let state = MartianChess::from_position("1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3", &Default::default())
+        .expect("valid position");
+    let reached = ["b3-a4", "c6-b5", "a4xb5"].iter().fold(start(2), |mut s, text| {
+        let action = s.parse_action(text).expect("legal");
+        s.play(action).expect("legal");
+        s
+    });
+    assert_eq!(reached, state);
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&state, d)).collect();
+    assert_eq!(counts, [16, 245, 4371, 77_328]);
+    // The ban removes b5-a4 from seat 1's moves.
+    assert!(divide(&state, 1).iter().all(|(a, _)| a.to_string() != "b5-a4"));
 }
