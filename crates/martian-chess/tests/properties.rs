@@ -1,0 +1,120 @@
+//! Property tests over random playouts: every state along seeded random games passes
+//! the conformance harness (generation agrees with `is_legal`, no duplicates, text and
+//! RON round-trips, refused actions change nothing, finished games have no actions),
+//! and the game's own invariants hold.
+
+use martian_chess::{MartianAction, MartianChess, MartianRules, PIPS_PER_SEAT};
+use proptest::prelude::*;
+use pyramid_core::conformance::random_playout;
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
+
+fn rules(seats: usize, first: u8, limit: Option<u32>) -> MartianRules {
+    let mut rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+    rules.set_first(first % seats as u8).expect("seat in range");
+    rules.set_ply_limit(limit);
+    rules
+}
+
+/// Checks the game's invariants on `state`, given the state before the last action.
+fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
+    let seats = state.seats();
+    let pos = state.position();
+    // Pips are conserved: captures move them from the board to a score, merges keep them.
+    let scored: u32 = state.scores().iter().map(|&s| u32::from(s)).sum();
+    assert_eq!(state.board_pips() + scored, PIPS_PER_SEAT * seats as u32, "pips at `{pos}`");
+    // A seat with pieces always has a real move: passes never arise.
+    if !state.is_over() {
+        assert!(!state.legal_actions().contains(&MartianAction::Pass), "a forced pass at `{pos}`");
+    }
+    // Score = captured pips: the mover's score grew by exactly the pips that left the
+    // board, and no other score changed.
+    if let Some(before) = before {
+        let mover = before.seat_to_move();
+        let captured = before.board_pips() - state.board_pips();
+        for seat in Seat::all(seats) {
+            let gain = state.score(seat) - before.score(seat);
+            let expected = if seat == mover { captured } else { 0 };
+            assert_eq!(gain, expected, "score of seat {seat} after `{}` -> `{pos}`", before.position());
+        }
+    }
+    // The outcome follows the scores and the tie-break.
+    if let Some(Outcome::Win(winner)) = state.outcome() {
+        let best = state.scores().iter().copied().max().unwrap_or(0);
+        let leaders = state.scores().iter().filter(|&&s| s == best).count();
+        if leaders == 1 {
+            assert_eq!(u32::from(best), state.score(winner), "winner at `{pos}`");
+        } else {
+            assert_eq!(winner, state.final_mover(), "tie-break at `{pos}`");
+        }
+    }
+    assert_eq!(state.outcome().is_some(), state.is_over());
+}
+
+fn check_game(start: MartianChess, seed: u64, max_plies: u32) -> MartianChess {
+    let mut before: Option<MartianChess> = None;
+    random_playout(start, seed, max_plies, |state| {
+        invariants(state, before.as_ref());
+        before = Some(state.clone());
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn two_seat_random_games_keep_every_contract(seed in any::<u64>(), first in 0u8..2) {
+        let end = check_game(MartianChess::new(&rules(2, first, None)), seed, 600);
+        prop_assert!(end.is_over() || end.plies() >= 600);
+    }
+
+    #[test]
+    fn four_seat_random_games_keep_every_contract(seed in any::<u64>(), first in 0u8..4) {
+        let end = check_game(MartianChess::new(&rules(4, first, None)), seed, 600);
+        prop_assert!(end.is_over() || end.plies() >= 600);
+    }
+
+    #[test]
+    fn ply_limited_games_end_at_the_limit(seed in any::<u64>(), seats in prop::sample::select(vec![2usize, 4]), limit in 1u32..60) {
+        let end = check_game(MartianChess::new(&rules(seats, 0, Some(limit))), seed, 200);
+        prop_assert!(end.is_over());
+        prop_assert!(end.plies() <= limit);
+    }
+
+    #[test]
+    fn fast_random_playouts_play_only_legal_actions(seed in any::<u64>(), seats in prop::sample::select(vec![2usize, 4])) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = MartianChess::deal(&rules(seats, 0, None), &mut rng);
+        while let Some(action) = state.random_action(&mut rng) {
+            prop_assert!(state.is_legal(action), "`{}` at `{}`", action, state.position());
+            state.play_unchecked(action);
+        }
+        prop_assert!(state.is_over());
+        let mut again = MartianChess::new(&rules(seats, 0, None));
+        let plies = again.play_random(&mut rng, Some(50));
+        prop_assert!(plies <= 50);
+        prop_assert_eq!(again.plies(), plies);
+    }
+}
+
+/// The fast random move is uniform over the legal moves: on a fixed position, each
+/// of its moves is drawn about equally often.
+#[test]
+fn random_action_is_uniform_over_the_legal_actions() {
+    let state = MartianChess::from_position("1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3", &Default::default())
+        .expect("valid position");
+    let actions = state.legal_actions();
+    let mut counts = vec![0u32; actions.len()];
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let draws = 32_000;
+    for _ in 0..draws {
+        let action = state.random_action(&mut rng).expect("moves exist");
+        let i = actions.iter().position(|&a| a == action).expect("drawn action is legal");
+        counts[i] += 1;
+    }
+    let expected = f64::from(draws) / actions.len() as f64;
+    for (action, &n) in actions.iter().zip(&counts) {
+        let deviation = (f64::from(n) - expected).abs() / expected;
+        assert!(deviation < 0.1, "`{action}` drawn {n} times, expected about {expected:.0}");
+    }
+}

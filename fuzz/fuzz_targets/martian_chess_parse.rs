@@ -1,0 +1,13 @@
+//! Arbitrary bytes read as a Martian Chess position string (2- and 4-seat rules; the
+//! board's width decides the seat count).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use martian_chess::{MartianChess, MartianRules};
+
+fuzz_target!(|data: &[u8]| {
+    for seats in [2, 4] {
+        let rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+        pyramid_core::fuzzing::parse_position::<MartianChess>(&rules, data);
+    }
+});

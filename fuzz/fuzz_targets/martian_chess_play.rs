@@ -1,0 +1,12 @@
+//! Arbitrary action bytes played from an arbitrary Martian Chess position (the first
+//! line; an unreadable one means the start). An odd first byte picks the 4-seat rules.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use martian_chess::{MartianChess, MartianRules};
+
+fuzz_target!(|data: &[u8]| {
+    let seats = if data.first().is_some_and(|b| b % 2 == 1) { 4 } else { 2 };
+    let rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+    pyramid_core::fuzzing::play_bytes::<MartianChess>(&rules, data);
+});
