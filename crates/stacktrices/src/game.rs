@@ -85,7 +85,9 @@ impl Game for Stacktrices {
                 self.occ[usize::from(self.turn)] >> f & 1 == 1 && self.destinations(f) >> t & 1 == 1
             }
             (Decision::Trade, Action::NoTrade) => true,
-            (Decision::Trade, Action::Trade(_)) | (Decision::Main, Action::Warp { .. }) | (_, _) => self
+            (Decision::Trade, Action::Trade(t)) => self.is_legal_trade(&t),
+            (Decision::Trade, _) => false,
+            _ => self
                 .try_for_each_action(|a| if a == action { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
                 .is_break(),
         }

@@ -66,7 +66,8 @@ impl Stacktrices {
     fn each_trade<B>(&self, mut f: impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>) -> ControlFlow<B> {
         let me = usize::from(self.turn);
         let several = self.several_movement();
-        let mut slots: Vec<Slot> = Vec::with_capacity(24);
+        let mut slots = [Slot { sq: 0, kind: Piece::Pawn, count: 0 }; 48];
+        let mut n = 0;
         let mut pupils = [0u8; 7];
         let mut pupil_len = 0;
         for sq in bits(self.occ[me]) {
@@ -79,52 +80,43 @@ impl Stacktrices {
                 continue;
             }
             for kind in st.pieces.kinds() {
-                slots.push(Slot { sq, kind, count: st.pieces.count(kind) });
-            }
-        }
-        // Kind multisets (sorted) the store can supply, by total pips.
-        let mut by_pips: [Vec<([Piece; 3], usize)>; 10] = Default::default();
-        let store = self.store;
-        for a in 0..6 {
-            let ka = Piece::ALL[a];
-            if store.0[a] == 0 {
-                continue;
-            }
-            by_pips[usize::from(ka.pips())].push(([ka, ka, ka], 1));
-            for b in a..6 {
-                let kb = Piece::ALL[b];
-                let need_b = if a == b { 2 } else { 1 };
-                if store.0[b] < need_b {
-                    continue;
-                }
-                by_pips[usize::from(ka.pips() + kb.pips())].push(([ka, kb, kb], 2));
-                for c in b..6 {
-                    let kc = Piece::ALL[c];
-                    let need_c = 1 + u8::from(a == c) + u8::from(b == c);
-                    if store.0[c] < need_c {
-                        continue;
-                    }
-                    by_pips[usize::from(ka.pips() + kb.pips() + kc.pips())].push(([ka, kb, kc], 3));
+                if n < slots.len() {
+                    slots[n] = Slot { sq, kind, count: st.pieces.count(kind) };
+                    n += 1;
                 }
             }
         }
-        let n = slots.len();
+        let kinds = KindSets::new(self.store);
+        if kinds.max_pips == 0 {
+            return ControlFlow::Continue(());
+        }
+        let max_given = kinds.max_pips + 1;
         let mut given: [(u8, Piece); 3] = [(0, Piece::Pawn); 3];
         for i in 0..n {
+            let pi = slots[i].kind.pips();
             for j in i..=n {
-                // j == n means "no second piece".
+                // j == n means "no second piece"; k == n "no third piece".
                 if j < n && j == i && slots[i].count < 2 {
                     continue;
                 }
+                let pj = if j < n { slots[j].kind.pips() } else { 0 };
+                if pi + pj > max_given {
+                    continue;
+                }
                 for k in j..=n {
-                    if j == n && k != n {
-                        break;
-                    }
                     if k < n {
+                        if j == n {
+                            break;
+                        }
                         let need = 1 + u8::from(k == i) + u8::from(k == j);
                         if slots[k].count < need {
                             continue;
                         }
+                    }
+                    let pk = if k < n { slots[k].kind.pips() } else { 0 };
+                    let pips = pi + pj + pk;
+                    if pips < 2 || pips > max_given || kinds.len[usize::from(pips - 2)] == 0 {
+                        continue;
                     }
                     let mut len = 0;
                     for idx in [i, j, k] {
@@ -133,17 +125,12 @@ impl Stacktrices {
                             len += 1;
                         }
                     }
-                    let pips: u8 = given[..len].iter().map(|g| g.1.pips()).sum();
-                    if pips < 2 {
-                        continue;
-                    }
-                    let kinds = &by_pips[usize::from(pips - 1)];
-                    if kinds.is_empty() {
-                        continue;
-                    }
-                    let recv = self.receivers_for(&given[..len], &pupils[..pupil_len]);
-                    for &(taken_kinds, tlen) in kinds {
-                        self.assign(&recv, &given[..len], &taken_kinds[..tlen], several, &mut f)?;
+                    let mut recv = self.receivers_for(&given[..len], &pupils[..pupil_len]);
+                    let t = usize::from(pips - 2);
+                    for e in 0..usize::from(kinds.len[t]) {
+                        let (taken_kinds, tlen) = kinds.sets[t][e];
+                        let mut choice = [0usize; 3];
+                        assign(&mut recv, &given[..len], &taken_kinds[..usize::from(tlen)], several, 0, &mut choice, &mut f)?;
                     }
                 }
             }
@@ -175,66 +162,154 @@ impl Stacktrices {
         }
         r
     }
+}
 
-    /// Assigns the taken kinds to receivers (equal kinds to non-decreasing receivers) and
-    /// reports each assignment that leaves every stack legal.
-    fn assign<B>(
-        &self,
-        recv: &Receivers,
-        given: &[(u8, Piece)],
-        kinds: &[Piece],
-        several: bool,
-        f: &mut impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        let m = recv.len;
-        let mut choice = [0usize; 3];
-        let tlen = kinds.len();
-        // Iterate over all receiver tuples with the ordering constraint.
-        loop {
-            // Check the current tuple.
-            let mut ok = true;
-            for t in 0..tlen {
-                let r = choice[t];
-                if recv.gave[r] >> kinds[t].index() & 1 == 1 {
-                    ok = false;
-                    break;
-                }
-                if t > 0 && kinds[t] == kinds[t - 1] && choice[t] < choice[t - 1] {
-                    ok = false;
-                    break;
-                }
+/// The kind multisets (sorted, movement kinds first) the store can supply, by total pips.
+struct KindSets {
+    sets: [[([Piece; 3], u8); 24]; 9],
+    len: [u8; 9],
+    max_pips: u8,
+}
+
+impl KindSets {
+    fn new(store: Pieces) -> KindSets {
+        let mut ks = KindSets { sets: [[([Piece::Pawn; 3], 0); 24]; 9], len: [0; 9], max_pips: 0 };
+        let push = |ks: &mut KindSets, set: [Piece; 3], len: u8| {
+            let pips: u8 = set[..usize::from(len)].iter().map(|k| k.pips()).sum();
+            let t = usize::from(pips) - 1;
+            let l = usize::from(ks.len[t]);
+            if l < 24 {
+                ks.sets[t][l] = (set, len);
+                ks.len[t] += 1;
+                ks.max_pips = ks.max_pips.max(pips);
             }
-            if ok {
-                let mut after = recv.pieces;
-                for t in 0..tlen {
-                    after[choice[t]].add(kinds[t]);
-                }
-                let legal_givers = (0..recv.givers).all(|r| Stack::is_legal(after[r], several));
-                let legal_pupils = (recv.givers..m).all(|r| Stack::is_legal(after[r], several));
-                if legal_givers && legal_pupils {
-                    let mut taken = [(0u8, Piece::Pawn); 3];
-                    for t in 0..tlen {
-                        taken[t] = (recv.sq[choice[t]], kinds[t]);
-                    }
-                    f(given, &taken[..tlen])?;
-                }
+        };
+        for a in 0..6 {
+            let ka = Piece::ALL[a];
+            if store.0[a] == 0 {
+                continue;
             }
-            // Advance (odometer, last digit fastest).
-            let mut t = tlen;
-            loop {
-                if t == 0 {
-                    return ControlFlow::Continue(());
+            push(&mut ks, [ka; 3], 1);
+            for b in a..6 {
+                let kb = Piece::ALL[b];
+                if store.0[b] < 1 + u8::from(a == b) {
+                    continue;
                 }
-                t -= 1;
-                choice[t] += 1;
-                if choice[t] < m {
-                    for later in t + 1..tlen {
-                        choice[later] = 0;
+                push(&mut ks, [ka, kb, kb], 2);
+                for c in b..6 {
+                    let kc = Piece::ALL[c];
+                    if store.0[c] < 1 + u8::from(a == c) + u8::from(b == c) {
+                        continue;
                     }
-                    break;
+                    push(&mut ks, [ka, kb, kc], 3);
                 }
-                choice[t] = 0;
             }
         }
+        ks
+    }
+}
+
+/// Assigns taken kinds `kinds[t..]` to receivers, depth first: equal kinds go to
+/// non-decreasing receivers (multisets), a movement piece only where there is room, a skill
+/// piece only where a movement piece stands (kinds are sorted movement first), never a kind
+/// back to a stack that gave it. At the leaf, every giver must be legal.
+fn assign<B>(
+    recv: &mut Receivers,
+    given: &[(u8, Piece)],
+    kinds: &[Piece],
+    several: bool,
+    t: usize,
+    choice: &mut [usize; 3],
+    f: &mut impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if t == kinds.len() {
+        if (0..recv.givers).all(|r| Stack::is_legal(recv.pieces[r], several)) {
+            let mut taken = [(0u8, Piece::Pawn); 3];
+            for (i, &k) in kinds.iter().enumerate() {
+                taken[i] = (recv.sq[choice[i]], k);
+            }
+            return f(given, &taken[..kinds.len()]);
+        }
+        return ControlFlow::Continue(());
+    }
+    let kind = kinds[t];
+    let first = if t > 0 && kinds[t - 1] == kind { choice[t - 1] } else { 0 };
+    for r in first..recv.len {
+        if recv.gave[r] >> kind.index() & 1 == 1 {
+            continue;
+        }
+        let room = if kind.is_movement() { several || recv.pieces[r].movement() == 0 } else { recv.pieces[r].movement() > 0 };
+        if !room {
+            continue;
+        }
+        choice[t] = r;
+        recv.pieces[r].add(kind);
+        let flow = assign(recv, given, kinds, several, t + 1, choice, f);
+        recv.pieces[r].remove(kind);
+        flow?;
+    }
+    ControlFlow::Continue(())
+}
+
+impl Stacktrices {
+    /// Whether `trade` is legal for the seat on turn (a direct check, no generation).
+    pub(crate) fn is_legal_trade(&self, trade: &Trade) -> bool {
+        let me = self.turn;
+        let several = self.several_movement();
+        // Up to 6 touched stacks: square, pieces now, kinds given, whether a pupil before.
+        let mut sqs = [0u8; 6];
+        let mut after = [Pieces::EMPTY; 6];
+        let mut gave = [0u8; 6];
+        let mut pupil = [false; 6];
+        let mut len = 0;
+        let mut slot = |sq: u8| -> Option<usize> {
+            if let Some(i) = sqs[..len].iter().position(|&s| s == sq) {
+                return Some(i);
+            }
+            let st = self.board[usize::from(sq)].filter(|st| st.owner == me)?;
+            sqs[len] = sq;
+            after[len] = st.pieces;
+            pupil[len] = st.pieces.movement() == 0;
+            len += 1;
+            Some(len - 1)
+        };
+        let mut given_pips = 0u8;
+        let mut slots_given = [usize::MAX; 3];
+        for (n, g) in trade.given().iter().enumerate() {
+            let Some(i) = slot(crate::board::index(g.square)) else { return false };
+            slots_given[n] = i;
+            given_pips += g.piece.pips();
+        }
+        let mut taken_slots = [usize::MAX; 3];
+        let mut taken_pips = 0u8;
+        for (n, t) in trade.taken().iter().enumerate() {
+            let Some(i) = slot(crate::board::index(t.square)) else { return false };
+            taken_slots[n] = i;
+            taken_pips += t.piece.pips();
+        }
+        if taken_pips + 1 != given_pips {
+            return false;
+        }
+        for (n, g) in trade.given().iter().enumerate() {
+            let i = slots_given[n];
+            if after[i].count(g.piece) == 0 {
+                return false;
+            }
+            after[i].remove(g.piece);
+            gave[i] |= 1 << g.piece.index();
+        }
+        let mut store = self.store;
+        for (n, t) in trade.taken().iter().enumerate() {
+            let i = taken_slots[n];
+            if store.count(t.piece) == 0 {
+                return false;
+            }
+            store.remove(t.piece);
+            if gave[i] >> t.piece.index() & 1 == 1 || (gave[i] == 0 && !pupil[i]) {
+                return false;
+            }
+            after[i].add(t.piece);
+        }
+        (0..len).all(|i| Stack::is_legal(after[i], several))
     }
 }
