@@ -13,4 +13,5 @@
 
 pub use ataxx_ice;
 pub use martian_chess;
+pub use stacktrices;
 pub use pyramid_core as core;
