@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use martian_chess::{MartianAction, MartianChess, MartianRules};
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{ChaCha8Rng, Game, RandomBot, RuleSet, perft};
+use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 
 fn rules(seats: usize) -> MartianRules {
     MartianRules::new(seats).expect("2 and 4 seats are allowed")
@@ -44,20 +44,31 @@ fn movegen(c: &mut Criterion) {
         let positions = sample_positions(seats, 20);
         group.throughput(Throughput::Elements(positions.len() as u64));
         let mut buf: Vec<MartianAction> = Vec::with_capacity(128);
-        group.bench_function(format!("append_actions/{seats}-seats/{}-positions", positions.len()), |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for state in &positions {
-                    buf.clear();
-                    black_box(state).append_actions(&mut buf);
-                    total += buf.len();
-                }
-                black_box(total)
-            });
-        });
-        group.bench_function(format!("count_actions/{seats}-seats/{}-positions", positions.len()), |b| {
-            b.iter(|| positions.iter().map(|s| black_box(s).count_actions()).sum::<usize>());
-        });
+        group.bench_function(
+            format!("append_actions/{seats}-seats/{}-positions", positions.len()),
+            |b| {
+                b.iter(|| {
+                    let mut total = 0;
+                    for state in &positions {
+                        buf.clear();
+                        black_box(state).append_actions(&mut buf);
+                        total += buf.len();
+                    }
+                    black_box(total)
+                });
+            },
+        );
+        group.bench_function(
+            format!("count_actions/{seats}-seats/{}-positions", positions.len()),
+            |b| {
+                b.iter(|| {
+                    positions
+                        .iter()
+                        .map(|s| black_box(s).count_actions())
+                        .sum::<usize>()
+                });
+            },
+        );
     }
     group.finish();
 }
@@ -93,7 +104,11 @@ fn playouts(c: &mut Criterion) {
             });
         });
         group.bench_function(format!("{seats}-seats/100-games/random_bot_pick"), |b| {
-            b.iter(|| (0..100).map(|_| generic_playout(&start, &mut rng)).sum::<u32>());
+            b.iter(|| {
+                (0..100)
+                    .map(|_| generic_playout(&start, &mut rng))
+                    .sum::<u32>()
+            });
         });
     }
     group.finish();

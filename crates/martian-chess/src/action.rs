@@ -52,7 +52,12 @@ impl fmt::Display for MartianAction {
 /// Reads one square of the largest board (files `a`-`h`, ranks `1`-`8`) from the start
 /// of `text`, returning it and the rest of the text.
 fn read_square<'a>(whole: &str, text: &'a str) -> Result<(Square, &'a str), ActionParseError> {
-    let bad = || ActionParseError::new(whole, "expected FROM-TO with squares a1 to h8 (like `b2-c3`), or `pass`");
+    let bad = || {
+        ActionParseError::new(
+            whole,
+            "expected FROM-TO with squares a1 to h8 (like `b2-c3`), or `pass`",
+        )
+    };
     let bytes = text.as_bytes();
     match bytes {
         [file @ b'a'..=b'h', rank @ b'1'..=b'8', ..] => {
@@ -76,12 +81,18 @@ impl FromStr for MartianAction {
         let rest = match rest.as_bytes().first() {
             Some(b'-' | b'x') => &rest[1..],
             _ => {
-                return Err(ActionParseError::new(s, "expected `-` (or `x` for a capture) between the two squares"));
+                return Err(ActionParseError::new(
+                    s,
+                    "expected `-` (or `x` for a capture) between the two squares",
+                ));
             }
         };
         let (to, rest) = read_square(s, rest)?;
         if !rest.is_empty() {
-            return Err(ActionParseError::new(s, "unexpected text after the destination square"));
+            return Err(ActionParseError::new(
+                s,
+                "unexpected text after the destination square",
+            ));
         }
         if from == to {
             return Err(ActionParseError::new(s, "a move must leave its square"));

@@ -17,7 +17,11 @@ impl MartianChess {
         let files: String = (0..grid.width())
             .map(|f| {
                 let letter = (b'a' + f) as char;
-                if four && f == 4 { format!("| {letter} ") } else { format!("{letter} ") }
+                if four && f == 4 {
+                    format!("| {letter} ")
+                } else {
+                    format!("{letter} ")
+                }
             })
             .collect();
         let files = format!("    {}\n", files.trim_end());
@@ -37,7 +41,9 @@ impl MartianChess {
                 out.push(' ');
             }
             let left = self.zone_of(Square::new(0, rank)).map_or(0, |s| s.0);
-            let right = self.zone_of(Square::new(grid.width() - 1, rank)).map_or(0, |s| s.0);
+            let right = self
+                .zone_of(Square::new(grid.width() - 1, rank))
+                .map_or(0, |s| s.0);
             if four {
                 let _ = writeln!(out, " {:>2}  seats {left} | {right}", rank + 1);
             } else {
@@ -47,14 +53,19 @@ impl MartianChess {
         out.push_str(&files);
         match self.outcome() {
             Some(outcome) => {
-                let _ = writeln!(out, "game over: {outcome} (final move by seat {})", self.final_mover());
+                let _ = writeln!(
+                    out,
+                    "game over: {outcome} (final move by seat {})",
+                    self.final_mover()
+                );
             }
             None => {
                 let _ = writeln!(out, "seat {} to move", self.to_move);
             }
         }
-        let scores: Vec<String> =
-            Seat::all(self.seats()).map(|s| format!("seat {s}: {}", self.score(s))).collect();
+        let scores: Vec<String> = Seat::all(self.seats())
+            .map(|s| format!("seat {s}: {}", self.score(s)))
+            .collect();
         let _ = writeln!(out, "scores: {}", scores.join(", "));
         let _ = writeln!(out, "position: {}", self.position());
         out

@@ -26,12 +26,20 @@ const fn delta<const W: u32>(dir: usize) -> i32 {
 
 #[inline(always)]
 const fn file_a<const W: u32>() -> u64 {
-    if W == 4 { 0x1111_1111 } else { 0x0101_0101_0101_0101 }
+    if W == 4 {
+        0x1111_1111
+    } else {
+        0x0101_0101_0101_0101
+    }
 }
 
 #[inline(always)]
 const fn file_last<const W: u32>() -> u64 {
-    if W == 4 { 0x8888_8888 } else { 0x8080_8080_8080_8080 }
+    if W == 4 {
+        0x8888_8888
+    } else {
+        0x8080_8080_8080_8080
+    }
 }
 
 #[inline(always)]
@@ -124,7 +132,12 @@ fn count_groups<const W: u32>(groups: &mut [Group]) {
 /// A group from its destinations, origin square and delta (count filled in later).
 #[inline(always)]
 fn group(targets: u64, from: u8, delta: i32) -> Group {
-    Group { targets, count: 0, from, delta: delta as i8 }
+    Group {
+        targets,
+        count: 0,
+        from,
+        delta: delta as i8,
+    }
 }
 
 /// Every move group of the seat to move; returns how many were written.
@@ -138,7 +151,11 @@ fn groups<const W: u32>(s: &Sets, layout: &Layout, out: &mut [Group; MAX_GROUPS]
     for d in ORTHOGONALS {
         let one = shift::<W>(s.drones, d);
         out[n] = group(one & s.drone_to, 255, delta::<W>(d));
-        out[n + 1] = group(shift::<W>(one & s.empty, d) & s.drone_to, 255, 2 * delta::<W>(d));
+        out[n + 1] = group(
+            shift::<W>(one & s.empty, d) & s.drone_to,
+            255,
+            2 * delta::<W>(d),
+        );
         n += 2;
     }
     let mut queens = s.queens;
@@ -172,7 +189,11 @@ fn nth(groups: &[Group], mut index: u32) -> Option<(usize, usize)> {
             bits &= bits - 1;
         }
         let to = bits.trailing_zeros() as usize;
-        let from = if g.from == 255 { (to as isize - isize::from(g.delta)) as usize } else { usize::from(g.from) };
+        let from = if g.from == 255 {
+            (to as isize - isize::from(g.delta)) as usize
+        } else {
+            usize::from(g.from)
+        };
         return Some((from, to));
     }
     None
@@ -191,7 +212,9 @@ impl MartianChess {
             pawns: pawns & zone,
             drones: drones & zone,
             queens: queens & zone,
-            pawn_to: open | if no_queen { drones & zone } else { 0 } | if no_drone { pawns & zone } else { 0 },
+            pawn_to: open
+                | if no_queen { drones & zone } else { 0 }
+                | if no_drone { pawns & zone } else { 0 },
             drone_to: open | if no_queen { pawns & zone } else { 0 },
             queen_to: open,
             empty: !occ,
@@ -205,7 +228,10 @@ impl MartianChess {
         let (from, to) = self.crossing?;
         let (back_from, back_to) = (usize::from(to), usize::from(from));
         // `targets` applies the ban; look at the piece's reach without it.
-        let unbanned = MartianChess { crossing: None, ..*self };
+        let unbanned = MartianChess {
+            crossing: None,
+            ..*self
+        };
         let m = unbanned.masks();
         if m.own & (1u64 << back_from) == 0 {
             return None;
@@ -223,7 +249,11 @@ impl MartianChess {
     /// The number of legal moves (passes excluded), counted set-wise.
     #[inline]
     pub(crate) fn count_moves_fast(&self) -> usize {
-        let raw = if self.layout().width == 4 { self.count_moves_w::<4>() } else { self.count_moves_w::<8>() };
+        let raw = if self.layout().width == 4 {
+            self.count_moves_w::<4>()
+        } else {
+            self.count_moves_w::<8>()
+        };
         raw as usize - usize::from(self.active_ban().is_some())
     }
 
@@ -240,7 +270,10 @@ impl MartianChess {
     /// ```
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
         self.random_move(rng).map(|mv| match mv {
-            Some((from, to)) => MartianAction::Move { from: self.square_at(from), to: self.square_at(to) },
+            Some((from, to)) => MartianAction::Move {
+                from: self.square_at(from),
+                to: self.square_at(to),
+            },
             None => MartianAction::Pass,
         })
     }
@@ -275,7 +308,9 @@ impl MartianChess {
                 n += 1;
             }
         }
-        let ban = self.crossing.map(|(from, to)| (usize::from(to), usize::from(from)));
+        let ban = self
+            .crossing
+            .map(|(from, to)| (usize::from(to), usize::from(from)));
         if slots > 0 {
             for _ in 0..64 {
                 let draw = rng.random_range(0..slots);
@@ -288,7 +323,10 @@ impl MartianChess {
                     1 => sets.drone_to,
                     _ => sets.queen_to,
                 };
-                if allowed & (1 << to) != 0 && layout.between[sq][to] & occ == 0 && ban != Some((sq, to)) {
+                if allowed & (1 << to) != 0
+                    && layout.between[sq][to] & occ == 0
+                    && ban != Some((sq, to))
+                {
                     return Some(Some((sq, to)));
                 }
             }
@@ -307,7 +345,9 @@ impl MartianChess {
         };
         let groups = &buf[..n];
         let moves = total(groups);
-        let ban = self.crossing.map(|(from, to)| (usize::from(to), usize::from(from)));
+        let ban = self
+            .crossing
+            .map(|(from, to)| (usize::from(to), usize::from(from)));
         if moves == 0 {
             return Some(None);
         }

@@ -86,7 +86,9 @@ impl Game for MartianChess {
         let text = text.trim();
         let action: MartianAction = text.parse()?;
         if !self.is_legal(action) {
-            return Err(PlayError::Illegal { action: text.to_owned() });
+            return Err(PlayError::Illegal {
+                action: text.to_owned(),
+            });
         }
         if is_capture_spelling(text) && !self.is_capture(action) {
             return Err(PlayError::Malformed(ActionParseError::new(
@@ -101,10 +103,18 @@ impl Game for MartianChess {
     /// the best score among the other seats.
     fn evaluate(&self, seat: Seat) -> f64 {
         if let Some(outcome) = self.result() {
-            return if outcome.winner() == Some(seat) { 1000.0 } else { -1000.0 };
+            return if outcome.winner() == Some(seat) {
+                1000.0
+            } else {
+                -1000.0
+            };
         }
         let own = f64::from(self.score(seat));
-        let best_other = Seat::all(self.seats()).filter(|&s| s != seat).map(|s| self.score(s)).max().unwrap_or(0);
+        let best_other = Seat::all(self.seats())
+            .filter(|&s| s != seat)
+            .map(|s| self.score(s))
+            .max()
+            .unwrap_or(0);
         own - f64::from(best_other)
     }
 

@@ -4,7 +4,16 @@
 
 /// Direction steps `(dx, dy)` in the order the ray tables use. The first four raise the
 /// square index (north, north-east, east, north-west), the last four lower it.
-const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (-1, 1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (1, -1),
+];
 
 /// Indices into [`DIRS`] of the four orthogonal directions.
 pub(crate) const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
@@ -62,7 +71,11 @@ impl Layout {
             width,
             height: 8,
             shift: if width == 4 { 2 } else { 3 },
-            board: if squares == 64 { u64::MAX } else { (1u64 << squares) - 1 },
+            board: if squares == 64 {
+                u64::MAX
+            } else {
+                (1u64 << squares) - 1
+            },
             zones: [0; 4],
             pawn: [0; 64],
             drone_reach: [0; 64],
@@ -189,7 +202,10 @@ impl Layout {
 
     /// The file and rank of square index `sq`.
     pub const fn file_rank(&self, sq: usize) -> (u8, u8) {
-        ((sq & (self.width as usize - 1)) as u8, (sq >> self.shift) as u8)
+        (
+            (sq & (self.width as usize - 1)) as u8,
+            (sq >> self.shift) as u8,
+        )
     }
 
     /// The zone holding square `sq` (its seat), if any.
@@ -227,6 +243,9 @@ mod tests {
         assert_eq!(FOUR_SEATS.queen_attacks(27, 0).count_ones(), 27);
         // A drone on a3 (index 8) with a4 blocked reaches a4 but not a5.
         let a4 = 1u64 << 12;
-        assert_eq!(TWO_SEATS.drone_attacks(8, a4), a4 | (1 << 9) | (1 << 10) | (1 << 4) | 1);
+        assert_eq!(
+            TWO_SEATS.drone_attacks(8, a4),
+            a4 | (1 << 9) | (1 << 10) | (1 << 4) | 1
+        );
     }
 }

@@ -38,13 +38,24 @@ impl MartianChess {
         let no_drone = drones & zone == 0;
         // Field promotion, judged before the move: without a queen, drone + pawn merge
         // into a queen (either may be the mover); without a drone, pawn + pawn into a drone.
-        let pawn = open | if no_queen { drones & zone } else { 0 } | if no_drone { pawns & zone } else { 0 };
+        let pawn = open
+            | if no_queen { drones & zone } else { 0 }
+            | if no_drone { pawns & zone } else { 0 };
         let drone = open | if no_queen { pawns & zone } else { 0 };
         let (ban_from, ban_to) = match self.crossing {
             Some((from, to)) => (usize::from(to), 1u64 << from),
             None => (64, 0),
         };
-        MoveMasks { layout, occ, own, pawn, drone, queen: open, ban_from, ban_to }
+        MoveMasks {
+            layout,
+            occ,
+            own,
+            pawn,
+            drone,
+            queen: open,
+            ban_from,
+            ban_to,
+        }
     }
 
     /// The legal destinations of the piece on `sq` (which must be in the mover's zone).
@@ -58,7 +69,11 @@ impl MartianChess {
         } else {
             m.layout.queen_attacks(sq, m.occ) & m.queen
         };
-        if sq == m.ban_from { raw & !m.ban_to } else { raw }
+        if sq == m.ban_from {
+            raw & !m.ban_to
+        } else {
+            raw
+        }
     }
 
     /// Calls `f(from, to)` for every legal move (passes excluded), in ascending order of
@@ -121,7 +136,8 @@ impl MartianChess {
 
     /// Whether the seat to move has at least one legal move.
     pub(crate) fn has_move(&self) -> bool {
-        self.try_for_each_move(|_, _| ControlFlow::Break(())).is_break()
+        self.try_for_each_move(|_, _| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// Whether `action` is legal (the game must not be over).
@@ -129,7 +145,9 @@ impl MartianChess {
         match action {
             MartianAction::Pass => !self.has_move(),
             MartianAction::Move { from, to } => {
-                let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else { return false };
+                let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
+                    return false;
+                };
                 let m = self.masks();
                 m.own & (1u64 << f) != 0 && self.targets(&m, f) & (1u64 << t) != 0
             }
@@ -148,7 +166,10 @@ impl MartianChess {
         let mut any = false;
         self.try_for_each_move(|from, to| {
             any = true;
-            f(MartianAction::Move { from: self.square_at(from), to: self.square_at(to) })
+            f(MartianAction::Move {
+                from: self.square_at(from),
+                to: self.square_at(to),
+            })
         })?;
         if !any {
             f(MartianAction::Pass)?;
@@ -168,7 +189,6 @@ impl MartianChess {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -39,7 +39,9 @@ impl MartianChess {
 
     #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
-        let Some(mover) = self.size_at(from) else { return };
+        let Some(mover) = self.size_at(from) else {
+            return;
+        };
         let layout = self.layout();
         let zone = layout.zones[usize::from(self.to_move) & 3];
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);

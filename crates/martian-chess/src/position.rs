@@ -19,7 +19,9 @@ const FIELDS: [&str; 5] = ["board", "seat", "scores", "crossing", "plies"];
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The position string does not have its five fields.
-    #[error("position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {0}")]
+    #[error(
+        "position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {0}"
+    )]
     FieldCount(usize),
     /// The board (or another field) could not be read.
     #[error(transparent)]
@@ -117,7 +119,11 @@ fn row_width(row: &str) -> usize {
 /// Reads the board field: its seat count (from its width) and the three bitboards.
 fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
     let top = text.split('/').next().unwrap_or("");
-    let (seats, grid) = if row_width(top) == 8 { (4, Grid::new(8, 8)) } else { (2, Grid::new(4, 8)) };
+    let (seats, grid) = if row_width(top) == 8 {
+        (4, Grid::new(8, 8))
+    } else {
+        (2, Grid::new(4, 8))
+    };
     let squares = read_rows(text, grid, Size::from_letter)?;
     let mut pieces = [0u64; 3];
     for (sq, size) in squares.iter().enumerate() {
@@ -131,18 +137,26 @@ fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
 impl MartianChess {
     /// Reads the position string (see the module docs).
     pub(crate) fn parse_position(text: &str, rules: &MartianRules) -> Result<Self, PositionError> {
-        let [board, seat, scores, crossing, plies] =
-            split_fields(text, &FIELDS).map_err(|_| PositionError::FieldCount(text.split_whitespace().count()))?;
+        let [board, seat, scores, crossing, plies] = split_fields(text, &FIELDS)
+            .map_err(|_| PositionError::FieldCount(text.split_whitespace().count()))?;
         let (seats, pieces) = read_board(board)?;
         let mut rules = *rules;
-        rules.set_seats(usize::from(seats)).map_err(|e| PositionError::Rules(e.to_string()))?;
+        rules
+            .set_seats(usize::from(seats))
+            .map_err(|e| PositionError::Rules(e.to_string()))?;
         let seat_count = usize::from(seats);
         let to_move = seat
             .parse::<u8>()
             .ok()
             .filter(|s| !seat.starts_with('+') && *s < seats)
-            .ok_or_else(|| PositionError::Seat { text: seat.to_owned(), seats: seat_count })?;
-        let bad_scores = || PositionError::Scores { text: scores.to_owned(), seats: seat_count };
+            .ok_or_else(|| PositionError::Seat {
+                text: seat.to_owned(),
+                seats: seat_count,
+            })?;
+        let bad_scores = || PositionError::Scores {
+            text: scores.to_owned(),
+            seats: seat_count,
+        };
         let list: Vec<u16> = scores
             .split(',')
             .map(|s| parse_number::<u16>("scores", s).ok())
@@ -180,7 +194,12 @@ impl MartianChess {
         let scored: u32 = scores.iter().map(|&s| u32::from(s)).sum();
         let max = PIPS_PER_SEAT * seats as u32;
         if board + scored > max {
-            return Err(PositionError::TooManyPips { board, scored, max, seats });
+            return Err(PositionError::TooManyPips {
+                board,
+                scored,
+                max,
+                seats,
+            });
         }
         if let Some(text) = crossing {
             state.crossing = Some(state.check_crossing(text)?);
@@ -192,15 +211,22 @@ impl MartianChess {
     /// piece on `to` stands in the zone of the seat to move, `from` is an empty square of
     /// the other zone, and the piece could have made that move on this board.
     fn check_crossing(&self, text: &str) -> Result<(u8, u8), PositionError> {
-        let bad = |reason| PositionError::Crossing { text: text.to_owned(), reason };
+        let bad = |reason| PositionError::Crossing {
+            text: text.to_owned(),
+            reason,
+        };
         if self.rules.seat_count() != 2 {
-            return Err(bad("must be `-` with four seats (no-undo is a two-seat rule)"));
+            return Err(bad(
+                "must be `-` with four seats (no-undo is a two-seat rule)",
+            ));
         }
         let Ok(MartianAction::Move { from, to }) = text.parse::<MartianAction>() else {
             return Err(bad("is not `-` or a move `from-to`"));
         };
         if text.contains('x') {
-            return Err(bad("is written with `x`; the crossing field uses `from-to`"));
+            return Err(bad(
+                "is written with `x`; the crossing field uses `from-to`",
+            ));
         }
         let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
             return Err(bad("names a square off the 4x8 board"));
@@ -229,7 +255,9 @@ impl MartianChess {
             Size::Queen => layout.queen_attacks(t, occ),
         };
         if reach & (1 << f) == 0 {
-            return Err(bad("is not a move the piece on its destination could have made"));
+            return Err(bad(
+                "is not a move the piece on its destination could have made",
+            ));
         }
         Ok((f as u8, t as u8))
     }
@@ -242,7 +270,12 @@ impl MartianChess {
             Some((from, to)) => format!("{from}-{to}"),
             None => "-".to_owned(),
         };
-        format!("{board} {} {} {crossing} {}", self.to_move, scores.join(","), self.plies)
+        format!(
+            "{board} {} {} {crossing} {}",
+            self.to_move,
+            scores.join(","),
+            self.plies
+        )
     }
 
     /// The board ranks from the top down, in position-string form.
@@ -258,7 +291,12 @@ impl TryFrom<MartianSetup> for MartianChess {
 
     fn try_from(setup: MartianSetup) -> Result<Self, PositionError> {
         if let Some(row) = setup.board.iter().find(|row| row.contains('/')) {
-            return Err(NotationError::field("board", row, "one rank (the RON form lists ranks separately)").into());
+            return Err(NotationError::field(
+                "board",
+                row,
+                "one rank (the RON form lists ranks separately)",
+            )
+            .into());
         }
         let (seats, pieces) = read_board(&setup.board.join("/"))?;
         if setup.rules.seats() != usize::from(seats) {
@@ -271,11 +309,17 @@ impl TryFrom<MartianSetup> for MartianChess {
         }
         let seat_count = usize::from(seats);
         if setup.to_move >= seats {
-            return Err(PositionError::Seat { text: setup.to_move.to_string(), seats: seat_count });
+            return Err(PositionError::Seat {
+                text: setup.to_move.to_string(),
+                seats: seat_count,
+            });
         }
         if setup.scores.len() != seat_count {
             let text: Vec<String> = setup.scores.iter().map(u16::to_string).collect();
-            return Err(PositionError::Scores { text: text.join(","), seats: seat_count });
+            return Err(PositionError::Scores {
+                text: text.join(","),
+                seats: seat_count,
+            });
         }
         MartianChess::assemble(
             setup.rules,
@@ -293,7 +337,9 @@ impl From<MartianChess> for MartianSetup {
         MartianSetup {
             board: state.board_rows(),
             scores: state.scores().to_vec(),
-            last_crossing: state.last_crossing().map(|(from, to)| format!("{from}-{to}")),
+            last_crossing: state
+                .last_crossing()
+                .map(|(from, to)| format!("{from}-{to}")),
             to_move: state.to_move,
             plies: state.plies,
             rules: state.rules,

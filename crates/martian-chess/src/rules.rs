@@ -33,7 +33,11 @@ pub struct MartianRules {
 
 impl Default for MartianRules {
     fn default() -> Self {
-        MartianRules { seats: 2, first: 0, ply_limit: None }
+        MartianRules {
+            seats: 2,
+            first: 0,
+            ply_limit: None,
+        }
     }
 }
 
@@ -84,7 +88,11 @@ impl RuleSet for MartianRules {
                 }
                 Ok(())
             }
-            _ => Err(RulesError::Seats { game: MartianChess::NAME, allowed: "2 or 4", got: seats }),
+            _ => Err(RulesError::Seats {
+                game: MartianChess::NAME,
+                allowed: "2 or 4",
+                got: seats,
+            }),
         }
     }
 
@@ -110,7 +118,11 @@ impl RuleSet for MartianRules {
                     expected: "a seat number below the number of seats (set the seats first)",
                 })
             }
-            _ => Err(RulesError::UnknownOption { game: MartianChess::NAME, key: key.into(), known: "first" }),
+            _ => Err(RulesError::UnknownOption {
+                game: MartianChess::NAME,
+                key: key.into(),
+                known: "first",
+            }),
         }
     }
 
@@ -141,6 +153,10 @@ impl TryFrom<RulesSetup> for MartianRules {
 
 impl From<MartianRules> for RulesSetup {
     fn from(rules: MartianRules) -> Self {
-        RulesSetup { seats: rules.seats, first: rules.first, ply_limit: rules.ply_limit }
+        RulesSetup {
+            seats: rules.seats,
+            first: rules.first,
+            ply_limit: rules.ply_limit,
+        }
     }
 }

@@ -64,7 +64,12 @@ impl MartianChess {
         let w = layout.width as i8;
         // (corner file, corner rank, file step, rank step) per seat.
         let corners: &[(i8, i8, i8, i8)] = if seats == 4 {
-            &[(0, 0, 1, 1), (0, 7, 1, -1), (w - 1, 7, -1, -1), (w - 1, 0, -1, 1)]
+            &[
+                (0, 0, 1, 1),
+                (0, 7, 1, -1),
+                (w - 1, 7, -1, -1),
+                (w - 1, 0, -1, 1),
+            ]
         } else {
             &[(0, 0, 1, 1), (w - 1, 7, -1, -1)]
         };
@@ -185,7 +190,9 @@ impl MartianChess {
 
     /// The total pips of the pieces on the board.
     pub fn board_pips(&self) -> u32 {
-        self.pieces[0].count_ones() + 2 * self.pieces[1].count_ones() + 3 * self.pieces[2].count_ones()
+        self.pieces[0].count_ones()
+            + 2 * self.pieces[1].count_ones()
+            + 3 * self.pieces[2].count_ones()
     }
 
     /// The seat whose turn it is, also once the game is over (then it is the seat that
@@ -197,7 +204,12 @@ impl MartianChess {
     /// The previous ply's canal crossing `(from, to)`: with two seats, the piece now on
     /// `to` may not go straight back to `from` this ply. Always `None` with four seats.
     pub fn last_crossing(&self) -> Option<(Square, Square)> {
-        self.crossing.map(|(f, t)| (self.square_at(usize::from(f)), self.square_at(usize::from(t))))
+        self.crossing.map(|(f, t)| {
+            (
+                self.square_at(usize::from(f)),
+                self.square_at(usize::from(t)),
+            )
+        })
     }
 
     /// Passes in a row just before this decision point. Always 0 in practice: a seat
@@ -231,8 +243,12 @@ impl MartianChess {
 
     /// Whether `action` would capture (its destination holds a piece of another zone).
     pub fn is_capture(&self, action: MartianAction) -> bool {
-        let MartianAction::Move { from, to } = action else { return false };
-        let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else { return false };
+        let MartianAction::Move { from, to } = action else {
+            return false;
+        };
+        let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
+            return false;
+        };
         let layout = self.layout();
         let seats = self.rules.seat_count();
         self.size_at(t).is_some() && layout.zone_of(f, seats) != layout.zone_of(t, seats)

@@ -24,14 +24,21 @@ const CORPUS: &[&[u8]] = &[
 ];
 
 fn rules_for(data: &[u8]) -> MartianRules {
-    let seats = if data.first().is_some_and(|b| b % 2 == 1) { 4 } else { 2 };
+    let seats = if data.first().is_some_and(|b| b % 2 == 1) {
+        4
+    } else {
+        2
+    };
     MartianRules::new(seats).expect("2 and 4 seats are allowed")
 }
 
 #[test]
 fn fuzz_bodies_survive_the_corpus() {
     for data in CORPUS {
-        for rules in [MartianRules::default(), MartianRules::new(4).expect("4 seats")] {
+        for rules in [
+            MartianRules::default(),
+            MartianRules::new(4).expect("4 seats"),
+        ] {
             parse_position::<MartianChess>(&rules, data);
             play_bytes::<MartianChess>(&rules, data);
         }

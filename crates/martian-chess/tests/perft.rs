@@ -43,26 +43,41 @@ fn four_seat_deeper_counts() {
 
 #[test]
 fn divide_at_depth_1_lists_the_ten_opening_moves() {
-    let moves: Vec<String> = divide(&start(2), 1).iter().map(|(a, n)| format!("{a} {n}")).collect();
+    let moves: Vec<String> = divide(&start(2), 1)
+        .iter()
+        .map(|(a, n)| format!("{a} {n}"))
+        .collect();
     assert_eq!(
         moves,
-        ["c1-d1 1", "c2-d1 1", "c2-d3 1", "a3-a4 1", "a3-a5 1", "b3-a4 1", "b3-c4 1", "c3-d2 1", "c3-b4 1", "c3-d4 1"]
+        [
+            "c1-d1 1", "c2-d1 1", "c2-d3 1", "a3-a4 1", "a3-a5 1", "b3-a4 1", "b3-c4 1", "c3-d2 1",
+            "c3-b4 1", "c3-d4 1"
+        ]
     );
 }
 
 #[test]
 fn perft_from_a_middle_game_position_with_a_no_undo_ban() {
     // After b3-a4 c6-b5 a4xb5: seat 1 may not move b5 back to a4.
-    let state = MartianChess::from_position("1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3", &Default::default())
-        .expect("valid position");
-    let reached = ["b3-a4", "c6-b5", "a4xb5"].iter().fold(start(2), |mut s, text| {
-        let action = s.parse_action(text).expect("legal");
-        s.play(action).expect("legal");
-        s
-    });
+    let state = MartianChess::from_position(
+        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
+        &Default::default(),
+    )
+    .expect("valid position");
+    let reached = ["b3-a4", "c6-b5", "a4xb5"]
+        .iter()
+        .fold(start(2), |mut s, text| {
+            let action = s.parse_action(text).expect("legal");
+            s.play(action).expect("legal");
+            s
+        });
     assert_eq!(reached, state);
     let counts: Vec<u64> = (1..=4).map(|d| perft(&state, d)).collect();
     assert_eq!(counts, [16, 245, 4371, 77_328]);
     // The ban removes b5-a4 from seat 1's moves.
-    assert!(divide(&state, 1).iter().all(|(a, _)| a.to_string() != "b5-a4"));
+    assert!(
+        divide(&state, 1)
+            .iter()
+            .all(|(a, _)| a.to_string() != "b5-a4")
+    );
 }

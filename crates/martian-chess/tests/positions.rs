@@ -17,8 +17,14 @@ fn malformed_position_strings_are_refused_naming_the_field() {
         ("1DQQ/1PDQ 0 0,0 - 0".into(), "board"),
         (format!("{START} 7"), "position"),
         ("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1 0 0,0 - 0".into(), "board"),
-        ("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD2 0 0,0 - 0".into(), "board"),
-        ("1DQX/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0".into(), "board"),
+        (
+            "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD2 0 0,0 - 0".into(),
+            "board",
+        ),
+        (
+            "1DQX/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0".into(),
+            "board",
+        ),
         ("6/6/6/6/6/6/6/6 0 0,0 - 0".into(), "board"),
         ("04/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0".into(), "board"),
         ("QQQQ/QQQQ/QQQQ/QQQQ/4/4/4/Q3 0 0,0 - 0".into(), "board"),
@@ -37,12 +43,30 @@ fn malformed_position_strings_are_refused_naming_the_field() {
         (with("0 0,0 zz 3"), "crossing"),
         (with("0 0,0 a5-a4 3"), "crossing"),
         (with("0 0,0 b6-a5 0"), "crossing"),
-        ("1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 1 0,0 a5-a4 1".into(), "crossing"),
-        ("1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 a5xa4 1".into(), "crossing"),
-        ("1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 b5-a4 1".into(), "crossing"),
-        ("1DQ1/1PDQ/1PPD/D3/D3/1PP1/QDP1/QQD1 0 0,0 a5-a4 1".into(), "crossing"),
-        ("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 a3-a5 1".into(), "crossing"),
-        ("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 e5-a3 1".into(), "crossing"),
+        (
+            "1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 1 0,0 a5-a4 1".into(),
+            "crossing",
+        ),
+        (
+            "1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 a5xa4 1".into(),
+            "crossing",
+        ),
+        (
+            "1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 b5-a4 1".into(),
+            "crossing",
+        ),
+        (
+            "1DQ1/1PDQ/1PPD/D3/D3/1PP1/QDP1/QQD1 0 0,0 a5-a4 1".into(),
+            "crossing",
+        ),
+        (
+            "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 a3-a5 1".into(),
+            "crossing",
+        ),
+        (
+            "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 e5-a3 1".into(),
+            "crossing",
+        ),
         (
             "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 0 0,0 - 0".into(),
             "scores",
@@ -63,15 +87,20 @@ fn malformed_position_strings_are_refused_naming_the_field() {
 #[test]
 fn valid_positions_are_accepted_and_normalised() {
     let rules = MartianRules::default();
-    let state = MartianChess::from_position(&format!("  {BOARD}   0 0,0 -  0 "), &rules).expect("extra spaces are fine");
+    let state = MartianChess::from_position(&format!("  {BOARD}   0 0,0 -  0 "), &rules)
+        .expect("extra spaces are fine");
     assert_eq!(state.position(), START);
     // The board's width decides the seat count, whatever the rules said.
-    let four = MartianChess::from_position("QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 3 0,0,0,0 - 0", &rules)
-        .expect("four-seat start");
+    let four = MartianChess::from_position(
+        "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 3 0,0,0,0 - 0",
+        &rules,
+    )
+    .expect("four-seat start");
     assert_eq!(four.seats(), 4);
     // A valid crossing: seat 1 moved the drone from a5 to a4, into seat 0's zone.
-    let crossed = MartianChess::from_position("1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 a5-a4 1", &rules)
-        .expect("valid crossing");
+    let crossed =
+        MartianChess::from_position("1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 a5-a4 1", &rules)
+            .expect("valid crossing");
     assert!(!crossed.is_legal("a4-a5".parse().expect("action text")));
 }
 
@@ -107,7 +136,9 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     refuse(&|s| s.last_crossing = Some("a3-a5".into()), "crossing");
     refuse(
         &|s| {
-            let mut four = MartianChess::new(&MartianRules::new(4).expect("4 seats")).rules().to_owned();
+            let mut four = MartianChess::new(&MartianRules::new(4).expect("4 seats"))
+                .rules()
+                .to_owned();
             std::mem::swap(&mut s.rules, &mut four);
         },
         "rules",
@@ -117,6 +148,9 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     for (bad, needle) in [("seats:2", "seats:3"), ("first:0", "first:5")] {
         let changed = text.replace(bad, needle);
         assert_ne!(changed, text, "the RON form holds `{bad}`");
-        assert!(ron::from_str::<MartianChess>(&changed).is_err(), "{changed}");
+        assert!(
+            ron::from_str::<MartianChess>(&changed).is_err(),
+            "{changed}"
+        );
     }
 }

@@ -22,10 +22,17 @@ fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
     let pos = state.position();
     // Pips are conserved: captures move them from the board to a score, merges keep them.
     let scored: u32 = state.scores().iter().map(|&s| u32::from(s)).sum();
-    assert_eq!(state.board_pips() + scored, PIPS_PER_SEAT * seats as u32, "pips at `{pos}`");
+    assert_eq!(
+        state.board_pips() + scored,
+        PIPS_PER_SEAT * seats as u32,
+        "pips at `{pos}`"
+    );
     // A seat with pieces always has a real move: passes never arise.
     if !state.is_over() {
-        assert!(!state.legal_actions().contains(&MartianAction::Pass), "a forced pass at `{pos}`");
+        assert!(
+            !state.legal_actions().contains(&MartianAction::Pass),
+            "a forced pass at `{pos}`"
+        );
     }
     // Score = captured pips: the mover's score grew by exactly the pips that left the
     // board, and no other score changed.
@@ -35,7 +42,12 @@ fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
         for seat in Seat::all(seats) {
             let gain = state.score(seat) - before.score(seat);
             let expected = if seat == mover { captured } else { 0 };
-            assert_eq!(gain, expected, "score of seat {seat} after `{}` -> `{pos}`", before.position());
+            assert_eq!(
+                gain,
+                expected,
+                "score of seat {seat} after `{}` -> `{pos}`",
+                before.position()
+            );
         }
     }
     // The outcome follows the scores and the tie-break.
@@ -101,20 +113,29 @@ proptest! {
 /// of its moves is drawn about equally often.
 #[test]
 fn random_action_is_uniform_over_the_legal_actions() {
-    let state = MartianChess::from_position("1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3", &Default::default())
-        .expect("valid position");
+    let state = MartianChess::from_position(
+        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
+        &Default::default(),
+    )
+    .expect("valid position");
     let actions = state.legal_actions();
     let mut counts = vec![0u32; actions.len()];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let draws = 32_000;
     for _ in 0..draws {
         let action = state.random_action(&mut rng).expect("moves exist");
-        let i = actions.iter().position(|&a| a == action).expect("drawn action is legal");
+        let i = actions
+            .iter()
+            .position(|&a| a == action)
+            .expect("drawn action is legal");
         counts[i] += 1;
     }
     let expected = f64::from(draws) / actions.len() as f64;
     for (action, &n) in actions.iter().zip(&counts) {
         let deviation = (f64::from(n) - expected).abs() / expected;
-        assert!(deviation < 0.1, "`{action}` drawn {n} times, expected about {expected:.0}");
+        assert!(
+            deviation < 0.1,
+            "`{action}` drawn {n} times, expected about {expected:.0}"
+        );
     }
 }

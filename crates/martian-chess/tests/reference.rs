@@ -23,7 +23,10 @@ impl Reference {
     /// Copies an engine state through its public accessors.
     fn of(state: &MartianChess) -> Reference {
         let grid = state.grid();
-        let board = grid.squares().map(|sq| state.piece_at(sq).map_or(0, Size::pips)).collect();
+        let board = grid
+            .squares()
+            .map(|sq| state.piece_at(sq).map_or(0, Size::pips))
+            .collect();
         Reference {
             width: usize::from(grid.width()),
             seats: state.seats(),
@@ -53,11 +56,13 @@ impl Reference {
     fn step(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
         let file = (sq % self.width) as i32 + dx;
         let rank = (sq / self.width) as i32 + dy;
-        (file >= 0 && file < self.width as i32 && (0..8).contains(&rank)).then(|| rank as usize * self.width + file as usize)
+        (file >= 0 && file < self.width as i32 && (0..8).contains(&rank))
+            .then(|| rank as usize * self.width + file as usize)
     }
 
     fn over(&self) -> bool {
-        (0..self.seats).any(|z| (0..self.board.len()).all(|sq| self.board[sq] == 0 || self.zone(sq) != z))
+        (0..self.seats)
+            .any(|z| (0..self.board.len()).all(|sq| self.board[sq] == 0 || self.zone(sq) != z))
     }
 
     fn moves(&self) -> Vec<(usize, usize)> {
@@ -152,8 +157,17 @@ impl Reference {
     }
 
     fn move_texts(&self) -> BTreeSet<String> {
-        let name = |sq: usize| format!("{}{}", (b'a' + (sq % self.width) as u8) as char, sq / self.width + 1);
-        self.moves().into_iter().map(|(f, t)| format!("{}-{}", name(f), name(t))).collect()
+        let name = |sq: usize| {
+            format!(
+                "{}{}",
+                (b'a' + (sq % self.width) as u8) as char,
+                sq / self.width + 1
+            )
+        };
+        self.moves()
+            .into_iter()
+            .map(|(f, t)| format!("{}-{}", name(f), name(t)))
+            .collect()
     }
 }
 
@@ -167,7 +181,11 @@ fn reference_perft_agrees_to_depth_4() {
         let state = start(seats);
         let reference = Reference::of(&state);
         for depth in 1..=4 {
-            assert_eq!(reference.perft(depth), perft(&state, depth), "{seats} seats, depth {depth}");
+            assert_eq!(
+                reference.perft(depth),
+                perft(&state, depth),
+                "{seats} seats, depth {depth}"
+            );
         }
     }
 }
@@ -180,25 +198,45 @@ fn reference_agrees_on_every_move_list_scores_and_ends_along_random_games() {
             let mut state = start(seats);
             let mut reference = Reference::of(&state);
             loop {
-                let ours: BTreeSet<String> = state.legal_actions().iter().map(ToString::to_string).collect();
-                assert_eq!(ours, reference.move_texts(), "moves at `{}`", state.position());
-                assert_eq!(state.is_over(), reference.over(), "end at `{}`", state.position());
+                let ours: BTreeSet<String> = state
+                    .legal_actions()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                assert_eq!(
+                    ours,
+                    reference.move_texts(),
+                    "moves at `{}`",
+                    state.position()
+                );
+                assert_eq!(
+                    state.is_over(),
+                    reference.over(),
+                    "end at `{}`",
+                    state.position()
+                );
                 let scores: Vec<u32> = state.scores().iter().map(|&s| u32::from(s)).collect();
                 assert_eq!(scores, reference.scores, "scores at `{}`", state.position());
-                let Some(action) = RandomBot::pick(&state, &mut rng) else { break };
+                let Some(action) = RandomBot::pick(&state, &mut rng) else {
+                    break;
+                };
                 let text = action.to_string();
                 let mv = reference
                     .moves()
                     .into_iter()
                     .find(|&(f, t)| {
                         let grid = state.grid();
-                        let name = |sq: usize| grid.square(sq).map(|s| s.to_string()).unwrap_or_default();
+                        let name =
+                            |sq: usize| grid.square(sq).map(|s| s.to_string()).unwrap_or_default();
                         format!("{}-{}", name(f), name(t)) == text
                     })
                     .expect("the reference knows the move");
                 reference.play(mv);
                 state.play(action).expect("legal");
-                assert!(!state.legal_actions().is_empty() || state.is_over(), "a seat had to pass");
+                assert!(
+                    !state.legal_actions().is_empty() || state.is_over(),
+                    "a seat had to pass"
+                );
             }
         }
     }
@@ -206,10 +244,17 @@ fn reference_agrees_on_every_move_list_scores_and_ends_along_random_games() {
 
 #[test]
 fn reference_perft_agrees_from_a_middle_game_position() {
-    let state = MartianChess::from_position("1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3", &Default::default())
-        .expect("valid position");
+    let state = MartianChess::from_position(
+        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
+        &Default::default(),
+    )
+    .expect("valid position");
     let reference = Reference::of(&state);
     for depth in 1..=4 {
-        assert_eq!(reference.perft(depth), perft(&state, depth), "depth {depth}");
+        assert_eq!(
+            reference.perft(depth),
+            perft(&state, depth),
+            "depth {depth}"
+        );
     }
 }

@@ -20,7 +20,9 @@ fn sq(text: &str) -> Square {
 }
 
 fn play(state: &mut MartianChess, text: &str) {
-    let action = state.parse_action(text).unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", state.position()));
+    let action = state
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", state.position()));
     state.play(action).expect("parsed actions are legal");
 }
 
@@ -34,7 +36,12 @@ fn played(text: &str, moves: &[&str]) -> MartianChess {
 
 /// The legal moves of the piece on `from`, as text.
 fn moves_from(state: &MartianChess, from: &str) -> BTreeSet<String> {
-    state.legal_actions().iter().map(ToString::to_string).filter(|m| m.starts_with(&format!("{from}-"))).collect()
+    state
+        .legal_actions()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|m| m.starts_with(&format!("{from}-")))
+        .collect()
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
@@ -61,7 +68,16 @@ fn two_seat_board_is_4x8_with_south_ranks_1_to_4_and_north_ranks_5_to_8() {
 fn four_seat_board_is_8x8_with_sw_nw_ne_se_zones() {
     let state = MartianChess::new(&rules(4));
     assert_eq!((state.grid().width(), state.grid().height()), (8, 8));
-    for (square, seat) in [("a1", 0), ("d4", 0), ("a5", 1), ("d8", 1), ("e5", 2), ("h8", 2), ("e1", 3), ("h4", 3)] {
+    for (square, seat) in [
+        ("a1", 0),
+        ("d4", 0),
+        ("a5", 1),
+        ("d8", 1),
+        ("e5", 2),
+        ("h8", 2),
+        ("e1", 3),
+        ("h4", 3),
+    ] {
         assert_eq!(state.zone_of(sq(square)), Some(Seat(seat)), "{square}");
     }
 }
@@ -86,7 +102,10 @@ fn a_seat_controls_exactly_the_pieces_in_its_zone() {
     assert!(state.pieces_of(Seat(1)).contains(&(sq("a5"), Size::Drone)));
     assert!(!moves_from(&state, "a5").is_empty());
     play(&mut state, "a5-a6");
-    assert!(moves_from(&state, "a6").is_empty(), "seat 0 cannot move a piece in seat 1's zone");
+    assert!(
+        moves_from(&state, "a6").is_empty(),
+        "seat 0 cannot move a piece in seat 1's zone"
+    );
 }
 
 // --- Setup ----------------------------------------------------------------------------
@@ -103,7 +122,10 @@ fn two_seat_setup_puts_nine_pieces_in_each_outer_corner() {
     expect(&["c1", "b2", "a3", "b8", "c7", "d6"], Size::Drone);
     expect(&["c2", "b3", "c3", "b7", "c6", "b6"], Size::Pawn);
     assert_eq!(state.board_pips(), 36);
-    assert_eq!(state.position(), "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0");
+    assert_eq!(
+        state.position(),
+        "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0"
+    );
 }
 
 #[test]
@@ -114,9 +136,24 @@ fn four_seat_setup_puts_nine_pieces_in_each_outer_corner() {
             assert_eq!(state.piece_at(sq(s)), Some(size), "{s}");
         }
     };
-    expect(&["a1", "b1", "a2", "a8", "b8", "a7", "h8", "g8", "h7", "h1", "g1", "h2"], Size::Queen);
-    expect(&["c1", "b2", "a3", "c8", "b7", "a6", "f8", "g7", "h6", "f1", "g2", "h3"], Size::Drone);
-    expect(&["c2", "b3", "c3", "c7", "b6", "c6", "f7", "g6", "f6", "f2", "g3", "f3"], Size::Pawn);
+    expect(
+        &[
+            "a1", "b1", "a2", "a8", "b8", "a7", "h8", "g8", "h7", "h1", "g1", "h2",
+        ],
+        Size::Queen,
+    );
+    expect(
+        &[
+            "c1", "b2", "a3", "c8", "b7", "a6", "f8", "g7", "h6", "f1", "g2", "h3",
+        ],
+        Size::Drone,
+    );
+    expect(
+        &[
+            "c2", "b3", "c3", "c7", "b6", "c6", "f7", "g6", "f6", "f2", "g3", "f3",
+        ],
+        Size::Pawn,
+    );
     assert_eq!(state.board_pips(), 72);
     assert_eq!(
         state.position(),
@@ -144,7 +181,11 @@ fn seats_are_2_or_4() {
     let mut r = rules(4);
     r.set_option("first", "3").expect("seat 3 exists");
     r.set_seats(2).expect("2 seats");
-    assert_eq!(r.first(), 0, "a starting seat that no longer exists goes back to 0");
+    assert_eq!(
+        r.first(),
+        0,
+        "a starting seat that no longer exists goes back to 0"
+    );
 }
 
 #[test]
@@ -153,7 +194,10 @@ fn deal_draws_the_starting_seat_at_random() {
         let starts: BTreeSet<u8> = (0..64)
             .map(|seed| {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                MartianChess::deal(&rules(seats), &mut rng).to_act().expect("game on").0
+                MartianChess::deal(&rules(seats), &mut rng)
+                    .to_act()
+                    .expect("game on")
+                    .0
             })
             .collect();
         assert_eq!(starts.len(), seats, "every seat starts some games");
@@ -165,28 +209,37 @@ fn deal_draws_the_starting_seat_at_random() {
 #[test]
 fn pawn_moves_one_square_diagonally_in_any_direction() {
     let state = pos("Q3/4/4/4/4/4/1P2/4 0 0,0 - 0");
-    assert_eq!(moves_from(&state, "b2"), set(&["b2-a1", "b2-c1", "b2-a3", "b2-c3"]));
+    assert_eq!(
+        moves_from(&state, "b2"),
+        set(&["b2-a1", "b2-c1", "b2-a3", "b2-c3"])
+    );
 }
 
 #[test]
 fn drone_moves_one_or_two_squares_orthogonally() {
     let state = pos("Q3/4/4/4/4/4/1D2/4 0 0,0 - 0");
-    assert_eq!(moves_from(&state, "b2"), set(&["b2-b1", "b2-a2", "b2-c2", "b2-d2", "b2-b3", "b2-b4"]));
+    assert_eq!(
+        moves_from(&state, "b2"),
+        set(&["b2-b1", "b2-a2", "b2-c2", "b2-d2", "b2-b3", "b2-b4"])
+    );
 }
 
 #[test]
 fn drone_two_square_move_needs_the_square_between_empty() {
     // b3 holds seat 0's queen: the drone cannot pass it (nor merge with a queen).
     let state = pos("Q3/4/4/4/4/1Q2/1D2/4 0 0,0 - 0");
-    assert_eq!(moves_from(&state, "b2"), set(&["b2-b1", "b2-a2", "b2-c2", "b2-d2"]));
+    assert_eq!(
+        moves_from(&state, "b2"),
+        set(&["b2-b1", "b2-a2", "b2-c2", "b2-d2"])
+    );
 }
 
 #[test]
 fn queen_moves_any_distance_in_a_straight_line() {
     let state = pos("Q3/4/4/4/4/4/4/Q3 0 0,0 - 0");
     let expected = [
-        "a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8", "a1-b1", "a1-c1", "a1-d1", "a1-b2", "a1-c3",
-        "a1-d4",
+        "a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8", "a1-b1", "a1-c1", "a1-d1",
+        "a1-b2", "a1-c3", "a1-d4",
     ];
     assert_eq!(moves_from(&state, "a1"), set(&expected));
 }
@@ -194,7 +247,12 @@ fn queen_moves_any_distance_in_a_straight_line() {
 #[test]
 fn queen_never_passes_over_a_piece() {
     let state = pos("Q3/4/4/4/4/P3/4/Q3 0 0,0 - 0");
-    assert_eq!(moves_from(&state, "a1"), set(&["a1-a2", "a1-b1", "a1-c1", "a1-d1", "a1-b2", "a1-c3", "a1-d4"]));
+    assert_eq!(
+        moves_from(&state, "a1"),
+        set(&[
+            "a1-a2", "a1-b1", "a1-c1", "a1-d1", "a1-b2", "a1-c3", "a1-d4"
+        ])
+    );
 }
 
 #[test]
@@ -204,7 +262,10 @@ fn a_move_may_not_end_on_a_piece_of_the_movers_zone_otherwise() {
     let state = pos("Q3/4/4/4/4/1D2/1P2/Q3 0 0,0 - 0");
     assert!(!legal(&state, "a1-b2"), "queen onto own pawn");
     assert!(!legal(&state, "b2-a1"), "pawn onto own queen");
-    assert!(!legal(&state, "b3-b2"), "drone onto own pawn while controlling a queen");
+    assert!(
+        !legal(&state, "b3-b2"),
+        "drone onto own pawn while controlling a queen"
+    );
     assert_eq!(moves_from(&state, "b2"), set(&["b2-c1", "b2-a3", "b2-c3"]));
 }
 
@@ -225,15 +286,22 @@ fn a_piece_that_ends_in_another_zone_belongs_to_that_zones_seat() {
     play(&mut state, "b4-b5");
     assert_eq!(state.zone_of(sq("b5")), Some(Seat(1)));
     assert!(state.pieces_of(Seat(1)).contains(&(sq("b5"), Size::Drone)));
-    assert!(!moves_from(&state, "b5").is_empty(), "seat 1 now moves the drone");
+    assert!(
+        !moves_from(&state, "b5").is_empty(),
+        "seat 1 now moves the drone"
+    );
 }
 
 #[test]
 fn every_from_to_is_its_own_action() {
     // The queen on b4 can capture either of two equal pawns: two actions.
     let state = pos("4/4/4/P1P1/1Q2/4/4/4 0 0,0 - 0");
-    let captures: BTreeSet<String> =
-        state.legal_actions().into_iter().filter(|&a| state.is_capture(a)).map(|a| a.to_string()).collect();
+    let captures: BTreeSet<String> = state
+        .legal_actions()
+        .into_iter()
+        .filter(|&a| state.is_capture(a))
+        .map(|a| a.to_string())
+        .collect();
     assert_eq!(captures, set(&["b4-a5", "b4-c5"]));
 }
 
@@ -275,7 +343,10 @@ fn no_field_promotion_to_drone_while_the_mover_controls_a_drone() {
     let state = pos("Q3/4/4/4/4/4/1P2/2PD 0 0,0 - 0");
     assert!(!legal(&state, "b2-c1"));
     assert!(!legal(&state, "c1-b2"));
-    assert!(legal(&state, "d1-c1"), "drone onto pawn: no queen, so that merge is fine");
+    assert!(
+        legal(&state, "d1-c1"),
+        "drone onto pawn: no queen, so that merge is fine"
+    );
 }
 
 #[test]
@@ -286,7 +357,10 @@ fn nothing_else_merges() {
     let queen = pos("Q3/4/4/4/4/4/1P2/Q1P1 0 0,0 - 0");
     assert!(!legal(&queen, "a1-b2"));
     assert!(!legal(&queen, "b2-a1"));
-    assert!(legal(&queen, "b2-c1"), "pawn + pawn still merge: seat 0 has no drone");
+    assert!(
+        legal(&queen, "b2-c1"),
+        "pawn + pawn still merge: seat 0 has no drone"
+    );
 }
 
 #[test]
@@ -324,26 +398,38 @@ fn no_undo_forbids_moving_a_piece_straight_back_across_the_canal() {
     assert_eq!(state.last_crossing(), Some((sq("a3"), sq("a5"))));
     assert!(!legal(&state, "a5-a3"));
     let mut copy = state.clone();
-    assert!(matches!(copy.play("a5-a3".parse().expect("text")), Err(PlayError::Illegal { .. })));
+    assert!(matches!(
+        copy.play("a5-a3".parse().expect("text")),
+        Err(PlayError::Illegal { .. })
+    ));
     assert_eq!(copy, state);
 }
 
 #[test]
 fn no_undo_allows_every_other_move_of_the_crossed_piece() {
     let state = played("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &["a3-a5"]);
-    assert_eq!(moves_from(&state, "a5"), set(&["a5-a4", "a5-b5", "a5-c5", "a5-a6", "a5-a7"]));
+    assert_eq!(
+        moves_from(&state, "a5"),
+        set(&["a5-a4", "a5-b5", "a5-c5", "a5-a6", "a5-a7"])
+    );
 }
 
 #[test]
 fn no_undo_looks_at_the_previous_ply_only() {
-    let state = played("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &["a3-a5", "d6-d5", "b3-c4"]);
+    let state = played(
+        "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0",
+        &["a3-a5", "d6-d5", "b3-c4"],
+    );
     assert_eq!(state.last_crossing(), None);
     assert!(legal(&state, "a5-a3"));
 }
 
 #[test]
 fn no_undo_applies_to_captures_across_the_canal() {
-    let state = played("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &["b3-a4", "c6-b5", "a4-b5"]);
+    let state = played(
+        "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0",
+        &["b3-a4", "c6-b5", "a4-b5"],
+    );
     assert_eq!(state.score(Seat(0)), 1);
     assert!(!legal(&state, "b5-a4"));
 }
@@ -363,7 +449,10 @@ fn four_seats_have_no_undo_rule() {
 fn pass_is_not_legal_while_the_seat_has_a_move() {
     let mut state = MartianChess::new(&rules(2));
     assert!(!state.is_legal(MartianAction::Pass));
-    assert!(matches!(state.play(MartianAction::Pass), Err(PlayError::Illegal { .. })));
+    assert!(matches!(
+        state.play(MartianAction::Pass),
+        Err(PlayError::Illegal { .. })
+    ));
     assert!(!state.legal_actions().contains(&MartianAction::Pass));
 }
 
@@ -435,7 +524,8 @@ fn tie_goes_to_the_seat_that_made_the_final_move() {
 fn tie_goes_to_the_final_mover_even_with_a_lower_score() {
     // Four seats: seats 1 and 2 share the top score; seat 0 (2 points) ends the game by
     // moving its last piece out and wins.
-    let mut state = MartianChess::from_position("Q6Q/8/8/8/3P4/8/8/7Q 0 2,5,5,1 - 20", &rules(4)).expect("valid");
+    let mut state = MartianChess::from_position("Q6Q/8/8/8/3P4/8/8/7Q 0 2,5,5,1 - 20", &rules(4))
+        .expect("valid");
     play(&mut state, "d4-e5");
     assert!(state.is_over());
     assert_eq!(state.outcome(), Some(Outcome::Win(Seat(0))));
@@ -453,13 +543,20 @@ fn ply_limit_ends_the_game_scored_the_same_way_with_the_last_ply_as_final_move()
     let mut limited = rules(2);
     limited.set_ply_limit(Some(12));
     let mut state =
-        MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 1 0,0 - 11", &limited).expect("valid");
+        MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 1 0,0 - 11", &limited)
+            .expect("valid");
     assert!(!state.is_over());
     play(&mut state, "d6-d5");
     assert!(state.is_over());
     assert_eq!(state.plies(), 12);
-    assert_eq!(state.outcome(), Some(Outcome::Win(Seat(1))), "0-0 tie: seat 1 made the last ply");
-    let ahead = MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 12", &limited).expect("valid");
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Win(Seat(1))),
+        "0-0 tie: seat 1 made the last ply"
+    );
+    let ahead =
+        MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 12", &limited)
+            .expect("valid");
     assert_eq!(ahead.outcome(), Some(Outcome::Win(Seat(1))));
 }
 
@@ -477,7 +574,13 @@ fn a_finished_game_has_no_actions_and_refuses_play() {
 fn playing_for_the_wrong_seat_is_refused() {
     let mut state = MartianChess::new(&rules(2));
     let action = state.legal_actions()[0];
-    assert_eq!(state.play_as(Seat(1), action), Err(PlayError::WrongSeat { expected: Seat(0), got: Seat(1) }));
+    assert_eq!(
+        state.play_as(Seat(1), action),
+        Err(PlayError::WrongSeat {
+            expected: Seat(0),
+            got: Seat(1)
+        })
+    );
     assert_eq!(state, MartianChess::new(&rules(2)));
 }
 
@@ -489,7 +592,9 @@ fn moves_are_written_from_dash_to() {
     assert_eq!(action.to_string(), "b2-c3");
     assert_eq!("b2-c3".parse::<MartianAction>(), Ok(action));
     assert_eq!("pass".parse::<MartianAction>(), Ok(MartianAction::Pass));
-    for bad in ["", "b2", "b2-", "b2c3", "b2-c3-d4", "b2-b2", "i1-a1", "a9-a1", "a10-a1", "B2-C3", "b2 -c3"] {
+    for bad in [
+        "", "b2", "b2-", "b2c3", "b2-c3-d4", "b2-b2", "i1-a1", "a9-a1", "a10-a1", "B2-C3", "b2 -c3",
+    ] {
         assert!(bad.parse::<MartianAction>().is_err(), "`{bad}`");
     }
 }
@@ -502,7 +607,10 @@ fn a_capture_may_be_written_with_x() {
     assert_eq!(dash.to_string(), "b4-b5", "Display always writes the dash");
     assert_eq!(state.notation(dash), "b4xb5");
     // `x` on a move that captures nothing is refused.
-    assert!(matches!(state.parse_action("b4xb3"), Err(PlayError::Malformed(_))));
+    assert!(matches!(
+        state.parse_action("b4xb3"),
+        Err(PlayError::Malformed(_))
+    ));
 }
 
 #[test]
