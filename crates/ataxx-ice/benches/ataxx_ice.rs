@@ -30,10 +30,21 @@ fn sample_positions() -> Vec<AtaxxIce> {
     out
 }
 
-/// One random game from `start` to its end; returns the plies played.
-fn playout(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
+/// One random game from `start` to its end through the generic `RandomBot::pick`
+/// (count, then generate up to the chosen index); returns the plies played.
+fn playout_generic(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
     let mut game = start.clone();
     while let Some(a) = RandomBot::pick(&game, rng) {
+        game.play_unchecked(a);
+    }
+    game.plies()
+}
+
+/// One random game through `AtaxxIce::random_action` (count, then select by skipping
+/// counted blocks); the same distribution as `playout_generic`.
+fn playout_fast(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
+    let mut game = start.clone();
+    while let Some(a) = game.random_action(rng) {
         game.play_unchecked(a);
     }
     game.plies()
@@ -76,16 +87,31 @@ fn benches(c: &mut Criterion) {
     group.bench_function("perft 3 midgame (nodes)", |b| {
         b.iter(|| perft(black_box(&midgame), 3))
     });
-    let nodes = perft(&start, 4);
+    let nodes = perft(&start, 5);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("perft 4 start (nodes)", |b| {
-        b.iter(|| perft(black_box(&start), 4))
+    group.bench_function("perft 5 start (nodes)", |b| {
+        b.iter(|| perft(black_box(&start), 5))
+    });
+    // Two seats, 35 plies in: most actions relocate pieces (also pinned in tests/perft.rs).
+    let relocating = AtaxxIce::from_position(
+        "6S11/2M03S11/8/4S1M12/3S1M1M12/1S0S04S1/4S03/4S03 1 145,025 - 35",
+        &AtaxxIceRules::default(),
+    )
+    .expect("valid position");
+    let nodes = perft(&relocating, 3);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("perft 3 relocating (nodes)", |b| {
+        b.iter(|| perft(black_box(&relocating), 3))
     });
 
     group.throughput(Throughput::Elements(1));
-    group.bench_function("random 2-seat playout (playouts)", |b| {
+    group.bench_function("random 2-seat playout, random_action (playouts)", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        b.iter(|| playout(black_box(&start), &mut rng))
+        b.iter(|| playout_fast(black_box(&start), &mut rng))
+    });
+    group.bench_function("random 2-seat playout, RandomBot::pick (playouts)", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        b.iter(|| playout_generic(black_box(&start), &mut rng))
     });
     group.finish();
 }

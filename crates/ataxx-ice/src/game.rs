@@ -36,11 +36,7 @@ impl AtaxxIce {
         &self,
         rng: &mut R,
     ) -> Option<Action> {
-        let n = self.count_legal();
-        if n == 0 {
-            return None;
-        }
-        self.nth_action(rng.random_range(0..n))
+        self.pick_random(|n| rng.random_range(0..n))
     }
 
     /// The start bits of each seat's small, in seat order, on a board of `size`.

@@ -326,7 +326,30 @@ impl AtaxxIce {
             return Err(0);
         }
         let c = Ctx::new(self, usize::from(self.to_move));
-        let (clone_zone, jump_zone) = c.relocation_zones();
+        let zones = c.relocation_zones();
+        Self::select_in(&c, zones, k)
+    }
+
+    /// A uniformly random legal action: one context for the count and the selection.
+    pub(crate) fn pick_random(&self, mut pick: impl FnMut(u64) -> u64) -> Option<Action> {
+        if self.over() {
+            return None;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        let zones = c.relocation_zones();
+        let n = Self::select_in(&c, zones, u64::MAX).err()?;
+        if n == 0 {
+            return None;
+        }
+        Self::select_in(&c, zones, pick(n)).ok()
+    }
+
+    /// [`AtaxxIce::select`] in a computed context.
+    fn select_in(
+        c: &Ctx,
+        (clone_zone, jump_zone): ([u64; 3], [u64; 3]),
+        k: u64,
+    ) -> Result<Action, u64> {
         let mut total: u64 = 0;
         // Clones, one per destination and placed size (and relocation set).
         for size in 0..3 {

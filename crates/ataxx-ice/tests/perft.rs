@@ -47,7 +47,8 @@ const RELOCATING_2: &str = "6S11/2M03S11/8/4S1M12/3S1M1M12/1S0S04S1/4S03/4S03 1 
 /// Three seats, seat 2 eliminated: 247 of 293 actions relocate.
 const RELOCATING_3: &str = "1S01S0S03/3M0S03/2S13S11/1M01S14/5S12/2S05/8/8 0 035,155,555 2 29";
 /// Four seats, seat 1 eliminated: 322 of 380 actions relocate.
-const RELOCATING_4: &str = "3M3M31M2M2/4M32M2/4S02S2/5M32/4M23/1S22S03/S01S25/4S2S22 2 255,555,015,515 1 39";
+const RELOCATING_4: &str =
+    "3M3M31M2M2/4M32M2/4S02S2/5M32/4M23/1S22S03/S01S25/4S2S22 2 255,555,015,515 1 39";
 
 #[test]
 fn perft_two_seats_matches_the_checkpoints() {
@@ -69,16 +70,34 @@ fn perft_four_seats_matches_the_checkpoints() {
 
 #[test]
 fn perft_from_the_starts_deeper() {
-    assert_eq!([4, 5, 6].map(|d| perft(&start(2), d)), [27_319, 656_687, 15_987_619]);
-    assert_eq!([4, 5, 6].map(|d| perft(&start(3), d)), [18_468, 342_559, 6_907_354]);
-    assert_eq!([4, 5, 6].map(|d| perft(&start(4), d)), [9_990, 189_297, 3_565_249]);
+    assert_eq!(
+        [4, 5, 6].map(|d| perft(&start(2), d)),
+        [27_319, 656_687, 15_987_619]
+    );
+    assert_eq!(
+        [4, 5, 6].map(|d| perft(&start(3), d)),
+        [18_468, 342_559, 6_907_354]
+    );
+    assert_eq!(
+        [4, 5, 6].map(|d| perft(&start(4), d)),
+        [9_990, 189_297, 3_565_249]
+    );
 }
 
 #[test]
 fn perft_through_relocations() {
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&at(RELOCATING_2), d)), [278, 18_460, 3_675_269, 250_886_960]);
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&at(RELOCATING_3), d)), [293, 17_637, 3_068_234, 180_783_726]);
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&at(RELOCATING_4), d)), [380, 20_640, 683_469, 127_953_202]);
+    assert_eq!(
+        [1, 2, 3, 4].map(|d| perft(&at(RELOCATING_2), d)),
+        [278, 18_460, 3_675_269, 250_886_960]
+    );
+    assert_eq!(
+        [1, 2, 3, 4].map(|d| perft(&at(RELOCATING_3), d)),
+        [293, 17_637, 3_068_234, 180_783_726]
+    );
+    assert_eq!(
+        [1, 2, 3, 4].map(|d| perft(&at(RELOCATING_4), d)),
+        [380, 20_640, 683_469, 127_953_202]
+    );
 }
 
 #[test]
@@ -89,8 +108,14 @@ fn bulk_counting_agrees_with_generation_and_selection() {
         assert_eq!(perft_by_selection(&g, 2), perft(&g, 2), "{text}");
     }
     for seats in 2..=4 {
-        assert_eq!(perft_by_generation(&start(seats), 4), perft(&start(seats), 4));
-        assert_eq!(perft_by_selection(&start(seats), 4), perft(&start(seats), 4));
+        assert_eq!(
+            perft_by_generation(&start(seats), 4),
+            perft(&start(seats), 4)
+        );
+        assert_eq!(
+            perft_by_selection(&start(seats), 4),
+            perft(&start(seats), 4)
+        );
     }
 }
 
