@@ -28,6 +28,30 @@ impl CardSiege {
     }
 }
 
+impl CardSiege {
+    /// The `index`-th legal action in generation order (the order of
+    /// [`Game::try_for_each_action`]), or `None` past the end. Faster than listing: runs
+    /// of actions that need no check are skipped as a whole.
+    ///
+    /// ```
+    /// use card_siege::CardSiege;
+    /// use pyramid_core::Game;
+    /// let start = CardSiege::new(&Default::default());
+    /// let all = start.legal_actions();
+    /// assert_eq!(start.nth_action(10), Some(all[10]));
+    /// assert_eq!(start.nth_action(all.len()), None);
+    /// ```
+    pub fn nth_action(&self, index: usize) -> Option<Action> {
+        self.select(index)
+    }
+
+    /// A uniformly random legal action (one count and one [`CardSiege::nth_action`]),
+    /// or `None` when the game is over: the fast path for random playouts.
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        self.pick_action(|n| rng.random_range(0..n))
+    }
+}
+
 impl Game for CardSiege {
     type Action = Action;
     type Rules = CardSiegeRules;
@@ -61,7 +85,7 @@ impl Game for CardSiege {
         if self.limit_reached() {
             return Some(Outcome::Draw);
         }
-        let stuck = self.generate(&mut |_| ControlFlow::Break(())).is_continue();
+        let stuck = self.each_action(|_| ControlFlow::Break(())).is_continue();
         stuck.then_some(Outcome::Win(Seat(1 - self.to_move)))
     }
 
@@ -70,11 +94,11 @@ impl Game for CardSiege {
     }
 
     #[inline]
-    fn try_for_each_action<B, F>(&self, mut f: F) -> ControlFlow<B>
+    fn try_for_each_action<B, F>(&self, f: F) -> ControlFlow<B>
     where
         F: FnMut(Action) -> ControlFlow<B>,
     {
-        self.generate(&mut f)
+        self.each_action(f)
     }
 
     #[inline]

@@ -69,6 +69,27 @@ pub struct CardSiege {
     pub(crate) rules: CardSiegeRules,
 }
 
+/// Whether a card of suit `by` on `board` attacks square `sq`.
+#[inline]
+pub(crate) fn attacked_on(b: &[u8; SQUARES], sq: usize, by: usize) -> bool {
+    let hits = |mask: u64, pred: fn(u8) -> bool| {
+        let mut m = mask;
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let c = b[s];
+            if c != 0 && code_suit(c) == by && pred(code_rank(c)) {
+                return true;
+            }
+        }
+        false
+    };
+    hits(ORTH[sq], |r| r <= 6 || r == KING)
+        || hits(FLANK[sq], |r| r == 9 || r == 10)
+        || hits(ARCHER[sq], |r| r == 11 || r == 12)
+        || hits(PIKE_FROM[by][sq], |r| r == 7 || r == 8)
+}
+
 /// The start layout of both home rows, files a to o (0 = empty): `A 3 5 _ 7 9 J K Q 10 8 _ 6 4 2`.
 pub(crate) const HOME_ROW: [u8; WIDTH] = [1, 3, 5, 0, 7, 9, 11, 13, 12, 10, 8, 0, 6, 4, 2];
 
@@ -117,25 +138,9 @@ impl CardSiege {
 
     /// Whether a card of suit `by` attacks square `sq` (could capture onto it by its
     /// pattern, whatever stands there). Only the top card of a siege stack attacks.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn attacked(&self, sq: usize, by: usize) -> bool {
-        let b = &self.board;
-        let hits = |mask: u64, pred: fn(u8) -> bool| {
-            let mut m = mask;
-            while m != 0 {
-                let s = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = b[s];
-                if c != 0 && code_suit(c) == by && pred(code_rank(c)) {
-                    return true;
-                }
-            }
-            false
-        };
-        hits(ORTH[sq], |r| r <= 6 || r == KING)
-            || hits(FLANK[sq], |r| r == 9 || r == 10)
-            || hits(ARCHER[sq], |r| r == 11 || r == 12)
-            || hits(PIKE_FROM[by][sq], |r| r == 7 || r == 8)
+        attacked_on(&self.board, sq, by)
     }
 
     /// The card on a square as the board shows it (the top card of a siege stack).
