@@ -290,6 +290,13 @@ impl MartianChess {
         if self.finished() {
             return None;
         }
+        Some(self.sample_move(rng).map(|(from, to, _)| (from, to)))
+    }
+
+    /// A uniformly random move `(from, to, kind of the mover)` of an unfinished game, or
+    /// `None` for a forced pass (see [`MartianChess::random_move`]).
+    #[inline(always)]
+    fn sample_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, usize, u8)> {
         let layout = self.layout();
         let sets = self.sets();
         let occ = !sets.empty;
@@ -327,15 +334,17 @@ impl MartianChess {
                     && layout.between[sq][to] & occ == 0
                     && ban != Some((sq, to))
                 {
-                    return Some(Some((sq, to)));
+                    return Some((sq, to, kind));
                 }
             }
         }
         self.random_move_exact(rng)
+            .map(|(from, to)| (from, to, self.size_at(from).map_or(0, |s| s.index() as u8)))
     }
 
-    /// The exact path of [`MartianChess::random_move`]: count every move, pick one.
-    fn random_move_exact<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Option<(usize, usize)>> {
+    /// The exact path of [`MartianChess::random_move`]: count every move, pick one
+    /// (`None`: a forced pass).
+    fn random_move_exact<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, usize)> {
         let mut buf = [Group::default(); MAX_GROUPS];
         let sets = self.sets();
         let n = if self.layout().width == 8 {
@@ -349,17 +358,17 @@ impl MartianChess {
             .crossing
             .map(|(from, to)| (usize::from(to), usize::from(from)));
         if moves == 0 {
-            return Some(None);
+            return None;
         }
         loop {
             let mv = nth(groups, rng.random_range(0..moves));
             if mv != ban {
-                return Some(mv);
+                return mv;
             }
             // The no-undo ban removes at most this one move: rejection keeps the choice
             // uniform over the others, and a lone banned move means a pass.
             if moves == 1 {
-                return Some(None);
+                return None;
             }
         }
     }
@@ -377,13 +386,29 @@ impl MartianChess {
     /// ```
     pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
         let mut played = 0;
+        if self.finished() {
+            return 0;
+        }
         while max_plies.is_none_or(|m| played < m) {
-            match self.random_move(rng) {
-                None => break,
-                Some(Some((from, to))) => self.play_indices(from, to),
-                Some(None) => self.play_impl(MartianAction::Pass),
-            }
             played += 1;
+            match self.sample_move(rng) {
+                Some((from, to, kind)) => {
+                    let mover_zone = self.layout().zones[usize::from(self.to_move) & 3];
+                    self.play_sampled(from, to, kind);
+                    // Only the mover's zone can have emptied (a capturer stays in the
+                    // zone it captured in).
+                    if self.occupied() & mover_zone == 0 || self.rules.ply_limit_reached(self.plies)
+                    {
+                        break;
+                    }
+                }
+                None => {
+                    self.play_impl(MartianAction::Pass);
+                    if self.finished() {
+                        break;
+                    }
+                }
+            }
         }
         played
     }

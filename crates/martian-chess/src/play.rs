@@ -27,21 +27,26 @@ impl MartianChess {
         self.plies = self.plies.saturating_add(1);
     }
 
-    /// Plays the move between two square indices (the fast path of random playouts).
-    #[inline]
-    pub(crate) fn play_indices(&mut self, from: usize, to: usize) {
+    /// Plays a sampled legal move whose mover's kind (0 pawn, 1 drone, 2 queen) is known.
+    #[inline(always)]
+    pub(crate) fn play_sampled(&mut self, from: usize, to: usize, kind: u8) {
         self.passes = 0;
         self.crossing = None;
-        self.move_piece(from, to);
+        let mover = Size::from_index(usize::from(kind)).unwrap_or(Size::Queen);
+        self.move_known(from, to, mover);
         self.to_move = (self.to_move + 1) % self.rules.seat_count();
         self.plies = self.plies.saturating_add(1);
     }
 
     #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
-        let Some(mover) = self.size_at(from) else {
-            return;
-        };
+        if let Some(mover) = self.size_at(from) {
+            self.move_known(from, to, mover);
+        }
+    }
+
+    #[inline(always)]
+    fn move_known(&mut self, from: usize, to: usize, mover: Size) {
         let layout = self.layout();
         let zone = layout.zones[usize::from(self.to_move) & 3];
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
