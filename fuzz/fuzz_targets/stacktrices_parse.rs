@@ -1,0 +1,14 @@
+//! Arbitrary bytes read as a Stacktrices position string (see
+//! `pyramid_core::fuzzing::parse_position`). The first byte picks the variants.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use stacktrices::{Stacktrices, StacktricesRules};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let mut rules = StacktricesRules::standard();
+    rules.variant1 = first & 1 == 1;
+    rules.variant2 = first & 2 == 2;
+    pyramid_core::fuzzing::parse_position::<Stacktrices>(&rules, rest);
+});
