@@ -64,19 +64,22 @@ pub(crate) fn dilate(b: u64) -> u64 {
     row | (row << 8) | (row >> 8)
 }
 
-/// The squares with at least `t` neighbours in `e` (not clipped to a board), from a
-/// bit-sliced count of the 8 shifted copies of `e`.
-#[inline]
+/// The squares with at least `t` neighbours in `e` (not clipped to a board; for `t`
+/// of 1 the squares of `e` themselves may be included).
+#[cfg(test)]
 pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
-    if t == 0 {
-        return u64::MAX;
+    match t {
+        0 => u64::MAX,
+        1 => dilate(e),
+        _ if e.count_ones() < t => 0,
+        _ => at_least(&neighbour_counts(e), t),
     }
-    if t == 1 {
-        return dilate(e);
-    }
-    if e.count_ones() < t {
-        return 0;
-    }
+}
+
+/// For every square, how many of its neighbours are in `e`, as four bit planes (bit `i`
+/// of the count in plane `i`), summed from the 8 shifted copies of `e`.
+#[inline]
+pub(crate) fn neighbour_counts(e: u64) -> [u64; 4] {
     let w = (e >> 1) & NOT_H;
     let east = (e << 1) & NOT_A;
     let dirs = [
@@ -89,7 +92,6 @@ pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
         east << 8,
         east >> 8,
     ];
-    // Sum the eight one-bit numbers into planes b0..b3.
     let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
     for d in dirs {
         let c0 = b0 & d;
@@ -100,7 +102,16 @@ pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
         b2 ^= c1;
         b3 |= c2;
     }
+    [b0, b1, b2, b3]
+}
+
+/// The squares whose count in `planes` (from [`neighbour_counts`]) is at least `t`.
+#[inline]
+pub(crate) fn at_least(planes: &[u64; 4], t: u32) -> u64 {
+    let [b0, b1, b2, b3] = *planes;
     match t {
+        0 => u64::MAX,
+        1 => b0 | b1 | b2 | b3,
         2 => b1 | b2 | b3,
         3 => (b0 & b1) | b2 | b3,
         4 => b2 | b3,

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use pyramid_core::RuleSet;
 
 use crate::action::{Action, ActionKind};
-use crate::geometry::{ADJ, RING, at_least_neighbours, bits, choose, dilate};
+use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts};
 use crate::state::AtaxxIce;
 
 /// The position as the mover sees it.
@@ -78,17 +78,36 @@ impl Ctx {
     /// the capture resolution needs relocations. Anywhere else such an action is one
     /// action with no relocation.
     fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
+        // over[s]: squares next to more enemy pieces of size s than the stash holds;
+        // tight[s]: next to at least as many (a clone of size s takes one first).
         let mut over = [0u64; 3];
-        for (s, o) in over.iter_mut().enumerate() {
-            *o = at_least_neighbours(self.enemy[s], self.stash[s] + 1);
+        let mut tight = [0u64; 3];
+        for s in 0..3 {
+            let e = self.enemy[s];
+            let n = e.count_ones();
+            let stash = self.stash[s];
+            if n == 0 || n < stash {
+                continue;
+            }
+            let planes = ((stash >= 1 && n > stash) || stash >= 2).then(|| neighbour_counts(e));
+            let level = |t: u32| match (t, &planes) {
+                (1, _) => dilate(e),
+                (_, Some(p)) => at_least(p, t),
+                _ => 0,
+            };
+            if n > stash {
+                over[s] = level(stash + 1);
+            }
+            if stash > 0 {
+                tight[s] = level(stash);
+            }
         }
         let jump = [over[0], over[0] | over[1], over[0] | over[1] | over[2]];
         let mut clone = [0u64; 3];
         for size in 0..3 {
             if self.stash[size] > 0 {
-                // The clone takes one piece of its size from the stash first.
                 let below = if size == 0 { 0 } else { jump[size - 1] };
-                clone[size] = below | at_least_neighbours(self.enemy[size], self.stash[size]);
+                clone[size] = below | tight[size];
             }
         }
         (clone, jump)
