@@ -803,6 +803,34 @@ fn shrink_never_relocates_the_shrunk_piece() {
     assert!(g.parse_action("-d4[d4]").is_err());
 }
 
+#[test]
+fn shrink_capture_resolution_falls_back_to_a_larger_stash_piece() {
+    // Three seats. The shrunk d4 takes seat 0's last small from the stash; five enemy
+    // smalls around d4 are captured, four of seat 0's smalls can be relocated, and the
+    // last square (e4) gets the smallest larger stash piece: the medium d4 gave back.
+    let mover = on(&["a8", "b8", "c8", "h1"], "S0");
+    let seat1 = on(&["c3", "d3", "e3"], "S1");
+    let seat2 = on(&["c4", "e4"], "S2");
+    let mut g = pos(
+        3,
+        &pieces(&[
+            mover,
+            seat1,
+            seat2,
+            vec![("d4", "M0"), ("h8", "M1"), ("h5", "S2")],
+        ]),
+        Some(0),
+    );
+    assert_eq!(starting_with(&g, "-d4"), ["-d4[h1,a8,b8,c8]"]);
+    play(&mut g, "-d4");
+    assert_eq!(at(&g, "d4"), Some((0, S)));
+    for s in ["c3", "d3", "e3", "c4"] {
+        assert_eq!(at(&g, s), Some((0, S)), "{s}");
+    }
+    assert_eq!(at(&g, "e4"), Some((0, M)));
+    assert_eq!(g.stash(Seat(0), M), 4);
+}
+
 // ---------------------------------------------------------------- pass
 
 #[test]
