@@ -54,7 +54,11 @@ impl Action {
 
     #[inline(always)]
     pub(crate) const fn raw(from: usize, to: usize, capture: bool) -> Action {
-        Action { from: from as u8, to: to as u8, capture }
+        Action {
+            from: from as u8,
+            to: to as u8,
+            capture,
+        }
     }
 
     /// The square the card leaves.
@@ -73,7 +77,7 @@ impl Action {
     }
 
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn source_index(self) -> usize {
         self.from as usize
     }
 
@@ -105,7 +109,8 @@ impl FromStr for Action {
             ));
         };
         let square = |text: &str| {
-            GRID.parse_square(text).map_err(|e| ActionParseError::new(s, e.to_string()))
+            GRID.parse_square(text)
+                .map_err(|e| ActionParseError::new(s, e.to_string()))
         };
         let (from, to) = (square(from)?, square(to)?);
         if from == to {
@@ -129,7 +134,9 @@ mod tests {
             let a: Action = text.parse().expect("valid action");
             assert_eq!(a.to_string(), text);
         }
-        for bad in ["", "a1", "a1-", "a1-p1", "a1-a4", "a1xa1", "a1+b1", "A1-b1", "a1 - b1"] {
+        for bad in [
+            "", "a1", "a1-", "a1-p1", "a1-a4", "a1xa1", "a1+b1", "A1-b1", "a1 - b1",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }

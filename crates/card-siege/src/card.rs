@@ -27,7 +27,11 @@ impl Suit {
 
     /// The suit of index 0 (Hearts) or 1 (Spades); any other index reads as Spades.
     pub const fn from_index(index: usize) -> Suit {
-        if index == 0 { Suit::Hearts } else { Suit::Spades }
+        if index == 0 {
+            Suit::Hearts
+        } else {
+            Suit::Spades
+        }
     }
 
     /// The other suit.
@@ -119,7 +123,11 @@ impl Rank {
 
     /// The rank of value 1 (Ace) to 13 (King).
     pub const fn new(value: u8) -> Option<Rank> {
-        if value >= 1 && value <= 13 { Some(Rank(value)) } else { None }
+        if value >= 1 && value <= 13 {
+            Some(Rank(value))
+        } else {
+            None
+        }
     }
 
     /// The value, 1 (Ace) to 13 (King).
@@ -217,7 +225,10 @@ impl Card {
 
     /// The card of a non-zero board code.
     pub(crate) const fn from_code(code: u8) -> Card {
-        Card { suit: Suit::from_index((code >> 4) as usize), rank: Rank(code & 15) }
+        Card {
+            suit: Suit::from_index((code >> 4) as usize),
+            rank: Rank(code & 15),
+        }
     }
 }
 

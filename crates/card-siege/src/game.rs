@@ -15,7 +15,9 @@ use crate::state::{CardSiege, GONE, Phase};
 
 /// Material value of a rank for [`Game::evaluate`] (index = rank value; the King is
 /// priceless and not counted).
-const VALUE: [f64; 14] = [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0, 3.0, 4.0, 4.0, 0.0];
+const VALUE: [f64; 14] = [
+    0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0, 3.0, 4.0, 4.0, 0.0,
+];
 
 impl CardSiege {
     fn material(&self, suit: usize) -> f64 {
@@ -133,7 +135,9 @@ impl Game for CardSiege {
 
     fn diagram(&self, _viewer: Option<Seat>) -> String {
         let mut out = String::new();
-        let files: String = (0..WIDTH).map(|f| format!(" {:<3}", (b'a' + f as u8) as char)).collect();
+        let files: String = (0..WIDTH)
+            .map(|f| format!(" {:<3}", (b'a' + f as u8) as char))
+            .collect();
         let _ = writeln!(out, "  {}", files.trim_end());
         for rank in (0..3).rev() {
             let mut line = format!("{} ", rank + 1);
@@ -168,7 +172,10 @@ impl Game for CardSiege {
             None => match self.phase {
                 Phase::Normal => format!("{mover} (seat {}) to move", self.to_move),
                 Phase::Siege => format!("{mover} (seat {}) must answer the siege", self.to_move),
-                Phase::Evacuate => format!("{mover} (seat {}) has won the stack: its King evacuates", self.to_move),
+                Phase::Evacuate => format!(
+                    "{mover} (seat {}) has won the stack: its King evacuates",
+                    self.to_move
+                ),
             },
         };
         let _ = writeln!(out, "{status}; ply {}", self.plies);

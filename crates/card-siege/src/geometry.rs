@@ -91,7 +91,11 @@ pub(crate) fn targets(suit: usize, rank: u8, from: usize) -> u64 {
 /// file mask (the "passed" files of a slide).
 #[inline(always)]
 pub(crate) fn passed_files(from: usize, to: usize) -> u16 {
-    let (lo, hi) = if to > from { (from + 1, to) } else { (to, from - 1) };
+    let (lo, hi) = if to > from {
+        (from + 1, to)
+    } else {
+        (to, from - 1)
+    };
     (((1u32 << (hi + 1)) - (1u32 << lo)) & 0x7fff) as u16
 }
 
@@ -100,6 +104,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::needless_range_loop)]
     fn pattern_tables_match_hand_counts() {
         // a1: orthogonal b1, a2.
         assert_eq!(ORTH[0], (1 << 1) | (1 << 15));

@@ -25,7 +25,9 @@ impl CardSiege {
     /// Whether the ply limit has been reached.
     #[inline]
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules.ply_limit.is_some_and(|limit| self.plies >= limit)
+        self.rules
+            .ply_limit
+            .is_some_and(|limit| self.plies >= limit)
     }
 
     /// The squares of `suit`'s cards as a set (the King under a siege included).
@@ -72,7 +74,14 @@ impl CardSiege {
     /// King in the neutral row meets the other King only if that King stands one file
     /// nearer `from`, which forbids every slide passing the King's file.
     #[inline(always)]
-    fn belt_clamp(&self, row_suit: usize, carried: u16, file: usize, lo: usize, hi: usize) -> (usize, usize) {
+    fn belt_clamp(
+        &self,
+        row_suit: usize,
+        carried: u16,
+        file: usize,
+        lo: usize,
+        hi: usize,
+    ) -> (usize, usize) {
         let (mut lo, mut hi) = (lo, hi);
         if carried >> file & 1 != 0 {
             if file + 1 < WIDTH && carried >> (file + 1) & 1 != 0 {
@@ -100,7 +109,10 @@ impl CardSiege {
     #[inline]
     fn loop_filter(&self) -> LoopFilter {
         let s = usize::from(self.to_move);
-        let mut filter = LoopFilter { active: [false; 2], differ: [0; 2] };
+        let mut filter = LoopFilter {
+            active: [false; 2],
+            differ: [0; 2],
+        };
         for (k, earlier) in [&self.hist1[s], &self.hist2].into_iter().enumerate() {
             let mut differ = 0u64;
             let mut possible = true;
@@ -127,8 +139,12 @@ impl CardSiege {
     #[inline(always)]
     fn may_repeat(&self, filter: &LoopFilter, ci: usize, dest: usize, moved: u64) -> bool {
         let s = usize::from(self.to_move);
-        (filter.active[0] && filter.differ[0] & !moved == 0 && usize::from(self.hist1[s][ci]) == dest)
-            || (filter.active[1] && filter.differ[1] & !moved == 0 && usize::from(self.hist2[ci]) == dest)
+        (filter.active[0]
+            && filter.differ[0] & !moved == 0
+            && usize::from(self.hist1[s][ci]) == dest)
+            || (filter.active[1]
+                && filter.differ[1] & !moved == 0
+                && usize::from(self.hist2[ci]) == dest)
     }
 
     /// Whether `after` puts `suit`'s cards exactly as one or two plies back.
@@ -174,9 +190,12 @@ impl CardSiege {
     fn layout_after_slide(&self, from: usize, to: usize, suit: usize) -> crate::state::Layout {
         let mut layout = self.places[suit];
         let b = &self.board;
-        let (lo, hi, back) = if to > from { (from + 1, to, -1isize) } else { (to, from - 1, 1) };
-        for sq in lo..=hi {
-            let c = b[sq];
+        let (lo, hi, back) = if to > from {
+            (from + 1, to, -1isize)
+        } else {
+            (to, from - 1, 1)
+        };
+        for (sq, &c) in b.iter().enumerate().take(hi + 1).skip(lo) {
             if c != 0 && code_suit(c) == suit {
                 layout[usize::from(code_rank(c)) - 1] = sq.wrapping_add_signed(back) as u8;
             }
@@ -239,11 +258,19 @@ impl CardSiege {
     /// Whether a slide moves a card of the other suit (by the conveyor or the belt).
     #[inline]
     fn slide_moves_enemy(&self, from: usize, to: usize, suit: usize) -> bool {
-        let (lo, hi) = if to > from { (from + 1, to) } else { (to, from - 1) };
+        let (lo, hi) = if to > from {
+            (from + 1, to)
+        } else {
+            (to, from - 1)
+        };
         let row = from / WIDTH;
         (lo..=hi).any(|sq| {
             let c = self.board[sq];
-            let belt = if row == NEUTRAL { 0 } else { self.board[NEUTRAL * WIDTH + sq % WIDTH] };
+            let belt = if row == NEUTRAL {
+                0
+            } else {
+                self.board[NEUTRAL * WIDTH + sq % WIDTH]
+            };
             (c != 0 && code_suit(c) != suit)
                 || (belt != 0 && code_suit(belt) == row / 2 && row / 2 != suit)
         })
@@ -269,12 +296,7 @@ impl CardSiege {
     /// The legal normal-turn actions of the card on `sq` (which belongs to the seat to
     /// act). `enemy` is the set of squares holding the other suit's cards.
     #[inline(always)]
-    fn card_actions<S: Sink>(
-        &self,
-        sq: usize,
-        node: &Node,
-        sink: &mut S,
-    ) -> ControlFlow<S::Break> {
+    fn card_actions<S: Sink>(&self, sq: usize, node: &Node, sink: &mut S) -> ControlFlow<S::Break> {
         let s = usize::from(self.to_move);
         let code = self.board[sq];
         let rank = code_rank(code);
@@ -391,7 +413,8 @@ impl CardSiege {
 
     /// Whether the seat to act has a legal siege answer.
     pub(crate) fn has_answer(&self) -> bool {
-        self.answers(&mut Emit::new(|_| ControlFlow::Break(()))).is_break()
+        self.answers(&mut Emit::new(|_| ControlFlow::Break(())))
+            .is_break()
     }
 
     /// The King's evacuations: an empty square beside the siege square in its rank that
@@ -400,7 +423,10 @@ impl CardSiege {
         let s = usize::from(self.to_move);
         let siege = usize::from(self.siege);
         let file = siege % WIDTH;
-        for (ok, to) in [(file > 0, siege.wrapping_sub(1)), (file + 1 < WIDTH, siege + 1)] {
+        for (ok, to) in [
+            (file > 0, siege.wrapping_sub(1)),
+            (file + 1 < WIDTH, siege + 1),
+        ] {
             if ok && self.board[to] == 0 && self.evacuation_ok(to, s) {
                 sink.one(Action::raw(siege, to, false))?;
             }
@@ -412,7 +438,11 @@ impl CardSiege {
     #[inline]
     fn node(&self) -> Node {
         let s = usize::from(self.to_move);
-        Node { belt: self.belt_masks(), filter: self.loop_filter(), enemy: self.own_squares(1 - s) }
+        Node {
+            belt: self.belt_masks(),
+            filter: self.loop_filter(),
+            enemy: self.own_squares(1 - s),
+        }
     }
 
     /// The legal actions of a normal turn.
@@ -476,11 +506,15 @@ impl CardSiege {
             return false;
         }
         let mut find = Emit::new(|a: Action| {
-            if a == action { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if a == action {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         match self.phase {
             Phase::Normal => {
-                let from = action.from_index();
+                let from = action.source_index();
                 let code = self.board[from];
                 if code == 0 || code_suit(code) != usize::from(self.to_move) {
                     return false;
@@ -534,7 +568,10 @@ pub(crate) struct Emit<F, B> {
 
 impl<F: FnMut(Action) -> ControlFlow<B>, B> Emit<F, B> {
     pub(crate) fn new(f: F) -> Self {
-        Emit { f, _break: PhantomData }
+        Emit {
+            f,
+            _break: PhantomData,
+        }
     }
 }
 
@@ -627,7 +664,8 @@ mod tests {
                     let (row, file) = (sq / WIDTH, sq % WIDTH);
                     let home = if s == 0 { 0 } else { 2 };
                     let restricted = state.opening[s] > 0;
-                    let king_safe = |next: &CardSiege, dest: usize| rank != KING || !next.attacked(dest, 1 - s);
+                    let king_safe =
+                        |next: &CardSiege, dest: usize| rank != KING || !next.attacked(dest, 1 - s);
                     if !restricted || row == home {
                         for t in 0..WIDTH {
                             let dist = t.abs_diff(file);
@@ -636,7 +674,10 @@ mod tests {
                             }
                             let dest = row * WIDTH + t;
                             let mut next = state.clone();
-                            if next.apply_slide(sq, dest) && king_safe(&next, dest) && !repeats(&next) {
+                            if next.apply_slide(sq, dest)
+                                && king_safe(&next, dest)
+                                && !repeats(&next)
+                            {
                                 out.push(Action::raw(sq, dest, false));
                             }
                         }
@@ -678,13 +719,17 @@ mod tests {
         let mut rng = pyramid_core::ChaCha8Rng::seed_from_u64(11);
         let mut positions = 0;
         for game in 0..300 {
-            let rules = if game % 3 == 0 { CardSiegeRules::default() } else { CardSiegeRules::without_opening() };
+            let rules = if game % 3 == 0 {
+                CardSiegeRules::default()
+            } else {
+                CardSiegeRules::without_opening()
+            };
             let mut state = CardSiege::new(&rules);
             loop {
                 let mut fast = state.legal_actions();
                 let mut slow = reference(&state);
-                fast.sort_by_key(|a| (a.from_index(), a.to_index(), a.is_capture()));
-                slow.sort_by_key(|a| (a.from_index(), a.to_index(), a.is_capture()));
+                fast.sort_by_key(|a| (a.source_index(), a.to_index(), a.is_capture()));
+                slow.sort_by_key(|a| (a.source_index(), a.to_index(), a.is_capture()));
                 assert_eq!(fast, slow, "at `{}`", state.position());
                 assert_eq!(state.count(), slow.len(), "count at `{}`", state.position());
                 for (i, &a) in state.legal_actions().iter().enumerate() {

@@ -54,7 +54,11 @@ impl CardSiege {
         // already been vacated if its own card shifted.
         let mut file = from_file;
         while file != to_file {
-            let next = if to_file > from_file { file + 1 } else { file - 1 };
+            let next = if to_file > from_file {
+                file + 1
+            } else {
+                file - 1
+            };
             let (src, land) = (base + next, base + file);
             let c = self.board[src];
             if c != 0 && code_suit(c) == row_suit {
@@ -132,7 +136,7 @@ impl CardSiege {
         let s = usize::from(self.to_move);
         let old_hist1 = self.hist1;
         let before = self.places;
-        let (from, to) = (action.from_index(), action.to_index());
+        let (from, to) = (action.source_index(), action.to_index());
         match self.phase {
             Phase::Normal => {
                 if action.is_capture() {

@@ -34,13 +34,20 @@ fn read_board(
 ) -> Result<(Vec<Placement>, Option<Square>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 3 {
-        return Err(PositionError::Ranks { field, found: rows.len() });
+        return Err(PositionError::Ranks {
+            field,
+            found: rows.len(),
+        });
     }
     let mut cards = Vec::new();
     let mut stack = None;
     for (i, row) in rows.iter().enumerate() {
         let rank = 2 - i;
-        let bad = |detail: String| PositionError::Row { field, rank: rank + 1, detail };
+        let bad = |detail: String| PositionError::Row {
+            field,
+            rank: rank + 1,
+            detail,
+        };
         let mut file = 0usize;
         let mut rest = *row;
         while let Some(c) = rest.chars().next() {
@@ -56,12 +63,16 @@ fn read_board(
                 };
                 let inner = &rest[1..end];
                 let (Some(a), Some(b)) = (inner.get(..2), inner.get(2..)) else {
-                    return Err(bad(format!("`({inner})` is not a King and a card, like `(Kh9s)`")));
+                    return Err(bad(format!(
+                        "`({inner})` is not a King and a card, like `(Kh9s)`"
+                    )));
                 };
-                let under: Card =
-                    a.parse().map_err(|_| bad(format!("`{a}` in `({inner})` is not a card")))?;
-                let top: Card =
-                    b.parse().map_err(|_| bad(format!("`{b}` in `({inner})` is not a card")))?;
+                let under: Card = a
+                    .parse()
+                    .map_err(|_| bad(format!("`{a}` in `({inner})` is not a card")))?;
+                let top: Card = b
+                    .parse()
+                    .map_err(|_| bad(format!("`{b}` in `({inner})` is not a card")))?;
                 if !under.is_king() || top.is_king() {
                     return Err(bad(format!(
                         "`({inner})` is not a King under a card that is not a King, like `(Kh9s)`"
@@ -71,14 +82,17 @@ fn read_board(
                     return Err(bad("more than one siege stack".into()));
                 }
                 stack = Some(square);
-                cards.push(Placement { card: under, square });
+                cards.push(Placement {
+                    card: under,
+                    square,
+                });
                 cards.push(Placement { card: top, square });
                 rest = &rest[end + 1..];
             } else {
                 let token = rest.get(..2).unwrap_or(rest);
-                let card: Card = token
-                    .parse()
-                    .map_err(|_| bad(format!("`{token}` is not a card, `.` or a stack `(Kh9s)`")))?;
+                let card: Card = token.parse().map_err(|_| {
+                    bad(format!("`{token}` is not a card, `.` or a stack `(Kh9s)`"))
+                })?;
                 cards.push(Placement { card, square });
                 rest = &rest[2..];
             }
@@ -135,13 +149,27 @@ fn write_board(layouts: &[(Suit, &Layout)]) -> String {
 impl CardSiege {
     /// Writes the position string.
     pub(crate) fn write_position(&self) -> String {
-        let board = write_board(&[(Suit::Hearts, &self.places[0]), (Suit::Spades, &self.places[1])]);
+        let board = write_board(&[
+            (Suit::Hearts, &self.places[0]),
+            (Suit::Spades, &self.places[1]),
+        ]);
         let mover = Suit::from_index(usize::from(self.to_move));
-        let turn = format!("{}{}", mover.letter(), if self.phase == Phase::Evacuate { "!" } else { "" });
+        let turn = format!(
+            "{}{}",
+            mover.letter(),
+            if self.phase == Phase::Evacuate {
+                "!"
+            } else {
+                ""
+            }
+        );
         let prev1 = if self.hist1 == [NO_LAYOUT; 2] {
             "-".to_owned()
         } else {
-            write_board(&[(Suit::Hearts, &self.hist1[0]), (Suit::Spades, &self.hist1[1])])
+            write_board(&[
+                (Suit::Hearts, &self.hist1[0]),
+                (Suit::Spades, &self.hist1[1]),
+            ])
         };
         let prev2 = if self.hist2 == NO_LAYOUT {
             "-".to_owned()
@@ -155,7 +183,10 @@ impl CardSiege {
     }
 
     /// Reads a position string.
-    pub(crate) fn read_position(text: &str, rules: &CardSiegeRules) -> Result<CardSiege, PositionError> {
+    pub(crate) fn read_position(
+        text: &str,
+        rules: &CardSiegeRules,
+    ) -> Result<CardSiege, PositionError> {
         let [board, turn, opening, prev1, prev2, plies] = split_fields(text, &FIELDS)?;
         let (cards, siege) = read_board("board", board)?;
         let (to_move, evacuating) = match turn {

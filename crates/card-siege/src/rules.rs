@@ -26,7 +26,10 @@ pub struct CardSiegeRules {
 
 impl Default for CardSiegeRules {
     fn default() -> Self {
-        CardSiegeRules { opening: true, ply_limit: None }
+        CardSiegeRules {
+            opening: true,
+            ply_limit: None,
+        }
     }
 }
 
@@ -36,7 +39,10 @@ pub const OPENING_TURNS: u8 = 3;
 impl CardSiegeRules {
     /// The default rules with the opening option off (the full game from move one).
     pub fn without_opening() -> Self {
-        CardSiegeRules { opening: false, ply_limit: None }
+        CardSiegeRules {
+            opening: false,
+            ply_limit: None,
+        }
     }
 
     /// The opening turns each seat starts with under these rules.
@@ -54,7 +60,11 @@ impl RuleSet for CardSiegeRules {
         if seats == 2 {
             Ok(())
         } else {
-            Err(RulesError::Seats { game: "card-siege", allowed: "2", got: seats })
+            Err(RulesError::Seats {
+                game: "card-siege",
+                allowed: "2",
+                got: seats,
+            })
         }
     }
 

@@ -196,25 +196,35 @@ pub(crate) const TEXT_FIELDS: FieldNames = FieldNames {
 };
 
 /// Builds both suits' layouts from a list of placements, checking squares, duplicates
-/// and crowding. `siege` is the one square allowed two cards (`None` in an earlier
-/// layout: there any square may hold a King and one other card).
+/// and crowding. On the current board `siege` is the one square allowed two cards; in an
+/// earlier layout (`earlier`) any square may hold a King and one other card.
 fn layouts(
     field: &'static str,
     cards: &[Placement],
     siege: Option<Square>,
+    earlier: bool,
 ) -> Result<[Layout; 2], PositionError> {
     let mut places = [[GONE; 16]; 2];
     let mut count = [0usize; SQUARES];
     for p in cards {
         if !GRID.contains(p.square) {
-            return Err(PositionError::OffBoard { field, square: p.square });
+            return Err(PositionError::OffBoard {
+                field,
+                square: p.square,
+            });
         }
         let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
         if *slot != GONE {
             return Err(if p.card.is_king() {
-                PositionError::TwoKings { field, suit: p.card.suit }
+                PositionError::TwoKings {
+                    field,
+                    suit: p.card.suit,
+                }
             } else {
-                PositionError::DuplicateCard { field, card: p.card }
+                PositionError::DuplicateCard {
+                    field,
+                    card: p.card,
+                }
             });
         }
         *slot = index_of(p.square) as u8;
@@ -222,14 +232,24 @@ fn layouts(
     }
     for p in cards {
         let n = count[index_of(p.square)];
-        let stack_allowed = siege.is_none_or(|s| s == p.square);
+        let stack_allowed = earlier || siege == Some(p.square);
         if n > 2 || (n == 2 && !stack_allowed) {
-            return Err(PositionError::Crowded { field, square: p.square, count: n });
+            return Err(PositionError::Crowded {
+                field,
+                square: p.square,
+                count: n,
+            });
         }
         if n == 2 {
-            let kings = cards.iter().filter(|q| q.square == p.square && q.card.is_king()).count();
+            let kings = cards
+                .iter()
+                .filter(|q| q.square == p.square && q.card.is_king())
+                .count();
             if kings == 0 {
-                return Err(PositionError::SiegeWithoutKing { field, square: p.square });
+                return Err(PositionError::SiegeWithoutKing {
+                    field,
+                    square: p.square,
+                });
             }
             if kings == 2 {
                 return Err(PositionError::BadSiege {
@@ -271,24 +291,34 @@ impl CardSiegeSetup {
         if oh > OPENING_TURNS || os > OPENING_TURNS {
             return Err(PositionError::Opening {
                 field: names.opening,
-                detail: format!("opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"),
+                detail: format!(
+                    "opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"
+                ),
             });
         }
         if !self.rules.opening && (oh, os) != (0, 0) {
             return Err(PositionError::Opening {
                 field: names.opening,
-                detail: format!("the opening option is off, so no opening turns can be left (found {oh},{os})"),
+                detail: format!(
+                    "the opening option is off, so no opening turns can be left (found {oh},{os})"
+                ),
             });
         }
         if let Some(sq) = self.siege {
             if !GRID.contains(sq) {
-                return Err(PositionError::OffBoard { field: names.siege, square: sq });
+                return Err(PositionError::OffBoard {
+                    field: names.siege,
+                    square: sq,
+                });
             }
         }
-        let places = layouts(names.cards, &self.cards, self.siege)?;
+        let places = layouts(names.cards, &self.cards, self.siege, false)?;
         for suit in Suit::ALL {
             if places[suit.index()][12] == GONE {
-                return Err(PositionError::MissingKing { field: names.cards, suit });
+                return Err(PositionError::MissingKing {
+                    field: names.cards,
+                    suit,
+                });
             }
         }
         let mut board = [0u8; SQUARES];
@@ -303,10 +333,17 @@ impl CardSiegeSetup {
         let mut king_suit = None;
         if let Some(sq) = self.siege {
             let i = index_of(sq);
-            let here: Vec<Card> =
-                self.cards.iter().filter(|p| p.square == sq).map(|p| p.card).collect();
+            let here: Vec<Card> = self
+                .cards
+                .iter()
+                .filter(|p| p.square == sq)
+                .map(|p| p.card)
+                .collect();
             let Some(king) = here.iter().find(|c| c.is_king()) else {
-                return Err(PositionError::SiegeWithoutKing { field: names.siege, square: sq });
+                return Err(PositionError::SiegeWithoutKing {
+                    field: names.siege,
+                    square: sq,
+                });
             };
             if here.len() != 2 {
                 return Err(PositionError::BadSiege {
@@ -330,7 +367,9 @@ impl CardSiegeSetup {
             (Some(k), true) if k != to_move => {
                 return Err(PositionError::Turn {
                     field: names.turn,
-                    detail: format!("{to_move} cannot evacuate: the King under the siege is of {k}"),
+                    detail: format!(
+                        "{to_move} cannot evacuate: the King under the siege is of {k}"
+                    ),
                 });
             }
             (Some(_), true) => Phase::Evacuate,
@@ -349,9 +388,14 @@ impl CardSiegeSetup {
         };
         let mut hist1 = [NO_LAYOUT; 2];
         if let Some(prev) = &self.previous {
-            hist1 = layouts(names.previous, prev, None)?;
+            hist1 = layouts(names.previous, prev, None, true)?;
             for suit in Suit::ALL {
-                check_history(names.previous, &hist1[suit.index()], &places[suit.index()], suit)?;
+                check_history(
+                    names.previous,
+                    &hist1[suit.index()],
+                    &places[suit.index()],
+                    suit,
+                )?;
             }
         }
         let mut hist2 = NO_LAYOUT;
@@ -365,10 +409,20 @@ impl CardSiegeSetup {
                     ),
                 });
             }
-            hist2 = layouts(names.before_previous, prev, None)?[to_move.index()];
-            check_history(names.before_previous, &hist2, &places[to_move.index()], to_move)?;
+            hist2 = layouts(names.before_previous, prev, None, true)?[to_move.index()];
+            check_history(
+                names.before_previous,
+                &hist2,
+                &places[to_move.index()],
+                to_move,
+            )?;
             if self.previous.is_some() {
-                check_history(names.before_previous, &hist2, &hist1[to_move.index()], to_move)?;
+                check_history(
+                    names.before_previous,
+                    &hist2,
+                    &hist1[to_move.index()],
+                    to_move,
+                )?;
             }
         }
         let mut state = CardSiege {
@@ -416,7 +470,8 @@ impl From<CardSiege> for CardSiegeSetup {
             evacuating: state.phase == Phase::Evacuate,
             opening_turns_left: (state.opening[0], state.opening[1]),
             previous: (state.hist1 != [NO_LAYOUT; 2]).then(|| placements(&state.hist1, &Suit::ALL)),
-            before_previous: (state.hist2 != NO_LAYOUT).then(|| placements(&[state.hist2], &[mover])),
+            before_previous: (state.hist2 != NO_LAYOUT)
+                .then(|| placements(&[state.hist2], &[mover])),
             plies: state.plies,
             rules: state.rules,
         }

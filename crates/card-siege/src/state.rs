@@ -133,7 +133,11 @@ impl CardSiege {
     /// The suit index whose King stands under the siege (only meaningful in a siege).
     #[inline]
     pub(crate) fn king_under_siege(&self) -> usize {
-        if self.places[0][12] == self.siege { 0 } else { 1 }
+        if self.places[0][12] == self.siege {
+            0
+        } else {
+            1
+        }
     }
 
     /// Whether a card of suit `by` attacks square `sq` (could capture onto it by its

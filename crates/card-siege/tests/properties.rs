@@ -2,13 +2,15 @@
 //! on every state, plus card-siege's own invariants.
 
 use card_siege::{Card, CardSiege, CardSiegeRules, GRID, Phase, Rank, Suit};
+use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
 use pyramid_core::{Game, RandomBot, Square};
-use proptest::prelude::*;
 
 /// Every card the board shows, with its square.
 fn shown(state: &CardSiege) -> Vec<(Card, Square)> {
-    GRID.squares().filter_map(|sq| state.card_at(sq).map(|c| (c, sq))).collect()
+    GRID.squares()
+        .filter_map(|sq| state.card_at(sq).map(|c| (c, sq)))
+        .collect()
 }
 
 /// No card is on two squares; the board and each card's square agree; a King underneath
@@ -17,17 +19,35 @@ fn cards_never_duplicated(state: &CardSiege) {
     let pos = state.position();
     let on_board = shown(state);
     for (i, (card, sq)) in on_board.iter().enumerate() {
-        assert!(on_board[i + 1..].iter().all(|(c, _)| c != card), "{card} twice at `{pos}`");
-        assert_eq!(state.square_of(*card), Some(*sq), "{card} misplaced at `{pos}`");
+        assert!(
+            on_board[i + 1..].iter().all(|(c, _)| c != card),
+            "{card} twice at `{pos}`"
+        );
+        assert_eq!(
+            state.square_of(*card),
+            Some(*sq),
+            "{card} misplaced at `{pos}`"
+        );
     }
     let listed: usize = Suit::ALL.iter().map(|&s| state.cards(s).len()).sum();
     let hidden = usize::from(state.siege().is_some());
-    assert_eq!(listed, on_board.len() + hidden, "card lists disagree with the board at `{pos}`");
+    assert_eq!(
+        listed,
+        on_board.len() + hidden,
+        "card lists disagree with the board at `{pos}`"
+    );
     for suit in Suit::ALL {
         let king = state.square_of(Card::new(suit, Rank::KING));
-        assert!(king.is_some(), "the King of {suit} left the game at `{pos}`");
+        assert!(
+            king.is_some(),
+            "the King of {suit} left the game at `{pos}`"
+        );
     }
-    assert_eq!(state.siege().is_some(), state.phase() != Phase::Normal, "siege and phase disagree at `{pos}`");
+    assert_eq!(
+        state.siege().is_some(),
+        state.phase() != Phase::Normal,
+        "siege and phase disagree at `{pos}`"
+    );
 }
 
 /// Plays a random game, checking after every action that a card that left the game
@@ -38,7 +58,9 @@ fn cards_leave_only_by_capture(start: CardSiege, seed: u64, plies: u32) {
     let mut rng = pyramid_core::ChaCha8Rng::seed_from_u64(seed);
     let mut state = start;
     for _ in 0..plies {
-        let Some(action) = RandomBot::pick(&state, &mut rng) else { break };
+        let Some(action) = RandomBot::pick(&state, &mut rng) else {
+            break;
+        };
         let before = state.clone();
         state.play_unchecked(action);
         for suit in Suit::ALL {
@@ -54,7 +76,10 @@ fn cards_leave_only_by_capture(start: CardSiege, seed: u64, plies: u32) {
                     before.position()
                 );
             }
-            assert!(now.len() <= before.cards(suit).len(), "a card came back after `{action}`");
+            assert!(
+                now.len() <= before.cards(suit).len(),
+                "a card came back after `{action}`"
+            );
         }
     }
 }

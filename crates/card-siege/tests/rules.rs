@@ -11,7 +11,11 @@ fn board(cards: &[(&str, &str)]) -> String {
         let s: Square = sq.parse().expect("a square name");
         cells[usize::from(s.rank()) * 15 + usize::from(s.file())] = (*token).to_owned();
     }
-    (0..3).rev().map(|r| cells[r * 15..r * 15 + 15].concat()).collect::<Vec<_>>().join("/")
+    (0..3)
+        .rev()
+        .map(|r| cells[r * 15..r * 15 + 15].concat())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// A position with the given cards and seat to act, past the opening, with no history.
@@ -29,7 +33,10 @@ fn legal(g: &CardSiege) -> Vec<String> {
 
 /// The legal actions of the card on `sq`, sorted.
 fn legal_from(g: &CardSiege, sq: &str) -> Vec<String> {
-    legal(g).into_iter().filter(|a| a.starts_with(sq) && !a[sq.len()..].starts_with(char::is_numeric)).collect()
+    legal(g)
+        .into_iter()
+        .filter(|a| a.starts_with(sq) && !a[sq.len()..].starts_with(char::is_numeric))
+        .collect()
 }
 
 fn is_legal(g: &CardSiege, text: &str) -> bool {
@@ -37,12 +44,15 @@ fn is_legal(g: &CardSiege, text: &str) -> bool {
 }
 
 fn play(g: &mut CardSiege, text: &str) {
-    let a = g.parse_action(text).unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", g.position()));
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("`{text}` at `{}`: {e}", g.position()));
     g.play(a).unwrap_or_else(|e| panic!("`{text}`: {e}"));
 }
 
 fn at(g: &CardSiege, sq: &str) -> Option<String> {
-    g.card_at(sq.parse().expect("a square name")).map(|c| c.to_string())
+    g.card_at(sq.parse().expect("a square name"))
+        .map(|c| c.to_string())
 }
 
 fn has(g: &CardSiege, card: &str) -> bool {
@@ -62,7 +72,9 @@ fn with_kings<'a>(cards: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
 #[test]
 fn start_layout_is_the_same_in_both_home_rows_with_kings_on_h() {
     let g = CardSiege::new(&CardSiegeRules::default());
-    let row = ["A", "3", "5", "", "7", "9", "J", "K", "Q", "T", "8", "", "6", "4", "2"];
+    let row = [
+        "A", "3", "5", "", "7", "9", "J", "K", "Q", "T", "8", "", "6", "4", "2",
+    ];
     for (file, rank) in row.iter().enumerate() {
         let f = (b'a' + file as u8) as char;
         let expect = |suit: char| (!rank.is_empty()).then(|| format!("{rank}{suit}"));
@@ -97,7 +109,12 @@ fn slide_limit_is_one_for_the_ace_and_the_king() {
 #[test]
 fn slide_limit_is_the_rank_for_two_to_six() {
     let g = game(&with_kings(&[("3h", "e1"), ("6h", "g2")]), "h");
-    assert_eq!(legal_from(&g, "e1"), ["e1-b1", "e1-c1", "e1-d1", "e1-e2", "e1-f1", "e1-g1", "e1-h1"]);
+    assert_eq!(
+        legal_from(&g, "e1"),
+        [
+            "e1-b1", "e1-c1", "e1-d1", "e1-e2", "e1-f1", "e1-g1", "e1-h1"
+        ]
+    );
     // The six from g2 reaches a2 to m2 (12 slides), no ascent from the neutral row.
     assert_eq!(legal_from(&g, "g2").len(), 12);
 }
@@ -106,20 +123,37 @@ fn slide_limit_is_the_rank_for_two_to_six() {
 fn slide_limit_is_four_for_seven_to_queen() {
     for card in ["7h", "8h", "9h", "Th", "Jh", "Qh"] {
         let g = game(&with_kings(&[(card, "g2")]), "h");
-        let slides: Vec<String> = legal_from(&g, "g2").into_iter().filter(|a| a.contains('-')).collect();
-        assert_eq!(slides, ["g2-c2", "g2-d2", "g2-e2", "g2-f2", "g2-h2", "g2-i2", "g2-j2", "g2-k2"], "{card}");
+        let slides: Vec<String> = legal_from(&g, "g2")
+            .into_iter()
+            .filter(|a| a.contains('-'))
+            .collect();
+        assert_eq!(
+            slides,
+            [
+                "g2-c2", "g2-d2", "g2-e2", "g2-f2", "g2-h2", "g2-i2", "g2-j2", "g2-k2"
+            ],
+            "{card}"
+        );
     }
 }
 
 #[test]
 fn slides_stay_on_the_board() {
     let g = game(&with_kings(&[("5h", "b1")]), "h");
-    assert_eq!(legal_from(&g, "b1"), ["b1-a1", "b1-b2", "b1-c1", "b1-d1", "b1-e1", "b1-f1", "b1-g1"]);
+    assert_eq!(
+        legal_from(&g, "b1"),
+        [
+            "b1-a1", "b1-b2", "b1-c1", "b1-d1", "b1-e1", "b1-f1", "b1-g1"
+        ]
+    );
 }
 
 #[test]
 fn conveyor_shifts_every_passed_card_of_either_suit_back_toward_from() {
-    let mut g = game(&with_kings(&[("3h", "c1"), ("5s", "d1"), ("9h", "f1")]), "h");
+    let mut g = game(
+        &with_kings(&[("3h", "c1"), ("5s", "d1"), ("9h", "f1")]),
+        "h",
+    );
     play(&mut g, "c1-f1");
     assert_eq!(at(&g, "c1").as_deref(), Some("5s"));
     assert_eq!(at(&g, "d1"), None);
@@ -129,7 +163,10 @@ fn conveyor_shifts_every_passed_card_of_either_suit_back_toward_from() {
 
 #[test]
 fn conveyor_refills_from_with_the_neighbouring_square_going_left_too() {
-    let mut g = game(&with_kings(&[("4h", "f1"), ("Ts", "e1"), ("2h", "d1")]), "h");
+    let mut g = game(
+        &with_kings(&[("4h", "f1"), ("Ts", "e1"), ("2h", "d1")]),
+        "h",
+    );
     play(&mut g, "f1-c1");
     assert_eq!(at(&g, "c1").as_deref(), Some("4h"));
     assert_eq!(at(&g, "d1"), None);
@@ -139,7 +176,16 @@ fn conveyor_refills_from_with_the_neighbouring_square_going_left_too() {
 
 #[test]
 fn neutral_row_slide_shifts_only_neutral_row_cards() {
-    let mut g = game(&with_kings(&[("5h", "c2"), ("9s", "d2"), ("3h", "e2"), ("7h", "d1"), ("6s", "e3")]), "h");
+    let mut g = game(
+        &with_kings(&[
+            ("5h", "c2"),
+            ("9s", "d2"),
+            ("3h", "e2"),
+            ("7h", "d1"),
+            ("6s", "e3"),
+        ]),
+        "h",
+    );
     play(&mut g, "c2-e2");
     assert_eq!(at(&g, "c2").as_deref(), Some("9s"));
     assert_eq!(at(&g, "d2").as_deref(), Some("3h"));
@@ -152,12 +198,25 @@ fn neutral_row_slide_shifts_only_neutral_row_cards() {
 
 #[test]
 fn belt_shifts_the_row_suits_neutral_cards_in_the_passed_files() {
-    let mut g = game(&with_kings(&[("5h", "c1"), ("2h", "e2"), ("4h", "f2"), ("6h", "g2"), ("9s", "h2")]), "h");
+    let mut g = game(
+        &with_kings(&[
+            ("5h", "c1"),
+            ("2h", "e2"),
+            ("4h", "f2"),
+            ("6h", "g2"),
+            ("9s", "h2"),
+        ]),
+        "h",
+    );
     play(&mut g, "c1-f1");
     assert_eq!(at(&g, "d2").as_deref(), Some("2h"));
     assert_eq!(at(&g, "e2").as_deref(), Some("4h"));
     assert_eq!(at(&g, "f2"), None);
-    assert_eq!(at(&g, "g2").as_deref(), Some("6h"), "outside the passed files");
+    assert_eq!(
+        at(&g, "g2").as_deref(),
+        Some("6h"),
+        "outside the passed files"
+    );
     assert_eq!(at(&g, "h2").as_deref(), Some("9s"));
 }
 
@@ -170,7 +229,10 @@ fn belt_leaves_the_other_suits_neutral_cards_in_place() {
 
 #[test]
 fn belt_collision_with_an_enemy_card_captures_it() {
-    let mut g = game(&with_kings(&[("5h", "c1"), ("2h", "e2"), ("9s", "d2")]), "h");
+    let mut g = game(
+        &with_kings(&[("5h", "c1"), ("2h", "e2"), ("9s", "d2")]),
+        "h",
+    );
     play(&mut g, "c1-e1");
     assert_eq!(at(&g, "d2").as_deref(), Some("2h"));
     assert!(!has(&g, "9s"));
@@ -180,16 +242,25 @@ fn belt_collision_with_an_enemy_card_captures_it() {
 #[test]
 fn belt_collision_with_a_card_of_its_own_suit_makes_the_slide_illegal() {
     // 2h on d2 would shift onto 4h on c2, which is in the `from` file and does not shift.
-    let g = game(&with_kings(&[("5h", "c1"), ("2h", "d2"), ("4h", "c2")]), "h");
+    let g = game(
+        &with_kings(&[("5h", "c1"), ("2h", "d2"), ("4h", "c2")]),
+        "h",
+    );
     assert_eq!(legal_from(&g, "c1"), ["c1-a1", "c1-b1"]);
     let mut copy = g.clone();
-    assert!(matches!(copy.play("c1-e1".parse().expect("action")), Err(PlayError::Illegal { .. })));
+    assert!(matches!(
+        copy.play("c1-e1".parse().expect("action")),
+        Err(PlayError::Illegal { .. })
+    ));
     assert_eq!(copy, g);
 }
 
 #[test]
 fn belt_cards_that_all_shift_do_not_collide() {
-    let mut g = game(&with_kings(&[("5h", "c1"), ("2h", "d2"), ("4h", "e2")]), "h");
+    let mut g = game(
+        &with_kings(&[("5h", "c1"), ("2h", "d2"), ("4h", "e2")]),
+        "h",
+    );
     play(&mut g, "c1-e1");
     assert_eq!(at(&g, "c2").as_deref(), Some("2h"));
     assert_eq!(at(&g, "d2").as_deref(), Some("4h"));
@@ -197,10 +268,23 @@ fn belt_cards_that_all_shift_do_not_collide() {
 
 #[test]
 fn belt_collision_with_the_enemy_king_starts_a_siege() {
-    let mut g = game(&[("5h", "c1"), ("2h", "e2"), ("Ks", "d2"), ("4s", "d3"), ("Kh", "o1")], "h");
+    let mut g = game(
+        &[
+            ("5h", "c1"),
+            ("2h", "e2"),
+            ("Ks", "d2"),
+            ("4s", "d3"),
+            ("Kh", "o1"),
+        ],
+        "h",
+    );
     play(&mut g, "c1-e1");
     assert_eq!(g.siege().map(|s| s.to_string()).as_deref(), Some("d2"));
-    assert_eq!(at(&g, "d2").as_deref(), Some("2h"), "the shifted card stands on top");
+    assert_eq!(
+        at(&g, "d2").as_deref(),
+        Some("2h"),
+        "the shifted card stands on top"
+    );
     assert_eq!(g.phase(), Phase::Siege);
     assert_eq!(g.to_act(), Some(Seat(1)));
     assert_eq!(legal(&g), ["d3xd2"]);
@@ -211,12 +295,24 @@ fn belt_collision_of_a_king_with_the_enemy_king_is_illegal() {
     let g = game(&[("5h", "c1"), ("Kh", "e2"), ("Ks", "d2")], "h");
     assert!(!is_legal(&g, "c1-e1"));
     assert!(!is_legal(&g, "c1-f1"));
-    assert!(is_legal(&g, "c1-d1"), "passes only d, where no belt card stands");
+    assert!(
+        is_legal(&g, "c1-d1"),
+        "passes only d, where no belt card stands"
+    );
 }
 
 #[test]
 fn every_collision_of_one_slide_happens() {
-    let mut g = game(&with_kings(&[("5h", "c1"), ("2h", "d2"), ("9s", "c2"), ("Ts", "e2"), ("4h", "f2")]), "h");
+    let mut g = game(
+        &with_kings(&[
+            ("5h", "c1"),
+            ("2h", "d2"),
+            ("9s", "c2"),
+            ("Ts", "e2"),
+            ("4h", "f2"),
+        ]),
+        "h",
+    );
     play(&mut g, "c1-f1");
     assert_eq!(at(&g, "c2").as_deref(), Some("2h"));
     assert_eq!(at(&g, "e2").as_deref(), Some("4h"));
@@ -226,7 +322,10 @@ fn every_collision_of_one_slide_happens() {
 #[test]
 fn belt_moves_the_row_suit_whoever_slides() {
     // Spades slides its seven in Hearts' home row: Hearts' 2h shifts and captures 9s.
-    let mut g = game(&with_kings(&[("7s", "c1"), ("2h", "e2"), ("9s", "d2")]), "s");
+    let mut g = game(
+        &with_kings(&[("7s", "c1"), ("2h", "e2"), ("9s", "d2")]),
+        "s",
+    );
     play(&mut g, "c1-e1");
     assert_eq!(at(&g, "d2").as_deref(), Some("2h"));
     assert!(!has(&g, "9s"));
@@ -236,7 +335,10 @@ fn belt_moves_the_row_suit_whoever_slides() {
 #[test]
 fn belt_besieging_the_sliders_own_king_lets_that_king_evacuate_then_the_besieger_moves() {
     // Spades slides in Hearts' row; Hearts' 7h shifts onto the Spades King.
-    let mut g = game(&[("7s", "c1"), ("7h", "e2"), ("Ks", "d2"), ("Kh", "o1")], "s");
+    let mut g = game(
+        &[("7s", "c1"), ("7h", "e2"), ("Ks", "d2"), ("Kh", "o1")],
+        "s",
+    );
     play(&mut g, "c1-e1");
     // Hearts, the besieging seat, is to move with its own card on top: it cannot answer,
     // and that moment is not a ply. Spades has won the stack and evacuates.
@@ -246,7 +348,11 @@ fn belt_besieging_the_sliders_own_king_lets_that_king_evacuate_then_the_besieger
     assert_eq!(legal(&g), ["d2-c2", "d2-e2"]);
     play(&mut g, "d2-e2");
     assert_eq!(g.plies(), 2);
-    assert_eq!(at(&g, "d2").as_deref(), Some("7h"), "the winning card on top stays");
+    assert_eq!(
+        at(&g, "d2").as_deref(),
+        Some("7h"),
+        "the winning card on top stays"
+    );
     assert_eq!(at(&g, "e2").as_deref(), Some("Ks"));
     assert_eq!(g.siege(), None);
     assert_eq!((g.phase(), g.to_act()), (Phase::Normal, Some(Seat(0))));
@@ -274,19 +380,32 @@ fn ascend_needs_an_empty_square() {
 fn ascend_only_from_the_cards_own_home_row() {
     let g = game(&with_kings(&[("5s", "c1"), ("9s", "e2")]), "s");
     assert!(!is_legal(&g, "c1-c2"), "a Spades card in Hearts' row");
-    assert!(!is_legal(&g, "e2-e1") && !is_legal(&g, "e2-e3"), "no steps out of the neutral row");
+    assert!(
+        !is_legal(&g, "e2-e1") && !is_legal(&g, "e2-e3"),
+        "no steps out of the neutral row"
+    );
 }
 
 // ---------------------------------------------------------------- captures
 
 fn captures(g: &CardSiege, sq: &str) -> Vec<String> {
-    legal_from(g, sq).into_iter().filter(|a| a.contains('x')).collect()
+    legal_from(g, sq)
+        .into_iter()
+        .filter(|a| a.contains('x'))
+        .collect()
 }
 
 #[test]
 fn soldier_captures_one_square_orthogonally() {
     let g = game(
-        &with_kings(&[("4h", "e2"), ("2s", "d2"), ("3s", "f2"), ("5s", "e1"), ("6s", "e3"), ("As", "d3")]),
+        &with_kings(&[
+            ("4h", "e2"),
+            ("2s", "d2"),
+            ("3s", "f2"),
+            ("5s", "e1"),
+            ("6s", "e3"),
+            ("As", "d3"),
+        ]),
         "h",
     );
     assert_eq!(captures(&g, "e2"), ["e2xd2", "e2xe1", "e2xe3", "e2xf2"]);
@@ -294,22 +413,49 @@ fn soldier_captures_one_square_orthogonally() {
 
 #[test]
 fn pikeman_captures_one_rank_forward_one_or_two_files_sideways_forward_set_by_suit() {
-    let enemies = [("2s", "c3"), ("3s", "d3"), ("4s", "e3"), ("5s", "f3"), ("6s", "g3"), ("As", "d1")];
+    let enemies = [
+        ("2s", "c3"),
+        ("3s", "d3"),
+        ("4s", "e3"),
+        ("5s", "f3"),
+        ("6s", "g3"),
+        ("As", "d1"),
+    ];
     let mut cards = enemies.to_vec();
     cards.push(("7h", "e2"));
     let g = game(&with_kings(&cards), "h");
     assert_eq!(captures(&g, "e2"), ["e2xc3", "e2xd3", "e2xf3", "e2xg3"]);
     // A Spades pikeman's forward is down, wherever it stands.
-    let g = game(&with_kings(&[("8s", "e2"), ("2h", "c1"), ("3h", "g1"), ("4h", "d3"), ("5h", "e1")]), "s");
+    let g = game(
+        &with_kings(&[
+            ("8s", "e2"),
+            ("2h", "c1"),
+            ("3h", "g1"),
+            ("4h", "d3"),
+            ("5h", "e1"),
+        ]),
+        "s",
+    );
     assert_eq!(captures(&g, "e2"), ["e2xc1", "e2xg1"]);
     let g = game(&with_kings(&[("8s", "e1"), ("2h", "c1")]), "s");
-    assert!(captures(&g, "e1").is_empty(), "no rank forward of rank 1 for Spades");
+    assert!(
+        captures(&g, "e1").is_empty(),
+        "no rank forward of rank 1 for Spades"
+    );
 }
 
 #[test]
 fn flanker_captures_in_its_rank_one_or_two_files_sideways() {
     let g = game(
-        &with_kings(&[("9h", "e2"), ("2s", "c2"), ("3s", "d2"), ("4s", "f2"), ("5s", "g2"), ("6s", "e3"), ("As", "b2")]),
+        &with_kings(&[
+            ("9h", "e2"),
+            ("2s", "c2"),
+            ("3s", "d2"),
+            ("4s", "f2"),
+            ("5s", "g2"),
+            ("6s", "e3"),
+            ("As", "b2"),
+        ]),
         "h",
     );
     assert_eq!(captures(&g, "e2"), ["e2xc2", "e2xd2", "e2xf2", "e2xg2"]);
@@ -317,15 +463,40 @@ fn flanker_captures_in_its_rank_one_or_two_files_sideways() {
 
 #[test]
 fn archer_captures_diagonally_one_or_two_squares_forward_or_backward_leaping() {
-    let g = game(&with_kings(&[("Jh", "e1"), ("2s", "d2"), ("3s", "c3"), ("4s", "g3")]), "h");
-    assert_eq!(captures(&g, "e1"), ["e1xc3", "e1xd2", "e1xg3"], "c3 over d2: a leap");
-    let g = game(&with_kings(&[("Qs", "e2"), ("2h", "d1"), ("3h", "f1"), ("4h", "d3"), ("5h", "f3")]), "s");
+    let g = game(
+        &with_kings(&[("Jh", "e1"), ("2s", "d2"), ("3s", "c3"), ("4s", "g3")]),
+        "h",
+    );
+    assert_eq!(
+        captures(&g, "e1"),
+        ["e1xc3", "e1xd2", "e1xg3"],
+        "c3 over d2: a leap"
+    );
+    let g = game(
+        &with_kings(&[
+            ("Qs", "e2"),
+            ("2h", "d1"),
+            ("3h", "f1"),
+            ("4h", "d3"),
+            ("5h", "f3"),
+        ]),
+        "s",
+    );
     assert_eq!(captures(&g, "e2"), ["e2xd1", "e2xd3", "e2xf1", "e2xf3"]);
 }
 
 #[test]
 fn king_captures_one_square_orthogonally() {
-    let g = game(&[("Kh", "e2"), ("2s", "d2"), ("3s", "e1"), ("Ts", "f3"), ("Ks", "o3")], "h");
+    let g = game(
+        &[
+            ("Kh", "e2"),
+            ("2s", "d2"),
+            ("3s", "e1"),
+            ("Ts", "f3"),
+            ("Ks", "o3"),
+        ],
+        "h",
+    );
     assert_eq!(captures(&g, "e2"), ["e2xd2", "e2xe1"]);
 }
 
@@ -362,7 +533,10 @@ fn king_safety_is_judged_in_the_position_after_the_action() {
 
 #[test]
 fn king_may_be_carried_onto_an_attacked_square_by_another_cards_slide() {
-    let mut g = game(&[("5h", "c1"), ("Kh", "d1"), ("9s", "a1"), ("Ks", "o3")], "h");
+    let mut g = game(
+        &[("5h", "c1"), ("Kh", "d1"), ("9s", "a1"), ("Ks", "o3")],
+        "h",
+    );
     play(&mut g, "c1-e1");
     assert_eq!(at(&g, "c1").as_deref(), Some("Kh"));
 }
@@ -376,7 +550,10 @@ fn king_may_not_ascend_onto_an_attacked_square() {
 
 #[test]
 fn king_may_not_capture_onto_an_attacked_square() {
-    let g = game(&[("Kh", "e1"), ("4s", "e2"), ("5s", "e3"), ("Ks", "o3")], "h");
+    let g = game(
+        &[("Kh", "e1"), ("4s", "e2"), ("5s", "e3"), ("Ks", "o3")],
+        "h",
+    );
     assert!(!is_legal(&g, "e1xe2"));
 }
 
@@ -390,11 +567,17 @@ fn king_never_captures_the_enemy_king() {
 
 #[test]
 fn loop_rule_forbids_restoring_the_layout_of_two_plies_back() {
-    let mut g = game(&with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]), "h");
+    let mut g = game(
+        &with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]),
+        "h",
+    );
     play(&mut g, "c1-d1");
     play(&mut g, "a3-b3");
     assert!(!is_legal(&g, "d1-c1"), "the take-back");
-    assert!(!is_legal(&g, "c1-d1"), "the same swap again restores it too");
+    assert!(
+        !is_legal(&g, "c1-d1"),
+        "the same swap again restores it too"
+    );
     assert!(is_legal(&g, "d1-e1"));
 }
 
@@ -402,7 +585,10 @@ fn loop_rule_forbids_restoring_the_layout_of_two_plies_back() {
 fn loop_rule_forbids_restoring_the_layout_of_one_ply_back() {
     // Spades' slide in Hearts' row carried Hearts' 4h from d2 to c2 by the belt;
     // sliding it straight back would put Hearts' cards as they stood one ply back.
-    let mut g = game(&with_kings(&[("2h", "a1"), ("7s", "c1"), ("4h", "d2")]), "h");
+    let mut g = game(
+        &with_kings(&[("2h", "a1"), ("7s", "c1"), ("4h", "d2")]),
+        "h",
+    );
     play(&mut g, "a1-b1");
     play(&mut g, "c1-d1");
     assert_eq!(at(&g, "c2").as_deref(), Some("4h"));
@@ -412,7 +598,10 @@ fn loop_rule_forbids_restoring_the_layout_of_one_ply_back() {
 
 #[test]
 fn loop_rule_history_travels_in_the_position_string() {
-    let mut g = game(&with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]), "h");
+    let mut g = game(
+        &with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]),
+        "h",
+    );
     play(&mut g, "c1-d1");
     play(&mut g, "a3-b3");
     let copy = CardSiege::from_position(&g.position(), g.rules()).expect("round trip");
@@ -422,12 +611,18 @@ fn loop_rule_history_travels_in_the_position_string() {
 
 #[test]
 fn loop_rule_compares_nothing_without_history() {
-    let mut g = game(&with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]), "h");
+    let mut g = game(
+        &with_kings(&[("3h", "c1"), ("5h", "d1"), ("2s", "a3")]),
+        "h",
+    );
     play(&mut g, "c1-d1");
     play(&mut g, "a3-b3");
     let text = g.position();
     let fields: Vec<&str> = text.split(' ').collect();
-    let bare = format!("{} {} {} - - {}", fields[0], fields[1], fields[2], fields[5]);
+    let bare = format!(
+        "{} {} {} - - {}",
+        fields[0], fields[1], fields[2], fields[5]
+    );
     let fresh = CardSiege::from_position(&bare, g.rules()).expect("valid");
     assert!(is_legal(&fresh, "d1-c1"));
 }
@@ -436,15 +631,25 @@ fn loop_rule_compares_nothing_without_history() {
 fn loop_rule_applies_to_siege_answers() {
     // An answer that would put Spades' cards as they stood two plies back is not legal.
     let prev2 = board(&[("Ks", "e3"), ("5s", "d3")]);
-    let text = format!("{} s 0,0 - {prev2} 2", board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")]));
+    let text = format!(
+        "{} s 0,0 - {prev2} 2",
+        board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")])
+    );
     let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
     // d3xe3 would put 5s on e3, not where it stood: still legal.
     assert!(is_legal(&g, "d3xe3"));
     let prev2 = board(&[("(Ks5s)", "e3")]);
-    let text = format!("{} s 0,0 - {prev2} 2", board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")]));
+    let text = format!(
+        "{} s 0,0 - {prev2} 2",
+        board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")])
+    );
     let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
     assert!(!is_legal(&g, "d3xe3"));
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))), "no legal answer: checkmate");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Seat(0))),
+        "no legal answer: checkmate"
+    );
 }
 
 // ---------------------------------------------------------------- the opening
@@ -458,21 +663,36 @@ fn opening_allows_only_slides_in_the_own_home_row() {
     let g = game(&with_kings(&[("5h", "c2"), ("3h", "c1")]), "h");
     let text = g.position().replace(" 0,0 ", " 2,0 ");
     let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
-    assert!(legal(&g).iter().all(|a| a.ends_with('1') && a.contains('-')), "{:?}", legal(&g));
+    assert!(
+        legal(&g)
+            .iter()
+            .all(|a| a.ends_with('1') && a.contains('-')),
+        "{:?}",
+        legal(&g)
+    );
 }
 
 #[test]
 fn opening_lasts_each_seats_first_three_turns() {
     let mut g = CardSiege::new(&CardSiegeRules::default());
-    for (i, a) in ["a1-b1", "a3-b3", "o1-n1", "o3-n3", "c1-d1"].iter().enumerate() {
+    for (i, a) in ["a1-b1", "a3-b3", "o1-n1", "o3-n3", "c1-d1"]
+        .iter()
+        .enumerate()
+    {
         play(&mut g, a);
         assert!(g.opening_turns_left(Suit::Hearts) == 3 - (i as u8 + 2) / 2);
     }
     assert_eq!(g.opening_turns_left(Suit::Hearts), 0);
     assert_eq!(g.opening_turns_left(Suit::Spades), 1);
-    assert!(!is_legal(&g, "a3-a2"), "Spades' third turn is still an opening turn");
+    assert!(
+        !is_legal(&g, "a3-a2"),
+        "Spades' third turn is still an opening turn"
+    );
     play(&mut g, "c3-d3");
-    assert!(is_legal(&g, "g1xi3") && is_legal(&g, "b1-b2"), "Hearts' fourth turn is free");
+    assert!(
+        is_legal(&g, "g1xi3") && is_legal(&g, "b1-b2"),
+        "Hearts' fourth turn is free"
+    );
 }
 
 #[test]
@@ -482,7 +702,10 @@ fn opening_option_off_plays_the_full_game_from_move_one() {
     let g = CardSiege::new(&rules);
     assert_eq!(g.opening_turns_left(Suit::Hearts), 0);
     assert!(is_legal(&g, "g1xi3") && is_legal(&g, "a1-a2"));
-    assert!(!is_legal(&g, "h1-h2"), "the King may not ascend onto h2, attacked by Js and Qs");
+    assert!(
+        !is_legal(&g, "h1-h2"),
+        "the King may not ascend onto h2, attacked by Js and Qs"
+    );
     assert_eq!(perft(&g, 1), 91);
     assert!(rules.set_option("opening", "maybe").is_err());
     assert!(rules.set_option("openings", "off").is_err());
@@ -530,12 +753,18 @@ fn siege_answers_alternate_between_the_seats() {
 
 #[test]
 fn kings_seat_that_cannot_answer_is_checkmated() {
-    let mut g = game(&[("4h", "e2"), ("Ks", "e3"), ("Kh", "o1"), ("9s", "m3")], "h");
+    let mut g = game(
+        &[("4h", "e2"), ("Ks", "e3"), ("Kh", "o1"), ("9s", "m3")],
+        "h",
+    );
     play(&mut g, "e2xe3");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
     assert!(g.legal_actions().is_empty());
     let mut over = g.clone();
-    assert_eq!(over.play("m3-l3".parse().expect("action")), Err(PlayError::GameOver));
+    assert_eq!(
+        over.play("m3-l3".parse().expect("action")),
+        Err(PlayError::GameOver)
+    );
 }
 
 #[test]
@@ -552,12 +781,26 @@ fn besieging_seat_that_cannot_answer_loses_the_stack_and_the_king_evacuates() {
 #[test]
 fn evacuation_square_must_be_empty_and_not_attacked_by_the_besieging_seat() {
     // 5s answers from f3; then 9h on h3 attacks f3, and Ts holds d3.
-    let mut g = game(&[("4h", "e2"), ("Ks", "e3"), ("5s", "f3"), ("Ts", "d3"), ("9h", "h3"), ("Kh", "o1")], "h");
+    let mut g = game(
+        &[
+            ("4h", "e2"),
+            ("Ks", "e3"),
+            ("5s", "f3"),
+            ("Ts", "d3"),
+            ("9h", "h3"),
+            ("Kh", "o1"),
+        ],
+        "h",
+    );
     play(&mut g, "e2xe3");
     play(&mut g, "f3xe3");
     assert_eq!(g.phase(), Phase::Evacuate);
     assert!(legal(&g).is_empty());
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))), "no evacuation square: the besieger wins");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Seat(0))),
+        "no evacuation square: the besieger wins"
+    );
 }
 
 #[test]
@@ -567,9 +810,16 @@ fn evacuation_is_the_king_seats_decision_then_the_besieging_seat_moves() {
     play(&mut g, "d3xe3");
     play(&mut g, "e3-f3");
     assert_eq!(at(&g, "f3").as_deref(), Some("Ks"));
-    assert_eq!(at(&g, "e3").as_deref(), Some("5s"), "the winning card stays behind");
+    assert_eq!(
+        at(&g, "e3").as_deref(),
+        Some("5s"),
+        "the winning card stays behind"
+    );
     assert_eq!(g.siege(), None);
-    assert_eq!((g.phase(), g.to_act(), g.plies()), (Phase::Normal, Some(Seat(0)), 3));
+    assert_eq!(
+        (g.phase(), g.to_act(), g.plies()),
+        (Phase::Normal, Some(Seat(0)), 3)
+    );
     assert!(is_legal(&g, "a1-b1"));
 }
 
@@ -585,7 +835,10 @@ fn nothing_else_moves_onto_the_siege_square_and_no_other_action_is_allowed() {
 #[test]
 fn kings_never_answer_a_siege() {
     // The Hearts King stands next to the stack but may not capture onto it.
-    let mut g = game(&[("4h", "e2"), ("Ks", "e3"), ("5s", "d3"), ("Kh", "f3")], "h");
+    let mut g = game(
+        &[("4h", "e2"), ("Ks", "e3"), ("5s", "d3"), ("Kh", "f3")],
+        "h",
+    );
     play(&mut g, "e2xe3");
     play(&mut g, "d3xe3");
     assert!(!is_legal(&g, "f3xe3"));
@@ -619,8 +872,17 @@ fn wrong_seat_and_illegal_actions_leave_the_state_unchanged() {
     let g = CardSiege::new(&CardSiegeRules::default());
     let mut copy = g.clone();
     let a = copy.parse_action("a1-b1").expect("legal");
-    assert!(matches!(copy.play_as(Seat(1), a), Err(PlayError::WrongSeat { .. })));
-    assert!(matches!(copy.parse_action("a3-b3"), Err(PlayError::Illegal { .. })));
-    assert!(matches!(copy.parse_action("a1~b1"), Err(PlayError::Malformed(_))));
+    assert!(matches!(
+        copy.play_as(Seat(1), a),
+        Err(PlayError::WrongSeat { .. })
+    ));
+    assert!(matches!(
+        copy.parse_action("a3-b3"),
+        Err(PlayError::Illegal { .. })
+    ));
+    assert!(matches!(
+        copy.parse_action("a1~b1"),
+        Err(PlayError::Malformed(_))
+    ));
     assert_eq!(copy, g);
 }
