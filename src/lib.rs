@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub use ataxx_ice;
+pub use card_siege;
 pub use martian_chess;
 pub use stacktrices;
 pub use pyramid_core as core;

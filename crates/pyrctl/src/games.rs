@@ -15,6 +15,7 @@ pub fn dispatch(name: &str, command: &Command) -> Result<()> {
     match name {
         "martian-chess" => commands::run::<martian_chess::MartianChess>(command),
         "ataxx-ice" => commands::run::<ataxx_ice::AtaxxIce>(command),
+        "card-siege" => commands::run::<card_siege::CardSiege>(command),
         "stacktrices" => commands::run::<stacktrices::Stacktrices>(command),
         known if GAMES.contains(&known) => {
             bail!("game `{known}` is not available in this build yet")
