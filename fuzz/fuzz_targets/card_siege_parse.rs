@@ -1,0 +1,12 @@
+//! Arbitrary bytes read as a card-siege position string, with the opening option on and
+//! off (the same body runs in `crates/card-siege/tests/fuzz_corpus.rs`).
+#![no_main]
+
+use card_siege::{CardSiege, CardSiegeRules};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for rules in [CardSiegeRules::default(), CardSiegeRules::without_opening()] {
+        pyramid_core::fuzzing::parse_position::<CardSiege>(&rules, data);
+    }
+});
