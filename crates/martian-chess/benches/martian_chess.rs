@@ -76,7 +76,7 @@ fn movegen(c: &mut Criterion) {
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for (seats, depth) in [(2, 5), (4, 5)] {
+    for (seats, depth) in [(2, 6), (4, 6)] {
         let start = MartianChess::new(&rules(seats));
         let nodes = perft(&start, depth);
         group.throughput(Throughput::Elements(nodes));

@@ -300,39 +300,47 @@ impl MartianChess {
         let layout = self.layout();
         let sets = self.sets();
         let occ = !sets.empty;
-        // The mover's pieces with their kind's empty-board reach, and running totals.
-        let mut pieces = [(0u8, 0u8); 16];
-        let mut running = [0u32; 16];
-        let mut n = 0;
-        let mut slots = 0u32;
-        for (kind, mut bits) in [(0u8, sets.pawns), (1, sets.drones), (2, sets.queens)] {
-            while bits != 0 && n < 16 {
+        let allowed = [sets.pawn_to, sets.drone_to, sets.queen_to];
+        // The mover's pieces (square, kind) with running totals of their kind's
+        // empty-board reach; a zone has 16 squares, so at most 16 pieces. Unused
+        // entries keep the maximum total so that they never count as passed.
+        let mut squares = [0u8; 16];
+        let mut kinds = [0u8; 16];
+        let mut running = [u16::MAX; 16];
+        let mut n = 0usize;
+        let mut slots = 0u16;
+        let mut add = |kind: u8, mut bits: u64| {
+            let counts = &layout.reach_count[usize::from(kind)];
+            while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                slots += u32::from(layout.reach_count[usize::from(kind)][sq]);
-                pieces[n] = (sq as u8, kind);
-                running[n] = slots;
+                slots += u16::from(counts[sq]);
+                squares[n & 15] = sq as u8;
+                kinds[n & 15] = kind;
+                running[n & 15] = slots;
                 n += 1;
             }
-        }
-        let ban = self
-            .crossing
-            .map(|(from, to)| (usize::from(to), usize::from(from)));
+        };
+        add(0, sets.pawns);
+        add(1, sets.drones);
+        add(2, sets.queens);
+        // The no-undo ban as one code `from * 64 + to` (64 * 64 when there is none).
+        let ban = self.crossing.map_or(64 * 64, |(from, to)| {
+            usize::from(to) * 64 + usize::from(from)
+        });
+        let reach_list = layout.reach_list.as_flattened().as_flattened();
         if slots > 0 {
             for _ in 0..64 {
                 let draw = rng.random_range(0..slots);
-                let i = running[..n].iter().position(|&r| r > draw).unwrap_or(0);
-                let (sq, kind) = (usize::from(pieces[i].0), pieces[i].1);
+                // The piece is the first whose running total exceeds the draw.
+                let i = running.iter().filter(|&&r| r <= draw).count() & 15;
+                let (sq, kind) = (usize::from(squares[i]), kinds[i]);
                 let skip = draw - if i == 0 { 0 } else { running[i - 1] };
-                let to = usize::from(layout.reach_list[usize::from(kind)][sq][skip as usize]);
-                let allowed = match kind {
-                    0 => sets.pawn_to,
-                    1 => sets.drone_to,
-                    _ => sets.queen_to,
-                };
-                if allowed & (1 << to) != 0
+                let entry = (usize::from(kind) * 64 + sq) * 28 + usize::from(skip);
+                let to = usize::from(reach_list.get(entry).copied().unwrap_or(0));
+                if allowed[usize::from(kind) % 3] & (1 << to) != 0
                     && layout.between[sq][to] & occ == 0
-                    && ban != Some((sq, to))
+                    && sq * 64 + to != ban
                 {
                     return Some((sq, to, kind));
                 }
