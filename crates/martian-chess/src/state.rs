@@ -271,3 +271,14 @@ impl MartianRules {
         pyramid_core::RuleSet::ply_limit(self).is_some_and(|limit| plies >= limit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_and_actions_stay_small() {
+        assert!(std::mem::size_of::<MartianChess>() <= 64, "{}", std::mem::size_of::<MartianChess>());
+        assert!(std::mem::size_of::<MartianAction>() <= 6, "{}", std::mem::size_of::<MartianAction>());
+    }
+}
