@@ -31,6 +31,17 @@ pub const fn board_mask(size: u8) -> u64 {
     mask
 }
 
+/// [`board_mask`] of every size from 0 to 8.
+pub(crate) static BOARD_MASKS: [u64; 9] = {
+    let mut masks = [0u64; 9];
+    let mut n = 0;
+    while n < 9 {
+        masks[n] = board_mask(n as u8);
+        n += 1;
+    }
+    masks
+};
+
 const fn ring_table(distance: i32) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut sq = 0;

@@ -204,9 +204,11 @@ impl Reloc {
     pub(crate) fn count(&self) -> u64 {
         let mut n = 1;
         for s in 0..3 {
-            let a = self.avail[s].count_ones();
-            if self.need[s] > 0 && a > self.need[s] {
-                n *= choose(a, self.need[s]);
+            if self.need[s] > 0 {
+                let a = self.avail[s].count_ones();
+                if a > self.need[s] {
+                    n *= choose(a, self.need[s]);
+                }
             }
         }
         n

@@ -3,7 +3,7 @@
 use pyramid_core::{Outcome, RuleSet, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{bit_of, board_mask};
+use crate::geometry::{BOARD_MASKS, bit_of};
 use crate::rules::AtaxxIceRules;
 use crate::setup::Setup;
 
@@ -47,8 +47,9 @@ impl AtaxxIce {
     }
 
     /// The bits of the board's squares in the 8x8 layout.
+    #[inline]
     pub(crate) fn board_bits(&self) -> u64 {
-        board_mask(self.rules.size())
+        BOARD_MASKS[usize::from(self.rules.size().min(8))]
     }
 
     /// The piece on `sq`: its owner and size.
@@ -135,27 +136,23 @@ impl AtaxxIce {
 /// mover, `NOBODY` when over and otherwise unspecified 0). Used after actions and by
 /// validation.
 pub(crate) fn board_result(pieces: &[[u64; 3]; 4], seats: usize, mover: Option<usize>) -> (u8, u8) {
-    let mut alive = 0u8;
-    let mut alive_count = 0;
-    let mut full = None;
-    for (seat, p) in pieces.iter().enumerate().take(seats) {
-        let n = p[0].count_ones() + p[1].count_ones() + p[2].count_ones();
-        if n > 0 {
-            alive |= 1 << seat;
-            alive_count += 1;
-        }
-        if n == u32::from(PIECES_PER_SEAT) && full.is_none() {
-            full = Some(seat);
-        }
-    }
-    if let Some(m) = mover {
-        if pieces[m].iter().map(|b| b.count_ones()).sum::<u32>() == u32::from(PIECES_PER_SEAT) {
-            return (1 + m as u8, NOBODY);
-        }
-    } else if let Some(seat) = full {
+    let count = |seat: usize| pieces[seat].iter().map(|b| b.count_ones()).sum::<u32>();
+    let full = u32::from(PIECES_PER_SEAT);
+    // Only the mover can have emptied its stash; without a mover (validation), any seat.
+    let winner = match mover {
+        Some(m) => (count(m) == full).then_some(m),
+        None => (0..seats).find(|&s| count(s) == full),
+    };
+    if let Some(seat) = winner {
         return (1 + seat as u8, NOBODY);
     }
-    match alive_count {
+    let mut alive = 0u8;
+    for (seat, p) in pieces.iter().enumerate().take(seats) {
+        if p[0] | p[1] | p[2] != 0 {
+            alive |= 1 << seat;
+        }
+    }
+    match alive.count_ones() {
         0 => (DRAW, NOBODY),
         1 => (1 + alive.trailing_zeros() as u8, NOBODY),
         _ => {
