@@ -23,7 +23,7 @@ impl MartianChess {
                 }
             }
         }
-        self.to_move = (self.to_move + 1) % seats;
+        self.to_move = next_seat(self.to_move, seats);
         self.plies = self.plies.saturating_add(1);
     }
 
@@ -34,7 +34,7 @@ impl MartianChess {
         self.crossing = None;
         let mover = Size::from_index(usize::from(kind)).unwrap_or(Size::Queen);
         self.move_known(from, to, mover);
-        self.to_move = (self.to_move + 1) % self.rules.seat_count();
+        self.to_move = next_seat(self.to_move, self.rules.seat_count());
         self.plies = self.plies.saturating_add(1);
     }
 
@@ -72,4 +72,11 @@ impl MartianChess {
             self.crossing = Some((from as u8, to as u8));
         }
     }
+}
+
+/// The seat after `seat` among `seats` (no division on the hot path).
+#[inline(always)]
+fn next_seat(seat: u8, seats: u8) -> u8 {
+    let next = seat + 1;
+    if next >= seats { 0 } else { next }
 }

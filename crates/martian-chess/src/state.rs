@@ -278,7 +278,15 @@ mod tests {
 
     #[test]
     fn states_and_actions_stay_small() {
-        assert!(std::mem::size_of::<MartianChess>() <= 64, "{}", std::mem::size_of::<MartianChess>());
-        assert!(std::mem::size_of::<MartianAction>() <= 6, "{}", std::mem::size_of::<MartianAction>());
+        assert!(
+            std::mem::size_of::<MartianChess>() <= 64,
+            "{}",
+            std::mem::size_of::<MartianChess>()
+        );
+        assert!(
+            std::mem::size_of::<MartianAction>() <= 6,
+            "{}",
+            std::mem::size_of::<MartianAction>()
+        );
     }
 }
