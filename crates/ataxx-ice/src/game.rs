@@ -1,6 +1,5 @@
 //! The [`Game`] implementation.
 
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat};
@@ -9,7 +8,7 @@ use crate::action::{Action, ActionKind};
 use crate::error::PositionError;
 use crate::movegen::Ctx;
 use crate::rules::AtaxxIceRules;
-use crate::state::{AtaxxIce, NOBODY, ONGOING, size_letter, size_name};
+use crate::state::{AtaxxIce, ONGOING};
 
 impl AtaxxIce {
     /// The legal action of index `k` (`0 <= k < count_actions()`) in a fixed order of
@@ -188,47 +187,7 @@ impl Game for AtaxxIce {
     }
 
     fn diagram(&self, _viewer: Option<Seat>) -> String {
-        let n = self.board_size();
-        let mut out = String::new();
-        for rank in (0..n).rev() {
-            let _ = write!(out, "{:>2} ", rank + 1);
-            for file in 0..n {
-                match self.piece_on_bit(rank * 8 + file) {
-                    Some((seat, size)) => {
-                        let _ = write!(out, " {}{}", size_letter(size), seat);
-                    }
-                    None => out.push_str("  ."),
-                }
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for file in 0..n {
-            let _ = write!(out, "  {}", (b'a' + file) as char);
-        }
-        out.push('\n');
-        for seat in 0..self.rules.seats() {
-            let stash: Vec<String> = (0..3)
-                .map(|s| format!("{} {}", self.stash_of(seat, s), size_name(s)))
-                .collect();
-            let state = if self.pieces[seat].iter().all(|&b| b == 0) {
-                ", eliminated"
-            } else {
-                ""
-            };
-            let _ = writeln!(out, "seat {seat} stash: {}{state}", stash.join(", "));
-        }
-        match self.outcome_now() {
-            Some(outcome) => {
-                let _ = writeln!(out, "game over after {} plies: {outcome}", self.plies);
-            }
-            None => {
-                let _ = writeln!(out, "seat {} to move (ply {})", self.to_move, self.plies);
-            }
-        }
-        let _ = writeln!(out, "position: {}", self.position());
-        debug_assert!(self.to_move != NOBODY || self.result != ONGOING);
-        out
+        self.draw()
     }
 
     fn view(&self, _seat: Seat) -> AtaxxIce {

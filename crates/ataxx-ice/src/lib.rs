@@ -45,6 +45,7 @@ mod position;
 mod rules;
 mod setup;
 mod state;
+mod view;
 
 pub use action::{Action, ActionKind};
 pub use error::PositionError;

@@ -262,3 +262,20 @@ fn ron_refuses_impossible_rules() {
     let err = ron::from_str::<AtaxxIce>(&bad).expect_err("size 9");
     assert!(err.to_string().contains("board size"), "{err}");
 }
+
+#[test]
+fn diagram_shows_the_board_stashes_turn_and_position() {
+    let g = AtaxxIce::new(&rules(2));
+    let text = g.diagram(None);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], " 8   .  .  .  .  .  .  . S1");
+    assert_eq!(lines[7], " 1  S0  .  .  .  .  .  .  .");
+    assert_eq!(lines[8], "     a  b  c  d  e  f  g  h");
+    assert!(text.contains("seat 0 stash: 4 small, 5 medium, 5 large"));
+    assert!(text.contains("seat 0 to move (ply 0)"));
+    assert!(text.ends_with("position: 7S1/8/8/8/8/8/8/S07 0 455,455 - 0\n"));
+    let over = AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 - 555,455 0 12", &rules(2)).expect("over");
+    let text = over.diagram(Some(Seat(0)));
+    assert!(text.contains("seat 0 stash: 5 small, 5 medium, 5 large, eliminated"));
+    assert!(text.contains("game over after 12 plies: seat 1 wins"));
+}
