@@ -274,7 +274,8 @@ fn diagram_shows_the_board_stashes_turn_and_position() {
     assert!(text.contains("seat 0 stash: 4 small, 5 medium, 5 large"));
     assert!(text.contains("seat 0 to move (ply 0)"));
     assert!(text.ends_with("position: 7S1/8/8/8/8/8/8/S07 0 455,455 - 0\n"));
-    let over = AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 - 555,455 0 12", &rules(2)).expect("over");
+    let over =
+        AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 - 555,455 0 12", &rules(2)).expect("over");
     let text = over.diagram(Some(Seat(0)));
     assert!(text.contains("seat 0 stash: 5 small, 5 medium, 5 large, eliminated"));
     assert!(text.contains("game over after 12 plies: seat 1 wins"));

@@ -1029,3 +1029,34 @@ fn relocation_brackets_may_be_left_out_when_only_one_set_is_legal() {
     let a = g.parse_action("d4-b2").expect("the only d4-b2");
     assert_eq!(a.to_string(), "d4-b2[g1,h1,g2,h2]");
 }
+
+// ---------------------------------------------------------------- bot support
+
+#[test]
+fn evaluate_scores_pips_against_the_best_opponent_and_results() {
+    let g = pos(
+        3,
+        &board(&[("a1", "L0"), ("b1", "S0"), ("h8", "M1"), ("a8", "S2")]),
+        Some(0),
+    );
+    assert_eq!(g.evaluate(Seat(0)), 4.0 - 2.0);
+    assert_eq!(g.evaluate(Seat(1)), 2.0 - 4.0);
+    let won = pos(2, &board(&[("a1", "S0")]), None);
+    assert_eq!(won.evaluate(Seat(0)), 1000.0);
+    assert_eq!(won.evaluate(Seat(1)), -1000.0);
+}
+
+#[test]
+fn random_action_picks_only_legal_actions() {
+    use pyramid_core::ChaCha8Rng;
+    use pyramid_core::rand::SeedableRng;
+    let g = clone_relocation_position();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..2000 {
+        let a = g.random_action(&mut rng).expect("the game goes on");
+        assert!(g.is_legal(a), "{a}");
+        seen.insert(a);
+    }
+    assert_eq!(seen.len(), g.count_actions(), "every action is drawn");
+}
