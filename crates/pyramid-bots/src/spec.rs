@@ -113,13 +113,16 @@ impl fmt::Display for BotSpec {
                 if c.reuse_tree != default.reuse_tree {
                     write!(f, ",reuse={}", if c.reuse_tree { "on" } else { "off" })?;
                 }
+                if c.tactics != default.tactics {
+                    write!(f, ",tactics={}", if c.tactics { "on" } else { "off" })?;
+                }
                 Ok(())
             }
         }
     }
 }
 
-const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse";
+const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse, tactics";
 
 impl FromStr for BotSpec {
     type Err = SpecError;
@@ -169,25 +172,29 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
     let mut seen_budget = false;
     let mut seen: Vec<&str> = Vec::new();
     for &(key, value) in pairs {
+        let key: &'static str = match key {
+            "iters" => "iters",
+            "ms" => "ms",
+            "c" => "c",
+            "playout" => "playout",
+            "reuse" => "reuse",
+            "tactics" => "tactics",
+            other => {
+                return Err(SpecError::UnknownOption {
+                    bot: "mcts",
+                    key: other.to_owned(),
+                    known: MCTS_OPTIONS,
+                });
+            }
+        };
         if seen.contains(&key) {
-            let key = match key {
-                "iters" => "iters",
-                "ms" => "ms",
-                "c" => "c",
-                "playout" => "playout",
-                _ => "reuse",
-            };
             return Err(SpecError::Repeated(key));
         }
         seen.push(key);
         match key {
             "iters" | "ms" => {
                 if seen_budget {
-                    return Err(SpecError::Repeated(if key == "iters" {
-                        "iters"
-                    } else {
-                        "ms"
-                    }));
+                    return Err(SpecError::Repeated(key));
                 }
                 seen_budget = true;
                 let n: u64 =
@@ -196,7 +203,7 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                         .ok()
                         .filter(|&n| n > 0)
                         .ok_or_else(|| SpecError::BadValue {
-                            key: if key == "iters" { "iters" } else { "ms" },
+                            key,
                             value: value.to_owned(),
                             expected: "a whole number above 0",
                         })?;
@@ -233,12 +240,15 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                     }
                 })?;
             }
-            other => {
-                return Err(SpecError::UnknownOption {
-                    bot: "mcts",
-                    key: other.to_owned(),
-                    known: MCTS_OPTIONS,
-                });
+            _ => {
+                // "tactics", the last known key.
+                config.tactics = pyramid_core::parse_switch("tactics", value).map_err(|_| {
+                    SpecError::BadValue {
+                        key: "tactics",
+                        value: value.to_owned(),
+                        expected: "on or off",
+                    }
+                })?;
             }
         }
     }
@@ -265,7 +275,7 @@ mod tests {
         for text in [
             "mcts:iters=2000",
             "mcts:ms=50",
-            "mcts:iters=10,c=0.7,playout=30,reuse=off",
+            "mcts:iters=10,c=0.7,playout=30,reuse=off,tactics=off",
         ] {
             let spec = parse(text).expect("valid spec");
             assert_eq!(spec.to_string(), text);

@@ -1,5 +1,7 @@
 //! Bot speed on this machine, one thread: random playouts per second from the start
-//! position, and MCTS iterations (one playout each) per second from the start position.
+//! position (full games, ply limit 1000), and MCTS iterations (one playout each) per
+//! second on the start position, with the default 20-ply playouts and with playouts to
+//! the end.
 //!
 //! Run with `cargo run --release -p pyrctl --example bot_speed` (numbers in docs/bots.md).
 
@@ -27,11 +29,13 @@ fn random_playouts<G: Game>(rules: &G::Rules, seconds: f64) -> (f64, f64) {
     (games as f64 / secs, plies as f64 / secs)
 }
 
-/// MCTS with `iters` iterations on the start position (three decisions): iterations/s.
-fn mcts_iterations<G: Game>(rules: &G::Rules, iters: u64) -> f64 {
+/// MCTS with `iters` iterations and `playout_limit` on the start position (three
+/// decisions): iterations/s.
+fn mcts_iterations<G: Game>(rules: &G::Rules, iters: u64, playout_limit: u32) -> f64 {
     let state = G::new(rules);
     let config = MctsConfig {
         budget: Budget::Iterations(iters),
+        playout_limit,
         ..MctsConfig::default()
     };
     let (mut total, mut secs) = (0u64, 0.0);
@@ -50,21 +54,36 @@ fn row<G: Game>(rules: G::Rules) {
     let mut rules = rules;
     rules.set_ply_limit(Some(1000));
     let (playouts, plies) = random_playouts::<G>(&rules, 2.0);
-    let mcts = mcts_iterations::<G>(&rules, 5000);
+    let short = mcts_iterations::<G>(&rules, 1000, 20);
+    let full = mcts_iterations::<G>(&rules, 300, 0);
     println!(
-        "| {} ({} seats) | {:.0} | {:.2} M | {:.0} |",
+        "| {} ({} seats) | {:.0} | {:.2} M | {:.0} | {:.0} |",
         G::NAME,
         rules.seats(),
         playouts,
         plies / 1e6,
-        mcts
+        short,
+        full
     );
 }
 
 fn main() {
     println!(
-        "| game | random playouts/s | random plies/s | MCTS iterations/s (playout limit 200) |"
+        "| game | random playouts/s | random plies/s | MCTS iterations/s (default, 20-ply playouts) | MCTS iterations/s (playouts to the end) |"
     );
-    println!("|---|---|---|---|");
-    row::<martian_chess::MartianChess>(Default::default());
+    println!("|---|---|---|---|---|");
+    let only: Option<String> = std::env::args().nth(1);
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if wanted("martian-chess") {
+        row::<martian_chess::MartianChess>(Default::default());
+    }
+    if wanted("ataxx-ice") {
+        row::<ataxx_ice::AtaxxIce>(Default::default());
+    }
+    if wanted("card-siege") {
+        row::<card_siege::CardSiege>(Default::default());
+    }
+    if wanted("stacktrices") {
+        row::<stacktrices::Stacktrices>(Default::default());
+    }
 }

@@ -38,6 +38,10 @@ pub struct MctsConfig {
     pub playout_limit: u32,
     /// Keep the part of the tree that is still valid for the seat's next decision.
     pub reuse_tree: bool,
+    /// Root tactics (decisive and anti-decisive moves): play an action that wins at
+    /// once, and never choose an action after which the next seat can win at once when
+    /// another action avoids it.
+    pub tactics: bool,
 }
 
 impl Default for MctsConfig {
@@ -47,6 +51,7 @@ impl Default for MctsConfig {
             exploration: 0.5,
             playout_limit: 20,
             reuse_tree: true,
+            tactics: true,
         }
     }
 }
@@ -318,6 +323,56 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
+/// Plays tried by [`root_tactics`] at most (a guard for games with thousands of actions).
+const TACTICS_BUDGET: usize = 40_000;
+
+/// What the root tactics found.
+enum Tactics<A> {
+    /// This action wins at once.
+    Win(A),
+    /// These actions let the next seat win at once.
+    Avoid(Vec<A>),
+}
+
+/// Decisive and anti-decisive moves for `seat` in `state` (Teytaud & Teytaud, 2010).
+fn root_tactics<G: Game>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
+    let mut after = Vec::with_capacity(legal.len());
+    for &action in legal {
+        let mut next = state.clone();
+        next.play_unchecked(action);
+        if next.outcome().and_then(|o| o.winner()) == Some(seat) {
+            return Tactics::Win(action);
+        }
+        after.push((action, next));
+    }
+    let mut plays = legal.len();
+    let mut avoid = Vec::new();
+    for (action, next) in after {
+        let Some(other) = next.to_act().filter(|&o| o != seat) else {
+            continue;
+        };
+        plays += next.count_actions();
+        if plays > TACTICS_BUDGET {
+            break;
+        }
+        let loses = next
+            .try_for_each_action(|reply| {
+                let mut last = next.clone();
+                last.play_unchecked(reply);
+                if last.outcome().and_then(|o| o.winner()) == Some(other) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+            .is_break();
+        if loses {
+            avoid.push(action);
+        }
+    }
+    Tactics::Avoid(avoid)
+}
+
 /// What a node of the old tree must match to become the new root.
 enum Target<'a, G> {
     /// Perfect information: the state itself.
@@ -351,6 +406,23 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             }
             _ => {}
         }
+        let mut unsafe_actions = Vec::new();
+        if self.config.tactics {
+            match root_tactics(&now, seat, &legal) {
+                Tactics::Win(action) => {
+                    self.root = None;
+                    self.tree.clear();
+                    self.stats = SearchStats {
+                        elapsed: started.elapsed(),
+                        nodes: 1,
+                        ..SearchStats::default()
+                    };
+                    return Some(action);
+                }
+                Tactics::Avoid(actions) if actions.len() < legal.len() => unsafe_actions = actions,
+                Tactics::Avoid(_) => {}
+            }
+        }
         let reused_visits = self.reuse(view, seat, &now);
         let perfect = perfect_information::<G>();
         let mut path = Vec::new();
@@ -378,7 +450,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         for &child in &self.tree.nodes[0].children {
             let n = &self.tree.nodes[child as usize];
             let Some(action) = n.action else { continue };
-            if !legal.contains(&action) {
+            if !legal.contains(&action) || unsafe_actions.contains(&action) {
                 continue;
             }
             let mean = n.reward / f64::from(n.visits.max(1));
@@ -386,7 +458,13 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 best = Some((n.visits, mean, action));
             }
         }
-        let choice = best.map(|(_, _, a)| a).or_else(|| legal.first().copied());
+        let choice = best.map(|(_, _, a)| a).or_else(|| {
+            legal
+                .iter()
+                .find(|a| !unsafe_actions.contains(a))
+                .or(legal.first())
+                .copied()
+        });
         self.root = Some((view.clone(), now.plies()));
         self.stats = SearchStats {
             iterations,
