@@ -8,7 +8,9 @@ use stacktrices::{Stacktrices, StacktricesRules};
 
 fn bench_perft(c: &mut Criterion) {
     let start = Stacktrices::new(&StacktricesRules::standard());
-    c.bench_function("stacktrices perft 3 (standard)", |b| b.iter(|| perft(black_box(&start), 3)));
+    c.bench_function("stacktrices perft 3 (standard)", |b| {
+        b.iter(|| perft(black_box(&start), 3))
+    });
 }
 
 criterion_group!(benches, bench_perft);

@@ -35,7 +35,10 @@ impl fmt::Display for PieceAt {
     }
 }
 
-const FILLER: PieceAt = PieceAt { piece: Piece::Pawn, square: Square::new(0, 0) };
+const FILLER: PieceAt = PieceAt {
+    piece: Piece::Pawn,
+    square: Square::new(0, 0),
+};
 
 /// A trade at the trading post: 1 to 3 pieces given (kind and giving stack) and 1 to 3
 /// pieces taken from the store (kind and receiving stack). Both lists are multisets, kept
@@ -63,11 +66,17 @@ impl Trade {
     /// A trade giving `given` and taking `taken` (each 1 to 3 pieces, any order); `None` if
     /// a list is empty or longer than 3, or names a square off the board.
     pub fn new(given: &[PieceAt], taken: &[PieceAt]) -> Option<Trade> {
-        let ok = |l: &[PieceAt]| (1..=3).contains(&l.len()) && l.iter().all(|p| GRID.contains(p.square));
+        let ok =
+            |l: &[PieceAt]| (1..=3).contains(&l.len()) && l.iter().all(|p| GRID.contains(p.square));
         if !ok(given) || !ok(taken) {
             return None;
         }
-        let mut t = Trade { given: [FILLER; 3], taken: [FILLER; 3], given_len: 0, taken_len: 0 };
+        let mut t = Trade {
+            given: [FILLER; 3],
+            taken: [FILLER; 3],
+            given_len: 0,
+            taken_len: 0,
+        };
         t.given[..given.len()].copy_from_slice(given);
         t.taken[..taken.len()].copy_from_slice(taken);
         t.given[..given.len()].sort_by_key(|p| p.key());
@@ -195,14 +204,18 @@ impl fmt::Display for Action {
 }
 
 fn parse_square(text: &str, whole: &str) -> Result<Square, ActionParseError> {
-    GRID.parse_square(text).map_err(|e| ActionParseError::new(whole, e.to_string()))
+    GRID.parse_square(text)
+        .map_err(|e| ActionParseError::new(whole, e.to_string()))
 }
 
 fn parse_piece(text: &str, whole: &str) -> Result<Piece, ActionParseError> {
     let mut chars = text.chars();
     match (chars.next().and_then(Piece::from_letter), chars.next()) {
         (Some(p), None) => Ok(p),
-        _ => Err(ActionParseError::new(whole, format!("`{text}` is not a piece (P D Q p d q)"))),
+        _ => Err(ActionParseError::new(
+            whole,
+            format!("`{text}` is not a piece (P D Q p d q)"),
+        )),
     }
 }
 
@@ -210,13 +223,22 @@ fn parse_piece_at(text: &str, whole: &str) -> Result<PieceAt, ActionParseError> 
     let (piece, sq) = text
         .split_once('@')
         .ok_or_else(|| ActionParseError::new(whole, format!("`{text}` is not PIECE@SQUARE")))?;
-    Ok(PieceAt::new(parse_piece(piece, whole)?, parse_square(sq, whole)?))
+    Ok(PieceAt::new(
+        parse_piece(piece, whole)?,
+        parse_square(sq, whole)?,
+    ))
 }
 
 fn parse_list(text: &str, whole: &str) -> Result<Vec<PieceAt>, ActionParseError> {
-    let list: Vec<PieceAt> = text.split(',').map(|p| parse_piece_at(p, whole)).collect::<Result<_, _>>()?;
+    let list: Vec<PieceAt> = text
+        .split(',')
+        .map(|p| parse_piece_at(p, whole))
+        .collect::<Result<_, _>>()?;
     if list.len() > 3 {
-        return Err(ActionParseError::new(whole, "a trade gives and takes at most 3 pieces each"));
+        return Err(ActionParseError::new(
+            whole,
+            "a trade gives and takes at most 3 pieces each",
+        ));
     }
     Ok(list)
 }
@@ -237,31 +259,49 @@ impl FromStr for Action {
                     if let Some(up) = value.strip_prefix('+') {
                         return Ok(Action::RaidUpgrade(parse_piece_at(up, s)?));
                     }
-                    let (src, to) = value.split_once('>').ok_or_else(|| bad("a raid is K@FROM>TO, K>TO or +K@SQ"))?;
+                    let (src, to) = value
+                        .split_once('>')
+                        .ok_or_else(|| bad("a raid is K@FROM>TO, K>TO or +K@SQ"))?;
                     let to = parse_square(to, s)?;
                     match src.split_once('@') {
-                        Some((piece, from)) => {
-                            Ok(Action::RaidTake { piece: parse_piece(piece, s)?, from: parse_square(from, s)?, to })
-                        }
+                        Some((piece, from)) => Ok(Action::RaidTake {
+                            piece: parse_piece(piece, s)?,
+                            from: parse_square(from, s)?,
+                            to,
+                        }),
                         None => Ok(Action::RaidStore(PieceAt::new(parse_piece(src, s)?, to))),
                     }
                 }
                 "trade" if value == "none" => Ok(Action::NoTrade),
                 "trade" => {
-                    let (given, taken) = value.split_once('>').ok_or_else(|| bad("a trade is GIVEN>TAKEN"))?;
+                    let (given, taken) = value
+                        .split_once('>')
+                        .ok_or_else(|| bad("a trade is GIVEN>TAKEN"))?;
                     let given = parse_list(given, s)?;
                     let taken = parse_list(taken, s)?;
-                    Trade::new(&given, &taken).map(Action::Trade).ok_or_else(|| bad("a trade gives and takes 1 to 3 pieces"))
+                    Trade::new(&given, &taken)
+                        .map(Action::Trade)
+                        .ok_or_else(|| bad("a trade gives and takes 1 to 3 pieces"))
                 }
-                _ => Err(bad("unknown action (hide, place, steal, raid, trade, or a move FROM-TO / warp FROM~TO)")),
+                _ => Err(bad(
+                    "unknown action (hide, place, steal, raid, trade, or a move FROM-TO / warp FROM~TO)",
+                )),
             };
         }
         if let Some((from, to)) = s.split_once('-') {
-            return Ok(Action::Move { from: parse_square(from, s)?, to: parse_square(to, s)? });
+            return Ok(Action::Move {
+                from: parse_square(from, s)?,
+                to: parse_square(to, s)?,
+            });
         }
         if let Some((from, to)) = s.split_once('~') {
-            return Ok(Action::Warp { from: parse_square(from, s)?, to: parse_square(to, s)? });
+            return Ok(Action::Warp {
+                from: parse_square(from, s)?,
+                to: parse_square(to, s)?,
+            });
         }
-        Err(bad("expected a move (d1-d4), a warp (c7~b1) or KEY=VALUE (hide=c1, trade=none, ...)"))
+        Err(bad(
+            "expected a move (d1-d4), a warp (c7~b1) or KEY=VALUE (hide=c1, trade=none, ...)",
+        ))
     }
 }

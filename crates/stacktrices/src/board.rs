@@ -13,7 +13,16 @@ pub(crate) const SQUARES: usize = 49;
 pub(crate) const OFF: u8 = 255;
 
 /// Direction deltas, clockwise from north: N NE E SE S SW W NW.
-const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// `NEIGHBOUR[sq][dir]`: the square one step from `sq` in direction `dir`, or [`OFF`].
 pub(crate) const NEIGHBOUR: [[u8; 8]; SQUARES] = {
@@ -43,7 +52,11 @@ pub(crate) const ORTHOGONALS: u8 = 0b0101_0101;
 
 /// The forward diagonals of `seat` as a direction mask (White: NE NW; Black: SE SW).
 pub(crate) const fn forward_diagonals(seat: u8) -> u8 {
-    if seat == 0 { (1 << 1) | (1 << 7) } else { (1 << 3) | (1 << 5) }
+    if seat == 0 {
+        (1 << 1) | (1 << 7)
+    } else {
+        (1 << 3) | (1 << 5)
+    }
 }
 
 /// The rank (0-based) of `seat`'s home row.
@@ -111,7 +124,11 @@ pub enum StackKind {
 impl Stack {
     /// A stack of `owner` on `base` holding `pieces`.
     pub fn new(owner: Seat, base: Base, pieces: Pieces) -> Stack {
-        Stack { owner: owner.0, base, pieces }
+        Stack {
+            owner: owner.0,
+            base,
+            pieces,
+        }
     }
 
     /// The owner.
@@ -142,7 +159,11 @@ impl Stack {
 
     /// Whether a piece of `kind` may be added to this stack (`several_movement`: Variant 2).
     pub(crate) fn can_take(&self, kind: Piece, several_movement: bool) -> bool {
-        if kind.is_movement() { several_movement || self.pieces.movement() == 0 } else { self.pieces.movement() > 0 }
+        if kind.is_movement() {
+            several_movement || self.pieces.movement() == 0
+        } else {
+            self.pieces.movement() > 0
+        }
     }
 
     /// Whether the pieces obey the stacking rules (no stranded skill piece; at most one

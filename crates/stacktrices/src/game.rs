@@ -35,11 +35,16 @@ impl Game for Stacktrices {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        if self.outcome().is_some() { None } else { Some(Seat(self.actor())) }
+        if self.outcome().is_some() {
+            None
+        } else {
+            Some(Seat(self.actor()))
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.over.or_else(|| self.limit_reached().then_some(Outcome::Draw))
+        self.over
+            .or_else(|| self.limit_reached().then_some(Outcome::Draw))
     }
 
     fn plies(&self) -> u32 {
@@ -62,9 +67,12 @@ impl Game for Stacktrices {
             Decision::Main => {
                 let me = usize::from(self.turn);
                 let own = self.occ[me];
-                let mut n: u32 = crate::board::bits(own).map(|s| self.destinations(s).count_ones()).sum();
+                let mut n: u32 = crate::board::bits(own)
+                    .map(|s| self.destinations(s).count_ones())
+                    .sum();
                 let empty_home = crate::board::home_row(self.turn) & !(self.occ[0] | self.occ[1]);
-                n += (own & crate::board::home_row(self.turn ^ 1)).count_ones() * empty_home.count_ones();
+                n += (own & crate::board::home_row(self.turn ^ 1)).count_ones()
+                    * empty_home.count_ones();
                 n as usize
             }
             _ => {
@@ -88,7 +96,13 @@ impl Game for Stacktrices {
             (Decision::Trade, Action::Trade(t)) => self.is_legal_trade(&t),
             (Decision::Trade, _) => false,
             _ => self
-                .try_for_each_action(|a| if a == action { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+                .try_for_each_action(|a| {
+                    if a == action {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
                 .is_break(),
         }
     }

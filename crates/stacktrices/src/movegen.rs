@@ -10,7 +10,10 @@ use crate::state::{Decision, Stacktrices};
 
 impl Stacktrices {
     /// Every legal action of the pending decision, in generation order.
-    pub(crate) fn gen_actions<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn gen_actions<B>(
+        &self,
+        f: &mut impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         if self.over.is_some() || self.limit_reached() {
             return ControlFlow::Continue(());
         }
@@ -31,7 +34,9 @@ impl Stacktrices {
 
     /// Destinations of the stack on `from` (moves and captures), as a mask.
     pub(crate) fn destinations(&self, from: u8) -> u64 {
-        let Some(st) = self.board[usize::from(from)] else { return 0 };
+        let Some(st) = self.board[usize::from(from)] else {
+            return 0;
+        };
         let me = usize::from(st.owner);
         let enemy = self.occ[me ^ 1];
         let all = self.occ[0] | self.occ[1];
@@ -39,7 +44,10 @@ impl Stacktrices {
         let nb = &NEIGHBOUR[usize::from(from)];
         if n == 0 {
             // Pupil: capture an adjacent enemy only.
-            return nb.iter().filter(|&&t| t != OFF && enemy >> t & 1 == 1).fold(0, |m, &t| m | 1 << t);
+            return nb
+                .iter()
+                .filter(|&&t| t != OFF && enemy >> t & 1 == 1)
+                .fold(0, |m, &t| m | 1 << t);
         }
         if st.pieces.count(Piece::ClearQueen) > 0 {
             let mut dests = 0;
@@ -50,10 +58,7 @@ impl Stacktrices {
         }
         let dirs = st.directions();
         let mut dests = 0u64;
-        for dir in 0..8 {
-            if dirs >> dir & 1 == 0 {
-                continue;
-            }
+        for dir in (0..8usize).filter(|d| dirs >> d & 1 == 1) {
             let mut t = from;
             for _ in 0..n {
                 t = NEIGHBOUR[usize::from(t)][dir];
@@ -111,13 +116,19 @@ impl Stacktrices {
         let own = self.occ[usize::from(me)];
         for from in bits(own) {
             for to in bits(self.destinations(from)) {
-                f(Action::Move { from: square(from), to: square(to) })?;
+                f(Action::Move {
+                    from: square(from),
+                    to: square(to),
+                })?;
             }
         }
         let empty_home = home_row(me) & !(self.occ[0] | self.occ[1]);
         for from in bits(own & home_row(me ^ 1)) {
             for to in bits(empty_home) {
-                f(Action::Warp { from: square(from), to: square(to) })?;
+                f(Action::Warp {
+                    from: square(from),
+                    to: square(to),
+                })?;
             }
         }
         ControlFlow::Continue(())
@@ -216,10 +227,16 @@ impl Stacktrices {
             recv[k.index()] = self.receivers(me, k);
         }
         for from in bits(self.occ[usize::from(me ^ 1)]) {
-            let Some(st) = self.board[usize::from(from)] else { continue };
+            let Some(st) = self.board[usize::from(from)] else {
+                continue;
+            };
             for kind in Self::unprotected(&st).kinds() {
                 for to in bits(recv[kind.index()]) {
-                    f(Action::RaidTake { piece: kind, from: square(from), to: square(to) })?;
+                    f(Action::RaidTake {
+                        piece: kind,
+                        from: square(from),
+                        to: square(to),
+                    })?;
                 }
             }
         }
@@ -230,7 +247,9 @@ impl Stacktrices {
         }
         if self.no_room_for_movement(me) {
             for sq in bits(self.occ[usize::from(me)]) {
-                let Some(st) = self.board[usize::from(sq)] else { continue };
+                let Some(st) = self.board[usize::from(sq)] else {
+                    continue;
+                };
                 for kind in st.pieces.kinds() {
                     if kind.larger().is_some_and(|l| self.store.count(l) > 0) {
                         f(Action::RaidUpgrade(PieceAt::new(kind, square(sq))))?;

@@ -31,8 +31,14 @@ pub enum Piece {
 
 impl Piece {
     /// All kinds in notation order: `P D Q p d q`.
-    pub const ALL: [Piece; 6] =
-        [Piece::Pawn, Piece::Drone, Piece::Queen, Piece::ClearPawn, Piece::ClearDrone, Piece::ClearQueen];
+    pub const ALL: [Piece; 6] = [
+        Piece::Pawn,
+        Piece::Drone,
+        Piece::Queen,
+        Piece::ClearPawn,
+        Piece::ClearDrone,
+        Piece::ClearQueen,
+    ];
 
     /// How many pieces of each kind the game has, indexed by [`Piece::index`]:
     /// coloured 4 P, 4 D, 3 Q; clear 4 p, 4 d, 3 q.
@@ -82,7 +88,11 @@ impl Piece {
 
     /// The same colour class one pip larger (`P` to `D`, `d` to `q`), if any.
     pub const fn larger(self) -> Option<Piece> {
-        if self as u8 % 3 == 2 { None } else { Piece::from_index(self as usize + 1) }
+        if self as u8 % 3 == 2 {
+            None
+        } else {
+            Piece::from_index(self as usize + 1)
+        }
     }
 
     /// The notation letter.

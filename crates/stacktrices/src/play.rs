@@ -124,7 +124,12 @@ impl Stacktrices {
             self.decision = Decision::Steal;
             return;
         }
-        if any_capture && !thief_captured && self.rules.variant1 && mover_thief && self.can_place_any(me8, captured) {
+        if any_capture
+            && !thief_captured
+            && self.rules.variant1
+            && mover_thief
+            && self.can_place_any(me8, captured)
+        {
             self.held = captured;
             self.decision = Decision::OptionalSteal;
             return;
@@ -161,7 +166,11 @@ impl Stacktrices {
     }
 
     fn after_victim_hide(&mut self) {
-        self.decision = if self.raid_due { Decision::Raid } else { Decision::Trade };
+        self.decision = if self.raid_due {
+            Decision::Raid
+        } else {
+            Decision::Trade
+        };
         self.raid_due = false;
     }
 

@@ -27,10 +27,15 @@ use crate::rules::StacktricesRules;
 use crate::setup::{PositionError, Setup, SetupStack};
 use crate::state::{Decision, Stacktrices};
 
-const FIELDS: [&str; 7] = ["board", "store", "thieves", "bars", "decision", "seat", "plies"];
+const FIELDS: [&str; 7] = [
+    "board", "store", "thieves", "bars", "decision", "seat", "plies",
+];
 
 fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
-    PositionError::Field { field, problem: problem.into() }
+    PositionError::Field {
+        field,
+        problem: problem.into(),
+    }
 }
 
 fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
@@ -38,31 +43,56 @@ fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
     let owner = match chars.next() {
         Some('w') => Seat(0),
         Some('b') => Seat(1),
-        _ => return Err(err("board", format!("`{token}` on {sq}: a stack starts with its owner, `w` or `b`"))),
+        _ => {
+            return Err(err(
+                "board",
+                format!("`{token}` on {sq}: a stack starts with its owner, `w` or `b`"),
+            ));
+        }
     };
     let base = match chars.next() {
         Some('d') => Base::Drone,
         Some('q') => Base::Queen,
-        _ => return Err(err("board", format!("`{token}` on {sq}: the owner is followed by the base, `d` or `q`"))),
+        _ => {
+            return Err(err(
+                "board",
+                format!("`{token}` on {sq}: the owner is followed by the base, `d` or `q`"),
+            ));
+        }
     };
     let rest = chars.as_str();
-    let pieces = Pieces::from_letters(rest)
-        .ok_or_else(|| err("board", format!("`{token}` on {sq}: `{rest}` is not a list of pieces (P D Q p d q)")))?;
+    let pieces = Pieces::from_letters(rest).ok_or_else(|| {
+        err(
+            "board",
+            format!("`{token}` on {sq}: `{rest}` is not a list of pieces (P D Q p d q)"),
+        )
+    })?;
     let mut seen_skill = false;
     for c in rest.chars() {
         let movement = c.is_ascii_uppercase();
         if movement && seen_skill {
-            return Err(err("board", format!("`{token}` on {sq}: a movement piece stands above a skill piece")));
+            return Err(err(
+                "board",
+                format!("`{token}` on {sq}: a movement piece stands above a skill piece"),
+            ));
         }
         seen_skill |= !movement;
     }
-    Ok(SetupStack { square: sq, owner, base, pieces })
+    Ok(SetupStack {
+        square: sq,
+        owner,
+        base,
+        pieces,
+    })
 }
 
 fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 7 {
-        return Err(err("board", format!("expected 7 ranks separated by `/`, found {}", rows.len())));
+        return Err(err(
+            "board",
+            format!("expected 7 ranks separated by `/`, found {}", rows.len()),
+        ));
     }
     let mut stacks = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -74,19 +104,33 @@ fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
             {
                 let n: u8 = match item.parse() {
                     Ok(n) if (1..=7).contains(&n) => n,
-                    _ => return Err(err("board", format!("rank {}: `{item}` is not a count of empty squares 1-7", rank + 1))),
+                    _ => {
+                        return Err(err(
+                            "board",
+                            format!(
+                                "rank {}: `{item}` is not a count of empty squares 1-7",
+                                rank + 1
+                            ),
+                        ));
+                    }
                 };
                 file = file.saturating_add(n);
             } else {
                 if file >= 7 {
-                    return Err(err("board", format!("rank {} covers more than 7 squares", rank + 1)));
+                    return Err(err(
+                        "board",
+                        format!("rank {} covers more than 7 squares", rank + 1),
+                    ));
                 }
                 stacks.push(parse_stack(item, Square::new(file, rank))?);
                 file += 1;
             }
         }
         if file != 7 {
-            return Err(err("board", format!("rank {} covers {file} squares, expected 7", rank + 1)));
+            return Err(err(
+                "board",
+                format!("rank {} covers {file} squares, expected 7", rank + 1),
+            ));
         }
     }
     Ok(stacks)
@@ -96,19 +140,32 @@ fn parse_pieces(field: &'static str, text: &str) -> Result<Pieces, PositionError
     if text == "-" {
         return Ok(Pieces::EMPTY);
     }
-    Pieces::from_letters(text).ok_or_else(|| err(field, format!("`{text}` is not a list of pieces (P D Q p d q) or `-`")))
+    Pieces::from_letters(text).ok_or_else(|| {
+        err(
+            field,
+            format!("`{text}` is not a list of pieces (P D Q p d q) or `-`"),
+        )
+    })
 }
 
 fn parse_square_or_none(field: &'static str, text: &str) -> Result<Option<Square>, PositionError> {
     if text == "-" {
         return Ok(None);
     }
-    GRID.parse_square(text).map(Some).map_err(|e| err(field, e.to_string()))
+    GRID.parse_square(text)
+        .map(Some)
+        .map_err(|e| err(field, e.to_string()))
 }
 
-fn parse_pair(field: &'static str, text: &str) -> Result<([Option<Square>; 2], [bool; 2]), PositionError> {
+fn parse_pair(
+    field: &'static str,
+    text: &str,
+) -> Result<([Option<Square>; 2], [bool; 2]), PositionError> {
     let Some((w, b)) = text.split_once(',') else {
-        return Err(err(field, format!("`{text}` is not two comma-separated entries (White,Black)")));
+        return Err(err(
+            field,
+            format!("`{text}` is not two comma-separated entries (White,Black)"),
+        ));
     };
     let mut squares = [None; 2];
     let mut marks = [false; 2];
@@ -149,17 +206,27 @@ fn parse_decision(text: &str) -> Result<(Decision, Pieces, bool), PositionError>
     } else {
         return Err(err(
             "decision",
-            format!("`{text}` is not setup-hide, place, main, steal:HELD, steal?:HELD, hide, raid, rehide, trade or over"),
+            format!(
+                "`{text}` is not setup-hide, place, main, steal:HELD, steal?:HELD, hide, raid, rehide, trade or over"
+            ),
         ));
     };
     let held = Pieces::from_letters(held)
         .filter(|p| !p.is_empty())
-        .ok_or_else(|| err("decision", format!("`{held}` is not the list of held pieces")))?;
+        .ok_or_else(|| {
+            err(
+                "decision",
+                format!("`{held}` is not the list of held pieces"),
+            )
+        })?;
     Ok((decision, held, raid_due))
 }
 
 impl Stacktrices {
-    pub(crate) fn read_position(text: &str, rules: &StacktricesRules) -> Result<Stacktrices, PositionError> {
+    pub(crate) fn read_position(
+        text: &str,
+        rules: &StacktricesRules,
+    ) -> Result<Stacktrices, PositionError> {
         let [board, store, thieves, bars, decision, seat, plies] = split_fields(text, &FIELDS)?;
         let stacks = parse_board(board)?;
         let store = parse_pieces("store", store)?;
@@ -169,7 +236,12 @@ impl Stacktrices {
         let turn = match seat {
             "0" => Seat(0),
             "1" => Seat(1),
-            _ => return Err(err("seat", format!("`{seat}` is not 0 (White) or 1 (Black)"))),
+            _ => {
+                return Err(err(
+                    "seat",
+                    format!("`{seat}` is not 0 (White) or 1 (Black)"),
+                ));
+            }
         };
         let plies: u32 = parse_number("plies", plies)?;
         Stacktrices::try_from(Setup {
@@ -213,8 +285,18 @@ impl Stacktrices {
             }
         }
         let sq = |s: Option<u8>| s.map_or("-".to_owned(), |i| crate::board::square(i).to_string());
-        let store = if self.store.is_empty() { "-".to_owned() } else { self.store.letters() };
-        let thief = |i: usize| format!("{}{}", sq(self.thief[i]), if self.exposed[i] { "!" } else { "" });
+        let store = if self.store.is_empty() {
+            "-".to_owned()
+        } else {
+            self.store.letters()
+        };
+        let thief = |i: usize| {
+            format!(
+                "{}{}",
+                sq(self.thief[i]),
+                if self.exposed[i] { "!" } else { "" }
+            )
+        };
         let decision = match self.decision {
             Decision::SetupHide => "setup-hide".to_owned(),
             Decision::Place => "place".to_owned(),

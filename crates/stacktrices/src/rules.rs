@@ -44,7 +44,10 @@ pub struct StacktricesRules {
 impl StacktricesRules {
     /// The default rules starting from the standard arrangement.
     pub fn standard() -> Self {
-        StacktricesRules { start: Start::Standard, ..Self::default() }
+        StacktricesRules {
+            start: Start::Standard,
+            ..Self::default()
+        }
     }
 }
 
@@ -56,7 +59,15 @@ impl RuleSet for StacktricesRules {
     }
 
     fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        if seats == 2 { Ok(()) } else { Err(RulesError::Seats { game: NAME, allowed: "2", got: seats }) }
+        if seats == 2 {
+            Ok(())
+        } else {
+            Err(RulesError::Seats {
+                game: NAME,
+                allowed: "2",
+                got: seats,
+            })
+        }
     }
 
     fn ply_limit(&self) -> Option<u32> {
@@ -85,7 +96,11 @@ impl RuleSet for StacktricesRules {
             "variant1" => self.variant1 = parse_switch(key, value)?,
             "variant2" => self.variant2 = parse_switch(key, value)?,
             _ => {
-                return Err(RulesError::UnknownOption { game: NAME, key: key.into(), known: "start, variant1, variant2" });
+                return Err(RulesError::UnknownOption {
+                    game: NAME,
+                    key: key.into(),
+                    known: "start, variant1, variant2",
+                });
             }
         }
         Ok(())
@@ -97,6 +112,10 @@ impl RuleSet for StacktricesRules {
             Start::Setup => "setup",
             Start::Standard => "standard",
         };
-        vec![("start", start.to_owned()), ("variant1", switch(self.variant1)), ("variant2", switch(self.variant2))]
+        vec![
+            ("start", start.to_owned()),
+            ("variant1", switch(self.variant1)),
+            ("variant2", switch(self.variant2)),
+        ]
     }
 }

@@ -68,7 +68,10 @@ pub enum PositionError {
 }
 
 fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
-    PositionError::Field { field, problem: problem.into() }
+    PositionError::Field {
+        field,
+        problem: problem.into(),
+    }
 }
 
 const SIDE: [&str; 2] = ["White", "Black"];
@@ -85,7 +88,10 @@ impl TryFrom<Setup> for Stacktrices {
         g.plies = s.plies;
         g.exposed = s.exposed;
         if s.turn.0 > 1 {
-            return Err(err("seat", format!("seat {} does not exist (0 is White, 1 is Black)", s.turn)));
+            return Err(err(
+                "seat",
+                format!("seat {} does not exist (0 is White, 1 is Black)", s.turn),
+            ));
         }
         g.turn = s.turn.0;
         let setup_phase = matches!(s.decision, Decision::SetupHide | Decision::Place);
@@ -93,10 +99,16 @@ impl TryFrom<Setup> for Stacktrices {
         let mut bases = [[0u8; 2]; 2];
         for st in &s.stacks {
             if !GRID.contains(st.square) {
-                return Err(err("board", format!("square {} is off the 7x7 board", st.square)));
+                return Err(err(
+                    "board",
+                    format!("square {} is off the 7x7 board", st.square),
+                ));
             }
             if st.owner.0 > 1 {
-                return Err(err("board", format!("the stack on {} belongs to seat {}", st.square, st.owner)));
+                return Err(err(
+                    "board",
+                    format!("the stack on {} belongs to seat {}", st.square, st.owner),
+                ));
             }
             let i = index(st.square);
             if g.board[usize::from(i)].is_some() {
@@ -104,23 +116,42 @@ impl TryFrom<Setup> for Stacktrices {
             }
             let m = st.pieces.movement();
             if m == 0 && st.pieces.skills() > 0 {
-                return Err(err("board", format!("the stack on {} has a stranded skill piece (no movement piece)", st.square)));
+                return Err(err(
+                    "board",
+                    format!(
+                        "the stack on {} has a stranded skill piece (no movement piece)",
+                        st.square
+                    ),
+                ));
             }
             if m > 1 && !several {
                 return Err(err(
                     "board",
-                    format!("the stack on {} holds {m} movement pieces (only Variant 2 allows several)", st.square),
+                    format!(
+                        "the stack on {} holds {m} movement pieces (only Variant 2 allows several)",
+                        st.square
+                    ),
                 ));
             }
             let b = usize::from(st.base == Base::Queen);
             bases[usize::from(st.owner.0)][b] += 1;
-            g.put(i, Stack { owner: st.owner.0, base: st.base, pieces: st.pieces });
+            g.put(
+                i,
+                Stack {
+                    owner: st.owner.0,
+                    base: st.base,
+                    pieces: st.pieces,
+                },
+            );
         }
         for side in 0..2 {
             if bases[side][0] > 4 || bases[side][1] > 3 {
                 return Err(err(
                     "board",
-                    format!("{} has {} drone and {} queen bases (at most 4 and 3)", SIDE[side], bases[side][0], bases[side][1]),
+                    format!(
+                        "{} has {} drone and {} queen bases (at most 4 and 3)",
+                        SIDE[side], bases[side][0], bases[side][1]
+                    ),
                 ));
             }
         }
@@ -135,37 +166,66 @@ impl TryFrom<Setup> for Stacktrices {
                     if on.count(k) > RECEIVED.count(k) {
                         return Err(err(
                             "board",
-                            format!("{} has {} `{k}` on its stacks but receives {}", SIDE[usize::from(side)], on.count(k), RECEIVED.count(k)),
+                            format!(
+                                "{} has {} `{k}` on its stacks but receives {}",
+                                SIDE[usize::from(side)],
+                                on.count(k),
+                                RECEIVED.count(k)
+                            ),
                         ));
                     }
                 }
                 for file in 0..7u8 {
                     let sq = if side == 0 { file } else { 42 + file };
-                    let ok = g.board[usize::from(sq)]
-                        .is_some_and(|st| st.owner == side && st.base == Stacktrices::home_base(file));
+                    let ok = g.board[usize::from(sq)].is_some_and(|st| {
+                        st.owner == side && st.base == Stacktrices::home_base(file)
+                    });
                     if !ok {
                         return Err(err(
                             "board",
-                            format!("during the setup phase {} has its bases on its home row (missing on {})", SIDE[usize::from(side)], square(sq)),
+                            format!(
+                                "during the setup phase {} has its bases on its home row (missing on {})",
+                                SIDE[usize::from(side)],
+                                square(sq)
+                            ),
                         ));
                     }
                 }
             }
             if g.occ[0].count_ones() + g.occ[1].count_ones() != 14 {
-                return Err(err("board", "during the setup phase only the 14 bases stand on the board"));
+                return Err(err(
+                    "board",
+                    "during the setup phase only the 14 bases stand on the board",
+                ));
             }
             if s.store != START_STORE {
-                return Err(err("store", format!("during the setup phase the store holds Q and q, not `{}`", s.store.letters())));
+                return Err(err(
+                    "store",
+                    format!(
+                        "during the setup phase the store holds Q and q, not `{}`",
+                        s.store.letters()
+                    ),
+                ));
             }
         } else {
             let census = g.piece_census();
             for k in Piece::ALL {
                 let (n, total) = (census.count(k), Piece::TOTALS[k.index()]);
                 if n > total {
-                    return Err(err("store", format!("{n} `{k}` in stacks, store and held pieces, but the game has only {total}")));
+                    return Err(err(
+                        "store",
+                        format!(
+                            "{n} `{k}` in stacks, store and held pieces, but the game has only {total}"
+                        ),
+                    ));
                 }
                 if n < total {
-                    return Err(err("store", format!("only {n} `{k}` in stacks, store and held pieces; all {total} of the game must be somewhere")));
+                    return Err(err(
+                        "store",
+                        format!(
+                            "only {n} `{k}` in stacks, store and held pieces; all {total} of the game must be somewhere"
+                        ),
+                    ));
                 }
             }
         }
@@ -174,9 +234,16 @@ impl TryFrom<Setup> for Stacktrices {
             let si = usize::from(side);
             if let Some(t) = s.thieves[si] {
                 let ok = GRID.contains(t)
-                    && g.board[usize::from(index(t))].is_some_and(|st| st.owner == side && st.base == Base::Drone);
+                    && g.board[usize::from(index(t))]
+                        .is_some_and(|st| st.owner == side && st.base == Base::Drone);
                 if !ok {
-                    return Err(err("thieves", format!("{}'s thief {t} is not under a drone base of its own", SIDE[si])));
+                    return Err(err(
+                        "thieves",
+                        format!(
+                            "{}'s thief {t} is not under a drone base of its own",
+                            SIDE[si]
+                        ),
+                    ));
                 }
                 g.thief[si] = Some(index(t));
             } else {
@@ -187,70 +254,120 @@ impl TryFrom<Setup> for Stacktrices {
                     _ => false,
                 };
                 if g.drones(side) != 0 && !waiting {
-                    return Err(err("thieves", format!("{} has drone-base stacks but no thief", SIDE[si])));
+                    return Err(err(
+                        "thieves",
+                        format!("{} has drone-base stacks but no thief", SIDE[si]),
+                    ));
                 }
             }
             if s.thieves[si].is_some() && s.decision == Decision::SetupHide && side >= g.turn {
-                return Err(err("thieves", format!("{} has not hidden its vulnerability yet", SIDE[si])));
+                return Err(err(
+                    "thieves",
+                    format!("{} has not hidden its vulnerability yet", SIDE[si]),
+                ));
             }
             if let Some(b) = s.bars[si] {
                 let ok = GRID.contains(b)
-                    && g.board[usize::from(index(b))].is_some_and(|st| st.owner == side && st.base == Base::Drone);
+                    && g.board[usize::from(index(b))]
+                        .is_some_and(|st| st.owner == side && st.base == Base::Drone);
                 if !ok {
-                    return Err(err("bars", format!("{}'s raider {b} is not a drone-base stack of its own", SIDE[si])));
+                    return Err(err(
+                        "bars",
+                        format!(
+                            "{}'s raider {b} is not a drone-base stack of its own",
+                            SIDE[si]
+                        ),
+                    ));
                 }
                 g.bar[si] = Some(index(b));
             }
             if s.exposed[si] && (!s.rules.variant1 || s.thieves[si].is_none()) {
-                return Err(err("thieves", format!("{}'s thief is exposed, which needs Variant 1 and a thief", SIDE[si])));
+                return Err(err(
+                    "thieves",
+                    format!(
+                        "{}'s thief is exposed, which needs Variant 1 and a thief",
+                        SIDE[si]
+                    ),
+                ));
             }
         }
         // The pending decision.
         let me = g.turn;
         let holds = matches!(s.decision, Decision::Steal | Decision::OptionalSteal);
-        if holds != !s.held.is_empty() {
-            return Err(err("decision", "held pieces exist exactly while a steal is pending"));
+        if holds == s.held.is_empty() {
+            return Err(err(
+                "decision",
+                "held pieces exist exactly while a steal is pending",
+            ));
         }
-        if s.raid_due && !matches!(s.decision, Decision::Steal | Decision::OptionalSteal | Decision::VictimHide) {
-            return Err(err("decision", "`+raid` only follows a steal or a victim's hide"));
+        if s.raid_due
+            && !matches!(
+                s.decision,
+                Decision::Steal | Decision::OptionalSteal | Decision::VictimHide
+            )
+        {
+            return Err(err(
+                "decision",
+                "`+raid` only follows a steal or a victim's hide",
+            ));
         }
         let both_have_stacks = g.occ[0] != 0 && g.occ[1] != 0;
         match s.decision {
             Decision::Over => {
                 if both_have_stacks || (g.occ[0] == 0 && g.occ[1] == 0) {
-                    return Err(err("decision", "`over` needs exactly one side without stacks"));
+                    return Err(err(
+                        "decision",
+                        "`over` needs exactly one side without stacks",
+                    ));
                 }
                 let winner = if g.occ[0] != 0 { 0 } else { 1 };
                 g.over = Some(Outcome::Win(Seat(winner)));
                 return Ok(g);
             }
             _ if !both_have_stacks => {
-                return Err(err("decision", "a side without stacks has lost: the decision must be `over`"));
+                return Err(err(
+                    "decision",
+                    "a side without stacks has lost: the decision must be `over`",
+                ));
             }
             Decision::Steal | Decision::OptionalSteal => {
                 if s.decision == Decision::OptionalSteal && !s.rules.variant1 {
                     return Err(err("decision", "an optional steal needs Variant 1"));
                 }
                 if !g.can_place_any(me, s.held) {
-                    return Err(err("decision", "a steal is pending but no held piece can be placed"));
+                    return Err(err(
+                        "decision",
+                        "a steal is pending but no held piece can be placed",
+                    ));
                 }
             }
             Decision::VictimHide => {
                 if g.drones(me ^ 1) == 0 {
-                    return Err(err("decision", "the victim has no drone-base stack to hide under"));
+                    return Err(err(
+                        "decision",
+                        "the victim has no drone-base stack to hide under",
+                    ));
                 }
             }
             Decision::Raid | Decision::Rehide => {
                 let Some(t) = g.thief[usize::from(me)] else {
                     return Err(err("decision", "a raid needs the mover's thief"));
                 };
-                if s.decision == Decision::Raid && (t / 7 != crate::board::home_rank(me ^ 1) || g.is_barred(Seat(me))) {
-                    return Err(err("decision", "a raid needs an unbarred thief on the opponent's home row"));
+                if s.decision == Decision::Raid
+                    && (t / 7 != crate::board::home_rank(me ^ 1) || g.is_barred(Seat(me)))
+                {
+                    return Err(err(
+                        "decision",
+                        "a raid needs an unbarred thief on the opponent's home row",
+                    ));
                 }
             }
             Decision::Place => {
                 if g.hand(Seat(me)).is_empty() {
-                    return Err(err("decision", format!("{} has no piece left to place", SIDE[usize::from(me)])));
+                    return Err(err(
+                        "decision",
+                        format!("{} has no piece left to place", SIDE[usize::from(me)]),
+                    ));
                 }
             }
             Decision::SetupHide => {
@@ -272,7 +389,12 @@ impl From<Stacktrices> for Setup {
         Setup {
             stacks: g
                 .stacks()
-                .map(|(sq, st)| SetupStack { square: sq, owner: st.owner(), base: st.base, pieces: st.pieces })
+                .map(|(sq, st)| SetupStack {
+                    square: sq,
+                    owner: st.owner(),
+                    base: st.base,
+                    pieces: st.pieces,
+                })
                 .collect(),
             store: g.store,
             held: g.held,

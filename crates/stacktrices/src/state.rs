@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Base, GRID, SQUARES, Stack, bits, index, square};
 use crate::piece::{Piece, Pieces};
-use crate::rules::{Start, StacktricesRules};
+use crate::rules::{StacktricesRules, Start};
 use crate::setup::Setup;
 
 /// The pieces each side receives for the setup phase: `P P D D Q` and `p p d d q`.
@@ -105,7 +105,11 @@ impl Stacktrices {
 
     /// The bases of one home row, files a to g: drone, queen, drone, queen, ...
     pub(crate) fn home_base(file: u8) -> Base {
-        if file % 2 == 0 { Base::Drone } else { Base::Queen }
+        if file % 2 == 0 {
+            Base::Drone
+        } else {
+            Base::Queen
+        }
     }
 
     /// The start of the setup phase: bases only, White to hide its vulnerability.
@@ -113,8 +117,22 @@ impl Stacktrices {
         let mut s = Stacktrices::empty(rules);
         for file in 0..7u8 {
             let base = Self::home_base(file);
-            s.put(file, Stack { owner: 0, base, pieces: Pieces::EMPTY });
-            s.put(42 + file, Stack { owner: 1, base, pieces: Pieces::EMPTY });
+            s.put(
+                file,
+                Stack {
+                    owner: 0,
+                    base,
+                    pieces: Pieces::EMPTY,
+                },
+            );
+            s.put(
+                42 + file,
+                Stack {
+                    owner: 1,
+                    base,
+                    pieces: Pieces::EMPTY,
+                },
+            );
         }
         s.decision = Decision::SetupHide;
         s
@@ -128,8 +146,22 @@ impl Stacktrices {
             let file = file as u8;
             let pieces = Pieces::from_letters(letters).unwrap_or_default();
             let base = Self::home_base(file);
-            s.put(file, Stack { owner: 0, base, pieces });
-            s.put(48 - file, Stack { owner: 1, base, pieces });
+            s.put(
+                file,
+                Stack {
+                    owner: 0,
+                    base,
+                    pieces,
+                },
+            );
+            s.put(
+                48 - file,
+                Stack {
+                    owner: 1,
+                    base,
+                    pieces,
+                },
+            );
         }
         s.thief = [Some(0), Some(48)];
         s.decision = Decision::Main;
@@ -145,12 +177,17 @@ impl Stacktrices {
 
     /// The stack on `sq`, if any.
     pub fn stack(&self, sq: Square) -> Option<Stack> {
-        if GRID.contains(sq) { self.board[usize::from(index(sq))] } else { None }
+        if GRID.contains(sq) {
+            self.board[usize::from(index(sq))]
+        } else {
+            None
+        }
     }
 
     /// Every stack with its square, in ascending square order.
     pub fn stacks(&self) -> impl Iterator<Item = (Square, Stack)> + '_ {
-        bits(self.occ[0] | self.occ[1]).filter_map(|i| self.board[usize::from(i)].map(|s| (square(i), s)))
+        bits(self.occ[0] | self.occ[1])
+            .filter_map(|i| self.board[usize::from(i)].map(|s| (square(i), s)))
     }
 
     /// The store (the trading post).
@@ -226,7 +263,11 @@ impl Stacktrices {
     }
 
     pub(crate) fn actor(&self) -> u8 {
-        if self.decision == Decision::VictimHide { self.turn ^ 1 } else { self.turn }
+        if self.decision == Decision::VictimHide {
+            self.turn ^ 1
+        } else {
+            self.turn
+        }
     }
 
     pub(crate) fn several_movement(&self) -> bool {

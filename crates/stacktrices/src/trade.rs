@@ -13,6 +13,148 @@ use crate::board::{Stack, bits, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::Stacktrices;
 
+fn make_trade(given: &[(u8, Piece)], taken: &[(u8, Piece)]) -> Option<Action> {
+    let mut g = [PieceAt::new(Piece::Pawn, square(0)); 3];
+    let mut t = g;
+    for (i, &(sq, k)) in given.iter().enumerate() {
+        g[i] = PieceAt::new(k, square(sq));
+    }
+    for (i, &(sq, k)) in taken.iter().enumerate() {
+        t[i] = PieceAt::new(k, square(sq));
+    }
+    Trade::new(&g[..given.len()], &t[..taken.len()]).map(Action::Trade)
+}
+
+/// One give multiset of a random pick: the pieces, their number, the take pips index and
+/// the number of trades.
+type Block = ([(u8, Piece); 3], u8, u8, u32);
+
+/// What a give multiset's receivers are built from (built only when needed).
+struct Lazy<'a> {
+    state: &'a Stacktrices,
+    pupils: &'a [u8],
+}
+
+impl Lazy<'_> {
+    fn receivers(&self, given: &[(u8, Piece)]) -> Receivers {
+        self.state.receivers_for(given, self.pupils)
+    }
+}
+
+/// The take kind sets of one give multiset (all with the same pips), with what the
+/// memoised count depends on.
+#[derive(Clone, Copy)]
+struct Group<'a> {
+    sets: &'a [([Piece; 3], u8)],
+    /// Index of the pips taken (pips - 1).
+    t: u8,
+}
+
+impl Group<'_> {
+    fn each<B>(
+        &self,
+        recv: &mut Receivers,
+        given: &[(u8, Piece)],
+        several: bool,
+        f: &mut impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        for &(kinds, len) in self.sets {
+            let mut choice = [0usize; 3];
+            assign(
+                recv,
+                given,
+                &kinds[..usize::from(len)],
+                several,
+                0,
+                &mut choice,
+                f,
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The number of trades of this group. A take's count depends only on, per giver,
+    /// its movement pieces left (0, 1, more), whether it keeps a skill piece and the kinds
+    /// it gave; on the number of pupils; and on the kinds taken. It is memoised on those
+    /// in a small per-thread table.
+    fn count(&self, recv: &mut Receivers, several: bool) -> u32 {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let mut total = 0;
+            for &(kinds, len) in self.sets {
+                total += memo_count(&mut m, recv, &kinds[..usize::from(len)], several);
+            }
+            total
+        })
+    }
+
+    /// The number of trades taking exactly `kinds` (memoised like [`Group::count`]).
+    fn count_one(&self, recv: &mut Receivers, kinds: &[Piece], several: bool) -> u32 {
+        MEMO.with(|m| memo_count(&mut m.borrow_mut(), recv, kinds, several))
+    }
+}
+
+/// The memo key of a take: per giver its movement pieces left (0, 1, more), whether it
+/// keeps a skill piece and which of the taken kinds it gave; the pupils; the kinds taken.
+fn memo_key(recv: &Receivers, kinds: &[Piece], several: bool) -> u64 {
+    let kmask = kinds.iter().fold(0u8, |m, k| m | 1 << k.index());
+    let mut sigs = [0u64; 3];
+    for (i, sig) in sigs.iter_mut().enumerate().take(recv.givers) {
+        let p = recv.pieces[i];
+        let mv = u64::from(p.movement().min(2));
+        let sk = u64::from(p.skills() > 0);
+        *sig = 1 << 9 | mv << 7 | sk << 6 | u64::from(recv.gave[i] & kmask);
+    }
+    sigs.sort_unstable();
+    let code = kinds
+        .iter()
+        .fold(0u64, |acc, k| acc << 3 | (k.index() as u64 + 1));
+    sigs[0]
+        | sigs[1] << 10
+        | sigs[2] << 20
+        | ((recv.len - recv.givers) as u64) << 30
+        | u64::from(several) << 33
+        | code << 34
+}
+
+fn memo_count(
+    memo: &mut [(u64, u32)],
+    recv: &mut Receivers,
+    kinds: &[Piece],
+    several: bool,
+) -> u32 {
+    let key = memo_key(recv, kinds, several);
+    let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
+    let (k, n) = memo[slot];
+    if k == key {
+        return n;
+    }
+    let mut n = 0u32;
+    let mut choice = [0usize; 3];
+    let _ = assign(
+        recv,
+        &[],
+        kinds,
+        several,
+        0,
+        &mut choice,
+        &mut |_: &[(u8, Piece)], _: &[(u8, Piece)]| {
+            n += 1;
+            ControlFlow::<()>::Continue(())
+        },
+    );
+    memo[slot] = (key, n);
+    n
+}
+
+const MEMO_BITS: u32 = 16;
+
+thread_local! {
+    /// Direct-mapped memo of take counts (key 0 never occurs: a giver's signature has bit 9 set,
+    /// and a group without givers does not exist).
+    static MEMO: std::cell::RefCell<Vec<(u64, u32)>> = std::cell::RefCell::new(vec![(0, 0); 1 << MEMO_BITS]);
+}
+
 /// One give slot: a kind on a stack, and how many of it the stack has.
 #[derive(Clone, Copy)]
 struct Slot {
@@ -34,44 +176,204 @@ struct Receivers {
 
 impl Stacktrices {
     /// Calls `f` with `trade=none` and then every legal trade.
-    pub(crate) fn gen_trades<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn gen_trades<B>(
+        &self,
+        f: &mut impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         f(Action::NoTrade)?;
-        self.each_trade(|given, taken| {
-            let mut g = [PieceAt::new(Piece::Pawn, square(0)); 3];
-            let mut t = g;
-            for (i, &(sq, k)) in given.iter().enumerate() {
-                g[i] = PieceAt::new(k, square(sq));
-            }
-            for (i, &(sq, k)) in taken.iter().enumerate() {
-                t[i] = PieceAt::new(k, square(sq));
-            }
-            match Trade::new(&g[..given.len()], &t[..taken.len()]) {
-                Some(trade) => f(Action::Trade(trade)),
-                None => ControlFlow::Continue(()),
-            }
+        self.each_trade(|given, taken| match make_trade(given, taken) {
+            Some(action) => f(action),
+            None => ControlFlow::Continue(()),
         })
     }
 
-    /// The number of legal trades plus one (`trade=none`), without building actions.
+    /// The number of legal trades plus one (`trade=none`).
     pub(crate) fn count_trades(&self) -> usize {
-        let mut n = 1;
-        let _ = self.each_trade(|_, _| {
-            n += 1;
+        1 + self.count_trade_results()
+    }
+
+    /// Walks every legal trade as (given, taken) lists of (square, kind).
+    fn each_trade<B>(
+        &self,
+        mut f: impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let several = self.several_movement();
+        self.walk_gs(|given, lazy, group| {
+            group.each(&mut lazy.receivers(given), given, several, &mut f)
+        })
+    }
+
+    /// The number of trades, `trade=none` excluded, from memoised per-give counts.
+    fn count_trade_results(&self) -> usize {
+        let several = self.several_movement();
+        let mut n = 0usize;
+        let _ = self.walk_gs(|given, lazy, group| {
+            n += group.count(&mut lazy.receivers(given), several) as usize;
             ControlFlow::<()>::Continue(())
         });
         n
     }
 
-    /// Walks every legal trade as (given, taken) lists of (square, kind).
-    fn each_trade<B>(&self, mut f: impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>) -> ControlFlow<B> {
-        let me = usize::from(self.turn);
+    /// The `n`-th trade (0-based, `trade=none` excluded) in generation order.
+    pub(crate) fn nth_trade(&self, n: usize) -> Option<Action> {
         let several = self.several_movement();
-        let mut slots = [Slot { sq: 0, kind: Piece::Pawn, count: 0 }; 48];
+        let mut block = 0;
+        let mut left = n;
+        let mut found = false;
+        let _ = self.walk_gs(|given, lazy, group| {
+            let c = group.count(&mut lazy.receivers(given), several) as usize;
+            if left < c {
+                found = true;
+                return ControlFlow::Break(());
+            }
+            left -= c;
+            block += 1;
+            ControlFlow::Continue(())
+        });
+        if found {
+            self.trade_in_block(block, left)
+        } else {
+            None
+        }
+    }
+
+    /// A uniformly random trade decision (`trade=none` included): the same choice as
+    /// taking index `rng.random_range(0..count)` of the generated list.
+    pub(crate) fn random_trade<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        let several = self.several_movement();
+        let mut blocks: Vec<Block> = Vec::with_capacity(128);
+        let mut pupils: [u8; 7] = [0; 7];
+        let mut pupil_len = 0;
+        let mut total = 1usize;
+        let _ = self.walk_gs(|given, lazy, group| {
+            let mut recv = lazy.receivers(given);
+            let c = group.count(&mut recv, several);
+            if pupil_len == 0 && !lazy.pupils.is_empty() {
+                pupil_len = lazy.pupils.len();
+                pupils[..pupil_len].copy_from_slice(lazy.pupils);
+            }
+            if c > 0 {
+                let mut g = [(0u8, Piece::Pawn); 3];
+                g[..given.len()].copy_from_slice(given);
+                blocks.push((g, given.len() as u8, group.t, c));
+                total += c as usize;
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        let mut r = rng.random_range(0..total);
+        if r == 0 {
+            return Action::NoTrade;
+        }
+        r -= 1;
+        let Some(&(g, len, t, _)) = blocks.iter().find(|b| {
+            if r < b.3 as usize {
+                true
+            } else {
+                r -= b.3 as usize;
+                false
+            }
+        }) else {
+            return Action::NoTrade;
+        };
+        let given = &g[..usize::from(len)];
+        let mut recv = self.receivers_for(given, &pupils[..pupil_len]);
+        let kinds = KindSets::new(self.store);
+        let t = usize::from(t);
+        let group = Group {
+            sets: &kinds.sets[t][..usize::from(kinds.len[t])],
+            t: t as u8,
+        };
+        let mut found = None;
+        for &(kinds, klen) in group.sets {
+            let kinds = &kinds[..usize::from(klen)];
+            let c = group.count_one(&mut recv, kinds, several) as usize;
+            if r >= c {
+                r -= c;
+                continue;
+            }
+            let mut choice = [0usize; 3];
+            let _ = assign(
+                &mut recv,
+                given,
+                kinds,
+                several,
+                0,
+                &mut choice,
+                &mut |g: &[(u8, Piece)], tk: &[(u8, Piece)]| {
+                    if r == 0 {
+                        found = make_trade(g, tk);
+                        return ControlFlow::Break(());
+                    }
+                    r -= 1;
+                    ControlFlow::Continue(())
+                },
+            );
+            break;
+        }
+        found.unwrap_or(Action::NoTrade)
+    }
+
+    /// The `offset`-th trade of the `block`-th give multiset.
+    fn trade_in_block(&self, block: usize, offset: usize) -> Option<Action> {
+        let several = self.several_movement();
+        let mut index = 0;
+        let mut left = offset;
+        let mut found = None;
+        let _ = self.walk_gs(|given, lazy, group| {
+            if index < block {
+                index += 1;
+                return ControlFlow::Continue(());
+            }
+            let mut recv = lazy.receivers(given);
+            for &(kinds, len) in group.sets {
+                let kinds = &kinds[..usize::from(len)];
+                let c = group.count_one(&mut recv, kinds, several) as usize;
+                if left >= c {
+                    left -= c;
+                    continue;
+                }
+                let mut choice = [0usize; 3];
+                let _ = assign(
+                    &mut recv,
+                    given,
+                    kinds,
+                    several,
+                    0,
+                    &mut choice,
+                    &mut |g: &[(u8, Piece)], t: &[(u8, Piece)]| {
+                        if left == 0 {
+                            found = make_trade(g, t);
+                            return ControlFlow::Break(());
+                        }
+                        left -= 1;
+                        ControlFlow::Continue(())
+                    },
+                );
+                break;
+            }
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Walks every give multiset with a possible take: its receivers and its take group.
+    fn walk_gs<B>(
+        &self,
+        mut f: impl FnMut(&[(u8, Piece)], &Lazy<'_>, Group<'_>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let me = usize::from(self.turn);
+        let mut slots = [Slot {
+            sq: 0,
+            kind: Piece::Pawn,
+            count: 0,
+        }; 48];
         let mut n = 0;
         let mut pupils = [0u8; 7];
         let mut pupil_len = 0;
         for sq in bits(self.occ[me]) {
-            let Some(st) = self.board[usize::from(sq)] else { continue };
+            let Some(st) = self.board[usize::from(sq)] else {
+                continue;
+            };
             if st.pieces.movement() == 0 {
                 if pupil_len < pupils.len() {
                     pupils[pupil_len] = sq;
@@ -81,7 +383,11 @@ impl Stacktrices {
             }
             for kind in st.pieces.kinds() {
                 if n < slots.len() {
-                    slots[n] = Slot { sq, kind, count: st.pieces.count(kind) };
+                    slots[n] = Slot {
+                        sq,
+                        kind,
+                        count: st.pieces.count(kind),
+                    };
                     n += 1;
                 }
             }
@@ -125,13 +431,19 @@ impl Stacktrices {
                             len += 1;
                         }
                     }
-                    let mut recv = self.receivers_for(&given[..len], &pupils[..pupil_len]);
                     let t = usize::from(pips - 2);
-                    for e in 0..usize::from(kinds.len[t]) {
-                        let (taken_kinds, tlen) = kinds.sets[t][e];
-                        let mut choice = [0usize; 3];
-                        assign(&mut recv, &given[..len], &taken_kinds[..usize::from(tlen)], several, 0, &mut choice, &mut f)?;
-                    }
+                    let group = Group {
+                        sets: &kinds.sets[t][..usize::from(kinds.len[t])],
+                        t: t as u8,
+                    };
+                    f(
+                        &given[..len],
+                        &Lazy {
+                            state: self,
+                            pupils: &pupils[..pupil_len],
+                        },
+                        group,
+                    )?;
                 }
             }
         }
@@ -139,7 +451,13 @@ impl Stacktrices {
     }
 
     fn receivers_for(&self, given: &[(u8, Piece)], pupils: &[u8]) -> Receivers {
-        let mut r = Receivers { sq: [0; 10], pieces: [Pieces::EMPTY; 10], gave: [0; 10], len: 0, givers: 0 };
+        let mut r = Receivers {
+            sq: [0; 10],
+            pieces: [Pieces::EMPTY; 10],
+            gave: [0; 10],
+            len: 0,
+            givers: 0,
+        };
         for &(sq, kind) in given {
             let pos = r.sq[..r.len].iter().position(|&s| s == sq);
             let i = match pos {
@@ -147,7 +465,9 @@ impl Stacktrices {
                 None => {
                     let i = r.len;
                     r.sq[i] = sq;
-                    r.pieces[i] = self.board[usize::from(sq)].map(|s| s.pieces).unwrap_or_default();
+                    r.pieces[i] = self.board[usize::from(sq)]
+                        .map(|s| s.pieces)
+                        .unwrap_or_default();
                     r.len += 1;
                     i
                 }
@@ -173,7 +493,11 @@ struct KindSets {
 
 impl KindSets {
     fn new(store: Pieces) -> KindSets {
-        let mut ks = KindSets { sets: [[([Piece::Pawn; 3], 0); 24]; 9], len: [0; 9], max_pips: 0 };
+        let mut ks = KindSets {
+            sets: [[([Piece::Pawn; 3], 0); 24]; 9],
+            len: [0; 9],
+            max_pips: 0,
+        };
         let push = |ks: &mut KindSets, set: [Piece; 3], len: u8| {
             let pips: u8 = set[..usize::from(len)].iter().map(|k| k.pips()).sum();
             let t = usize::from(pips) - 1;
@@ -233,12 +557,20 @@ fn assign<B>(
         return ControlFlow::Continue(());
     }
     let kind = kinds[t];
-    let first = if t > 0 && kinds[t - 1] == kind { choice[t - 1] } else { 0 };
+    let first = if t > 0 && kinds[t - 1] == kind {
+        choice[t - 1]
+    } else {
+        0
+    };
     for r in first..recv.len {
         if recv.gave[r] >> kind.index() & 1 == 1 {
             continue;
         }
-        let room = if kind.is_movement() { several || recv.pieces[r].movement() == 0 } else { recv.pieces[r].movement() > 0 };
+        let room = if kind.is_movement() {
+            several || recv.pieces[r].movement() == 0
+        } else {
+            recv.pieces[r].movement() > 0
+        };
         if !room {
             continue;
         }
@@ -276,14 +608,18 @@ impl Stacktrices {
         let mut given_pips = 0u8;
         let mut slots_given = [usize::MAX; 3];
         for (n, g) in trade.given().iter().enumerate() {
-            let Some(i) = slot(crate::board::index(g.square)) else { return false };
+            let Some(i) = slot(crate::board::index(g.square)) else {
+                return false;
+            };
             slots_given[n] = i;
             given_pips += g.piece.pips();
         }
         let mut taken_slots = [usize::MAX; 3];
         let mut taken_pips = 0u8;
         for (n, t) in trade.taken().iter().enumerate() {
-            let Some(i) = slot(crate::board::index(t.square)) else { return false };
+            let Some(i) = slot(crate::board::index(t.square)) else {
+                return false;
+            };
             taken_slots[n] = i;
             taken_pips += t.piece.pips();
         }

@@ -39,14 +39,21 @@ impl StacktricesView {
         let mut state = full.clone();
         let known = full.exposed[other]
             || (full.turn == me ^ 1
-                && matches!(full.decision, Decision::Raid | Decision::Rehide | Decision::OptionalSteal));
+                && matches!(
+                    full.decision,
+                    Decision::Raid | Decision::Rehide | Decision::OptionalSteal
+                ));
         let candidates = match full.thief[other] {
             None => 0,
             Some(t) if known => 1 << t,
             Some(_) => full.drones(me ^ 1),
         };
         state.thief[other] = None;
-        StacktricesView { seat: me, state, candidates }
+        StacktricesView {
+            seat: me,
+            state,
+            candidates,
+        }
     }
 
     /// The viewing seat.
@@ -137,7 +144,11 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
                         ""
                     };
                     let owner = if st.owner == 0 { 'W' } else { 'B' };
-                    let base = if st.base == crate::Base::Drone { 'd' } else { 'q' };
+                    let base = if st.base == crate::Base::Drone {
+                        'd'
+                    } else {
+                        'q'
+                    };
                     format!("{owner}{base}{}{mark}", st.pieces.letters())
                 }
             };
@@ -146,29 +157,51 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
         out.push('\n');
     }
     out.push_str("   a        b        c        d        e        f        g\n");
-    let store = if state.store.is_empty() { "-".to_owned() } else { state.store.letters() };
+    let store = if state.store.is_empty() {
+        "-".to_owned()
+    } else {
+        state.store.letters()
+    };
     let _ = writeln!(out, "store: {store}");
     for side in 0..2usize {
         let name = if side == 0 { "White" } else { "Black" };
         let thief = match (viewer, state.thief[side]) {
             (Some(v), _) if usize::from(v) != side => {
                 let c: Vec<String> = bits(candidates).map(|i| square(i).to_string()).collect();
-                if c.is_empty() { "hidden".to_owned() } else { format!("hidden, one of {}", c.join(" ")) }
+                if c.is_empty() {
+                    "hidden".to_owned()
+                } else {
+                    format!("hidden, one of {}", c.join(" "))
+                }
             }
             (_, Some(t)) => square(t).to_string(),
             (_, None) => "none".to_owned(),
         };
-        let exposed = if state.exposed[side] { " (exposed)" } else { "" };
-        let bar = state.bar[side].map(|b| format!(", last raider {}", square(b))).unwrap_or_default();
+        let exposed = if state.exposed[side] {
+            " (exposed)"
+        } else {
+            ""
+        };
+        let bar = state.bar[side]
+            .map(|b| format!(", last raider {}", square(b)))
+            .unwrap_or_default();
         let _ = writeln!(out, "{name} thief: {thief}{exposed}{bar}");
     }
-    match state.over.map(Some).unwrap_or_else(|| state.limit_reached().then_some(pyramid_core::Outcome::Draw)) {
+    match state
+        .over
+        .map(Some)
+        .unwrap_or_else(|| state.limit_reached().then_some(pyramid_core::Outcome::Draw))
+    {
         Some(outcome) => {
             let _ = writeln!(out, "game over: {outcome}");
         }
         None => {
             let who = if state.actor() == 0 { "White" } else { "Black" };
-            let _ = writeln!(out, "{who} to act: {:?} (ply {})", state.decision, state.plies);
+            let _ = writeln!(
+                out,
+                "{who} to act: {:?} (ply {})",
+                state.decision, state.plies
+            );
         }
     }
     if viewer.is_none() {

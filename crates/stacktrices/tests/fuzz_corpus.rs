@@ -1,9 +1,9 @@
 //! The fuzz bodies of `fuzz/fuzz_targets/stacktrices_{parse,play}.rs`, run over a small
 //! inline corpus and a few hundred seeded random byte strings.
 
+use pyramid_core::ChaCha8Rng;
 use pyramid_core::fuzzing::{parse_position, play_bytes};
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::ChaCha8Rng;
 use stacktrices::{StacktricesRules, Start};
 
 const CORPUS: &[&[u8]] = &[
@@ -24,7 +24,10 @@ fn all_rules() -> Vec<StacktricesRules> {
     let mut out = Vec::new();
     for start in [Start::Standard, Start::Setup] {
         for v in 0..4 {
-            let mut r = StacktricesRules { start, ..StacktricesRules::default() };
+            let mut r = StacktricesRules {
+                start,
+                ..StacktricesRules::default()
+            };
             r.variant1 = v & 1 == 1;
             r.variant2 = v & 2 == 2;
             if v == 3 {
@@ -56,7 +59,9 @@ fn fuzz_bodies_survive_seeded_random_bytes() {
         let data: Vec<u8> = if i % 2 == 0 {
             (0..len).map(|_| rng.random()).collect()
         } else {
-            (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
         };
         let r = &rules[i % rules.len()];
         parse_position::<stacktrices::Stacktrices>(r, &data);

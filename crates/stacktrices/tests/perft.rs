@@ -1,5 +1,9 @@
-//! Pinned perft counts.
+//! Pinned perft counts: the checkpoints of the rulings, deeper counts from this engine,
+//! and counts from positions that reach the rare rules (steals, hides, raids).
 
+mod common;
+
+use common::game;
 use pyramid_core::{Game, perft};
 use stacktrices::{Stacktrices, StacktricesRules};
 
@@ -12,9 +16,51 @@ fn standard_arrangement_checkpoints() {
 }
 
 #[test]
+fn standard_arrangement_deeper() {
+    let start = Stacktrices::new(&StacktricesRules::standard());
+    assert_eq!(perft(&start, 4), 12_205_338);
+}
+
+#[test]
 fn setup_phase_checkpoints() {
     let start = Stacktrices::new(&StacktricesRules::default());
     assert_eq!(perft(&start, 1), 4);
     assert_eq!(perft(&start, 2), 16);
     assert_eq!(perft(&start, 3), 336);
 }
+
+#[test]
+fn setup_phase_deeper() {
+    let start = Stacktrices::new(&StacktricesRules::default());
+    assert_eq!(perft(&start, 4), 7056);
+    assert_eq!(perft(&start, 5), 134_064);
+    assert_eq!(perft(&start, 6), 2_547_216);
+}
+
+#[test]
+fn positions_with_thief_captures_and_raids() {
+    // White's d4 can capture Black's thief on d6 (steal, Black's hide, trade).
+    let thief = game(
+        &[
+            ("d4", "wqDd"),
+            ("a1", "wdP"),
+            ("g1", "wq"),
+            ("d6", "bdPp"),
+            ("a7", "bd"),
+            ("c7", "bdD"),
+        ],
+        "a1,d6 -,- main 0 0",
+    );
+    // White's thief b6 can step onto Black's home row and raid.
+    let raid = game(
+        &[("b6", "wdP"), ("a1", "wq"), ("e7", "bqDd"), ("g7", "bdP")],
+        "b6,g7 -,- main 0 0",
+    );
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&thief, d)).collect();
+    assert_eq!(counts, PINNED_THIEF);
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&raid, d)).collect();
+    assert_eq!(counts, PINNED_RAID);
+}
+
+const PINNED_THIEF: [u64; 4] = [13, 519, 2586, 55834];
+const PINNED_RAID: [u64; 4] = [2, 18, 18, 104];

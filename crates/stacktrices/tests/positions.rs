@@ -7,7 +7,8 @@ use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::{Game, Seat};
 use stacktrices::{Setup, SetupStack, Stacktrices, StacktricesRules};
 
-const START: &str = "bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,g7 -,- main 0 0";
+const START: &str =
+    "bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,g7 -,- main 0 0";
 
 #[test]
 fn standard_position_round_trips() {
@@ -32,7 +33,10 @@ fn malformed_positions_name_the_field() {
             ("wxP,6/7/7/7/7/7/7 Qq -,- -,- main 0 0", "board"),
             ("wqZ,6/7/7/7/7/7/7 Qq -,- -,- main 0 0", "board"),
             ("wqpP,6/7/7/7/7/7/7 Qq -,- -,- main 0 0", "board"),
-            ("wq,wq,wq,wq,wq,wq,wq,wq/7/7/7/7/7/7 Qq -,- -,- main 0 0", "board"),
+            (
+                "wq,wq,wq,wq,wq,wq,wq,wq/7/7/7/7/7/7 Qq -,- -,- main 0 0",
+                "board",
+            ),
             (&format!("{far} Qz -,- -,- main 0 0"), "store"),
             (&format!("{far} Qq a1 -,- main 0 0"), "thieves"),
             (&format!("{far} Qq -,- x9,- main 0 0"), "bars"),
@@ -54,11 +58,26 @@ fn impossible_positions_name_the_problem() {
         &rules,
         &[
             // Piece counts beyond the game's pieces, or pieces missing.
-            (&format!("{b} PPPPDDDQQQppppdddqqq a1,- -,- main 0 0"), "only"),
+            (
+                &format!("{b} PPPPDDDQQQppppdddqqq a1,- -,- main 0 0"),
+                "only",
+            ),
             (&format!("{b} PPDDQQQppppdddqqq a1,- -,- main 0 0"), "store"),
             // A stranded skill piece; two movement pieces without Variant 2.
-            (&position(&[("d4", "wqd"), ("a1", "wdP"), ("g7", "bqP")], "a1,- -,- main 0 0"), "stranded"),
-            (&position(&[("d4", "wqDP"), ("a1", "wdP"), ("g7", "bqP")], "a1,- -,- main 0 0"), "Variant 2"),
+            (
+                &position(
+                    &[("d4", "wqd"), ("a1", "wdP"), ("g7", "bqP")],
+                    "a1,- -,- main 0 0",
+                ),
+                "stranded",
+            ),
+            (
+                &position(
+                    &[("d4", "wqDP"), ("a1", "wdP"), ("g7", "bqP")],
+                    "a1,- -,- main 0 0",
+                ),
+                "Variant 2",
+            ),
             // A thief not under a drone base of its own; a side with drones but no thief.
             (&position(&ok, "d4,- -,- main 0 0"), "thieves"),
             (&position(&ok, "g7,- -,- main 0 0"), "thieves"),
@@ -71,7 +90,10 @@ fn impossible_positions_name_the_problem() {
             (&position(&ok, "a1,- -,- steal:Pp 0 0"), "held"),
             (&position(&ok, "a1,- -,- over 0 0"), "over"),
             (&position(&ok, "a1,- -,- trade+raid 0 0"), "+raid"),
-            (&position(&[("d4", "wqDd"), ("a1", "wdP")], "a1,- -,- main 0 0"), "decision"),
+            (
+                &position(&[("d4", "wqDd"), ("a1", "wdP")], "a1,- -,- main 0 0"),
+                "decision",
+            ),
             (&position(&ok, "a1,- -,- setup-hide 0 0"), "setup"),
         ],
     );
@@ -88,7 +110,10 @@ fn ron_round_trips_and_rejects_impossible_states() {
     let refuse = |s: Setup, needle: &str| {
         let text = ron::to_string(&s).expect("ron");
         let err = ron::from_str::<Stacktrices>(&text).expect_err("refused");
-        assert!(err.to_string().contains(needle), "`{err}` does not name `{needle}`");
+        assert!(
+            err.to_string().contains(needle),
+            "`{err}` does not name `{needle}`"
+        );
     };
     // Too many pieces: an extra D in the store.
     let mut s = setup.clone();
@@ -96,13 +121,21 @@ fn ron_round_trips_and_rejects_impossible_states() {
     refuse(s, "only 4");
     // A stranded skill piece: take a1's P away (into the store, so counts stay right).
     let mut s = setup.clone();
-    let a1 = s.stacks.iter_mut().find(|st| st.square.to_string() == "a1").expect("a1");
+    let a1 = s
+        .stacks
+        .iter_mut()
+        .find(|st| st.square.to_string() == "a1")
+        .expect("a1");
     a1.pieces.0[0] = 0;
     s.store.0[0] += 1;
     refuse(s, "stranded");
     // Two movement pieces without Variant 2: the store's Q onto b1.
     let mut s = setup.clone();
-    let b1 = s.stacks.iter_mut().find(|st| st.square.to_string() == "b1").expect("b1");
+    let b1 = s
+        .stacks
+        .iter_mut()
+        .find(|st| st.square.to_string() == "b1")
+        .expect("b1");
     b1.pieces.0[2] += 1;
     s.store.0[2] -= 1;
     refuse(s, "Variant 2");
@@ -112,6 +145,11 @@ fn ron_round_trips_and_rejects_impossible_states() {
     refuse(s, "drone base");
     // A stack of a seat that does not exist.
     let mut s = setup;
-    s.stacks.push(SetupStack { square: "d4".parse().expect("sq"), owner: Seat(2), base: stacktrices::Base::Queen, pieces: Default::default() });
+    s.stacks.push(SetupStack {
+        square: "d4".parse().expect("sq"),
+        owner: Seat(2),
+        base: stacktrices::Base::Queen,
+        pieces: Default::default(),
+    });
     refuse(s, "seat 2");
 }

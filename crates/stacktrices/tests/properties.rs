@@ -8,17 +8,28 @@ use stacktrices::{Base, Decision, Piece, Stack, Stacktrices, StacktricesRules};
 
 fn invariants(state: &Stacktrices) {
     let pos = state.position();
-    assert_eq!(state.piece_census().0, Piece::TOTALS, "piece census broken at `{pos}`");
-    let several = state.rules().variant2 && !matches!(state.decision(), Decision::SetupHide | Decision::Place);
+    assert_eq!(
+        state.piece_census().0,
+        Piece::TOTALS,
+        "piece census broken at `{pos}`"
+    );
+    let several = state.rules().variant2
+        && !matches!(state.decision(), Decision::SetupHide | Decision::Place);
     let mut per_side = [[0u8; 2]; 2];
     for (sq, st) in state.stacks() {
         let p = st.pieces();
-        assert!(p.movement() > 0 || p.skills() == 0, "stranded skill piece on {sq} at `{pos}`");
-        assert!(several || p.movement() <= 1, "two movement pieces on {sq} at `{pos}`");
+        assert!(
+            p.movement() > 0 || p.skills() == 0,
+            "stranded skill piece on {sq} at `{pos}`"
+        );
+        assert!(
+            several || p.movement() <= 1,
+            "two movement pieces on {sq} at `{pos}`"
+        );
         per_side[st.owner().index()][usize::from(st.base() == Base::Queen)] += 1;
     }
-    for side in 0..2 {
-        assert!(per_side[side][0] <= 4 && per_side[side][1] <= 3, "too many bases at `{pos}`");
+    for (side, bases) in per_side.iter().enumerate() {
+        assert!(bases[0] <= 4 && bases[1] <= 3, "too many bases at `{pos}`");
         if let Some(t) = state.thief(Seat(side as u8)) {
             let st: Stack = state.stack(t).expect("thief on a stack");
             assert_eq!(st.base(), Base::Drone, "thief not under a drone at `{pos}`");
@@ -30,7 +41,10 @@ fn invariants(state: &Stacktrices) {
         let view = state.view(seat);
         assert_eq!(view.thief(), state.thief(seat));
         if let Some(t) = state.thief(Seat(1 - seat.0)) {
-            assert!(view.candidates().contains(&t), "the true thief is not a candidate at `{pos}`");
+            assert!(
+                view.candidates().contains(&t),
+                "the true thief is not a candidate at `{pos}`"
+            );
         }
     }
 }

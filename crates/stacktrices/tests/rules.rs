@@ -17,7 +17,10 @@ fn sq(s: &str) -> pyramid_core::Square {
 
 #[test]
 fn pupil_only_captures_an_adjacent_enemy() {
-    let g = game(&[("d4", "wd"), ("e5", "bq"), ("d6", "bq")], &format!("d4,- -,- {MAIN_W}"));
+    let g = game(
+        &[("d4", "wd"), ("e5", "bq"), ("d6", "bq")],
+        &format!("d4,- -,- {MAIN_W}"),
+    );
     assert_eq!(moves_from(&g, "d4"), list(&["e5"]));
 }
 
@@ -34,52 +37,91 @@ fn movement_piece_gives_one_two_or_three_steps() {
     let pawn = game(&[("d4", "wqP"), ("g1", "bq")], &format!("-,- -,- {MAIN_W}"));
     assert_eq!(moves_from(&pawn, "d4"), list(&["c5", "e5"]));
     let queen = game(&[("d4", "wqQ"), ("g1", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert_eq!(moves_from(&queen, "d4"), list(&["a7", "b6", "c5", "e5", "f6", "g7"]));
+    assert_eq!(
+        moves_from(&queen, "d4"),
+        list(&["a7", "b6", "c5", "e5", "f6", "g7"])
+    );
 }
 
 #[test]
 fn skill_pawn_adds_all_four_diagonals() {
-    let g = game(&[("d4", "wqPp"), ("g1", "bq")], &format!("-,- -,- {MAIN_W}"));
+    let g = game(
+        &[("d4", "wqPp"), ("g1", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
     assert_eq!(moves_from(&g, "d4"), list(&["c3", "c5", "e3", "e5"]));
 }
 
 #[test]
 fn skill_drone_adds_the_four_orthogonals() {
-    let g = game(&[("d4", "wqPd"), ("g1", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert_eq!(moves_from(&g, "d4"), list(&["c4", "c5", "d3", "d5", "e4", "e5"]));
+    let g = game(
+        &[("d4", "wqPd"), ("g1", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
+    assert_eq!(
+        moves_from(&g, "d4"),
+        list(&["c4", "c5", "d3", "d5", "e4", "e5"])
+    );
 }
 
 #[test]
 fn skill_queen_adds_all_eight_directions() {
-    let g = game(&[("d4", "wqPq"), ("g1", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert_eq!(moves_from(&g, "d4"), list(&["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]));
+    let g = game(
+        &[("d4", "wqPq"), ("g1", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
+    assert_eq!(
+        moves_from(&g, "d4"),
+        list(&["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"])
+    );
 }
 
 #[test]
 fn stacks_never_pass_through_or_beyond_a_stack() {
     // d5 friendly blocks north; d3 enemy is captured but d2 is beyond it.
-    let g = game(&[("d4", "wqDd"), ("d5", "wq"), ("d3", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert_eq!(moves_from(&g, "d4"), list(&["b4", "b6", "c4", "c5", "d3", "e4", "e5", "f4", "f6"]));
+    let g = game(
+        &[("d4", "wqDd"), ("d5", "wq"), ("d3", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
+    assert_eq!(
+        moves_from(&g, "d4"),
+        list(&["b4", "b6", "c4", "c5", "d3", "e4", "e5", "f4", "f6"])
+    );
 }
 
 // ---- Queen-skilled routes ------------------------------------------------------------
 
 #[test]
 fn queen_skilled_stack_passes_friendly_stacks_without_spending_steps() {
-    let g = game(&[("d2", "wqPq"), ("d3", "wqD"), ("g7", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert!(legal(&g, "d2-d4"), "d3 is entered for free, d4 costs the one step");
+    let g = game(
+        &[("d2", "wqPq"), ("d3", "wqD"), ("g7", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
+    assert!(
+        legal(&g, "d2-d4"),
+        "d3 is entered for free, d4 costs the one step"
+    );
     assert!(!legal(&g, "d2-d5"));
 }
 
 #[test]
 fn queen_route_leaves_an_adult_in_the_same_direction() {
-    let g = game(&[("d2", "wqPq"), ("d3", "wqD"), ("g7", "bq")], &format!("-,- -,- {MAIN_W}"));
-    assert!(!legal(&g, "d2-c4") && !legal(&g, "d2-e4"), "an adult does not turn the route");
+    let g = game(
+        &[("d2", "wqPq"), ("d3", "wqD"), ("g7", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
+    assert!(
+        !legal(&g, "d2-c4") && !legal(&g, "d2-e4"),
+        "an adult does not turn the route"
+    );
 }
 
 #[test]
 fn queen_route_may_turn_45_degrees_at_a_skilled_stack() {
-    let g = game(&[("d2", "wqPq"), ("d3", "wdDd"), ("g7", "bq")], &format!("d3,- -,- {MAIN_W}"));
+    let g = game(
+        &[("d2", "wqPq"), ("d3", "wdDd"), ("g7", "bq")],
+        &format!("d3,- -,- {MAIN_W}"),
+    );
     for to in ["c4", "d4", "e4"] {
         assert!(legal(&g, &format!("d2-{to}")), "d2-{to}");
     }
@@ -87,13 +129,19 @@ fn queen_route_may_turn_45_degrees_at_a_skilled_stack() {
 
 #[test]
 fn pupil_blocks_a_queen_route() {
-    let g = game(&[("d2", "wqPq"), ("d3", "wq"), ("g7", "bq")], &format!("-,- -,- {MAIN_W}"));
+    let g = game(
+        &[("d2", "wqPq"), ("d3", "wq"), ("g7", "bq")],
+        &format!("-,- -,- {MAIN_W}"),
+    );
     assert!(!legal(&g, "d2-d4"));
 }
 
 #[test]
 fn queen_route_never_ends_on_a_friendly_stack() {
-    let g = game(&[("d2", "wqPq"), ("d3", "wdDd"), ("g7", "bq")], &format!("d3,- -,- {MAIN_W}"));
+    let g = game(
+        &[("d2", "wqPq"), ("d3", "wdDd"), ("g7", "bq")],
+        &format!("d3,- -,- {MAIN_W}"),
+    );
     assert!(!legal(&g, "d2-d3"));
     assert!(!moves_from(&g, "d2").contains(&"d3".to_owned()));
 }
@@ -123,7 +171,13 @@ fn queen_route_never_enters_a_square_twice() {
 fn queen_play_example_of_the_seed() {
     // Seed figure 3: a skilled queen with a drone movement piece on d2, a skilled drone
     // stack on d3, an adult on c4, an enemy on a6.
-    let stacks = [("d2", "wqDq"), ("d3", "wdPd"), ("c4", "wqP"), ("a6", "bq"), ("g7", "bd")];
+    let stacks = [
+        ("d2", "wqDq"),
+        ("d3", "wdPd"),
+        ("c4", "wqP"),
+        ("a6", "bq"),
+        ("g7", "bd"),
+    ];
     let g = game(&stacks, &format!("d3,g7 -,- {MAIN_W}"));
     for to in ["c3", "d4", "e4", "d5", "b5", "a6"] {
         assert!(legal(&g, &format!("d2-{to}")), "d2-{to}");
@@ -137,7 +191,11 @@ fn different_routes_to_one_destination_are_one_action() {
     // e4 is reached through d3 (turning right) and through e3 (turning left).
     let stacks = [("d2", "wqPq"), ("d3", "wdPd"), ("e3", "wdPp"), ("g7", "bq")];
     let g = game(&stacks, &format!("d3,- -,- {MAIN_W}"));
-    let n = g.legal_actions().iter().filter(|a| a.to_string() == "d2-e4").count();
+    let n = g
+        .legal_actions()
+        .iter()
+        .filter(|a| a.to_string() == "d2-e4")
+        .count();
     assert_eq!(n, 1);
 }
 
@@ -146,9 +204,18 @@ fn different_routes_to_one_destination_are_one_action() {
 #[test]
 fn warp_moves_a_stack_from_the_opponents_home_row_to_an_empty_own_home_square() {
     // A pupil that is also the barred thief may warp.
-    let g = game(&[("c7", "wd"), ("a1", "wqP"), ("g4", "bq")], &format!("c7,- c7,- {MAIN_W}"));
-    let warps: Vec<String> = actions(&g).into_iter().filter(|a| a.contains('~')).collect();
-    assert_eq!(warps, list(&["c7~b1", "c7~c1", "c7~d1", "c7~e1", "c7~f1", "c7~g1"]));
+    let g = game(
+        &[("c7", "wd"), ("a1", "wqP"), ("g4", "bq")],
+        &format!("c7,- c7,- {MAIN_W}"),
+    );
+    let warps: Vec<String> = actions(&g)
+        .into_iter()
+        .filter(|a| a.contains('~'))
+        .collect();
+    assert_eq!(
+        warps,
+        list(&["c7~b1", "c7~c1", "c7~d1", "c7~e1", "c7~f1", "c7~g1"])
+    );
     let mut after = g.clone();
     play(&mut after, "c7~c1");
     assert_eq!(after.thief(Seat(0)), Some(sq("c1")));
@@ -164,8 +231,14 @@ fn captured_stack_leaves_the_game_and_its_pieces_go_to_the_store() {
     let st = g.stack(sq("d6")).expect("capturer");
     assert_eq!(st.owner(), Seat(0));
     assert_eq!(st.pieces().letters(), "Dd");
-    assert_eq!(g.store().count(Piece::Pawn), store_before.count(Piece::Pawn) + 1);
-    assert_eq!(g.store().count(Piece::ClearPawn), store_before.count(Piece::ClearPawn) + 1);
+    assert_eq!(
+        g.store().count(Piece::Pawn),
+        store_before.count(Piece::Pawn) + 1
+    );
+    assert_eq!(
+        g.store().count(Piece::ClearPawn),
+        store_before.count(Piece::ClearPawn) + 1
+    );
     assert_eq!(g.stacks().count(), 2, "the base left the game");
     assert_eq!(g.decision(), Decision::Trade, "not the thief: no steal");
 }
@@ -174,7 +247,14 @@ fn captured_stack_leaves_the_game_and_its_pieces_go_to_the_store() {
 
 fn thief_capture() -> Stacktrices {
     // White's d4 captures Black's thief on d6 (P p); White has a pupil on g1.
-    let stacks = [("d4", "wqDd"), ("a1", "wdP"), ("g1", "wq"), ("d6", "bdPp"), ("a7", "bd"), ("c7", "bdD")];
+    let stacks = [
+        ("d4", "wqDd"),
+        ("a1", "wdP"),
+        ("g1", "wq"),
+        ("d6", "bdPp"),
+        ("a7", "bd"),
+        ("c7", "bdD"),
+    ];
     game(&stacks, &format!("a1,d6 -,- {MAIN_W}"))
 }
 
@@ -184,7 +264,10 @@ fn capturing_the_thief_forces_a_steal_placed_legally() {
     play(&mut g, "d4-d6");
     assert_eq!(g.decision(), Decision::Steal);
     assert_eq!(g.to_act(), Some(Seat(0)));
-    assert_eq!(actions(&g), list(&["steal=P@g1", "steal=p@a1", "steal=p@d6"]));
+    assert_eq!(
+        actions(&g),
+        list(&["steal=P@g1", "steal=p@a1", "steal=p@d6"])
+    );
     assert_eq!(g.held().letters(), "Pp");
 }
 
@@ -206,7 +289,10 @@ fn victim_hides_its_vulnerability_again_as_its_own_decision() {
     assert_eq!(g.decision(), Decision::VictimHide);
     assert_eq!(g.to_act(), Some(Seat(1)), "the victim acts");
     assert_eq!(actions(&g), list(&["hide=a7", "hide=c7"]));
-    assert!(g.view(Seat(0)).candidates().is_empty(), "the capturer cannot see the pending hide");
+    assert!(
+        g.view(Seat(0)).candidates().is_empty(),
+        "the capturer cannot see the pending hide"
+    );
     play(&mut g, "hide=c7");
     assert_eq!(g.thief(Seat(1)), Some(sq("c7")));
     assert_eq!(g.decision(), Decision::Trade);
@@ -219,7 +305,11 @@ fn captured_thief_pieces_go_to_the_store_after_the_steal() {
     let mut g = thief_capture();
     let pawns = g.store().count(Piece::Pawn);
     play(&mut g, "d4-d6 steal=p@a1 hide=a7");
-    assert_eq!(g.store().count(Piece::Pawn), pawns + 1, "the unstolen P is in the store");
+    assert_eq!(
+        g.store().count(Piece::Pawn),
+        pawns + 1,
+        "the unstolen P is in the store"
+    );
     // ... where this turn's trade may take it.
     assert!(legal(&g, "trade=d@d6>P@g1"));
 }
@@ -235,7 +325,13 @@ fn victim_without_drone_bases_keeps_no_thief() {
 
 #[test]
 fn capturing_a_drone_that_is_not_the_thief_raises_no_steal() {
-    let stacks = [("d4", "wqDd"), ("a1", "wdP"), ("g1", "wq"), ("d6", "bdPp"), ("a7", "bd")];
+    let stacks = [
+        ("d4", "wqDd"),
+        ("a1", "wdP"),
+        ("g1", "wq"),
+        ("d6", "bdPp"),
+        ("a7", "bd"),
+    ];
     let mut g = game(&stacks, &format!("a1,a7 -,- {MAIN_W}"));
     play(&mut g, "d4-d6");
     assert_eq!(g.decision(), Decision::Trade);
@@ -259,7 +355,13 @@ fn raid_arises_when_the_thief_ends_its_move_on_the_opponents_home_row() {
 
 #[test]
 fn raid_does_not_arise_for_a_stack_that_is_not_the_thief() {
-    let stacks = [("b6", "wdP"), ("f5", "wqP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
+    let stacks = [
+        ("b6", "wdP"),
+        ("f5", "wqP"),
+        ("a1", "wd"),
+        ("e7", "bqDd"),
+        ("g7", "bdP"),
+    ];
     let mut g = game(&stacks, &format!("a1,g7 -,- {MAIN_W}"));
     play(&mut g, "b6-c7");
     assert_eq!(g.decision(), Decision::Trade);
@@ -271,13 +373,28 @@ fn raid_takes_an_unprotected_piece_or_any_store_piece_onto_a_legal_stack() {
     play(&mut g, "b6-c7");
     let raids = actions(&g);
     // Unprotected: g7's P (an adult's movement piece) and e7's d (a skill piece); e7's D is protected.
-    assert!(raids.contains(&"raid=P@g7>a1".to_owned()), "movement piece onto the pupil");
-    assert!(raids.contains(&"raid=d@e7>c7".to_owned()), "skill piece onto a stack with a movement piece");
-    assert!(!raids.iter().any(|a| a.starts_with("raid=D@e7")), "a skilled stack's movement piece is protected");
-    assert!(!raids.contains(&"raid=d@e7>a1".to_owned()), "a skill piece would be stranded on a pupil");
+    assert!(
+        raids.contains(&"raid=P@g7>a1".to_owned()),
+        "movement piece onto the pupil"
+    );
+    assert!(
+        raids.contains(&"raid=d@e7>c7".to_owned()),
+        "skill piece onto a stack with a movement piece"
+    );
+    assert!(
+        !raids.iter().any(|a| a.starts_with("raid=D@e7")),
+        "a skilled stack's movement piece is protected"
+    );
+    assert!(
+        !raids.contains(&"raid=d@e7>a1".to_owned()),
+        "a skill piece would be stranded on a pupil"
+    );
     assert!(raids.contains(&"raid=Q>a1".to_owned()) && raids.contains(&"raid=q>c7".to_owned()));
     assert!(raids.contains(&"raid=none".to_owned()));
-    assert!(!raids.iter().any(|a| a.starts_with("raid=+")), "no upgrade while a pupil can take a movement piece");
+    assert!(
+        !raids.iter().any(|a| a.starts_with("raid=+")),
+        "no upgrade while a pupil can take a movement piece"
+    );
     play(&mut g, "raid=d@e7>c7");
     assert_eq!(g.stack(sq("e7")).expect("e7").pieces().letters(), "D");
     assert_eq!(g.decision(), Decision::Rehide);
@@ -288,7 +405,10 @@ fn raid_upgrade_only_when_no_stack_can_take_a_movement_piece() {
     let stacks = [("b6", "wdP"), ("a1", "wqD"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut g = game(&stacks, &format!("b6,g7 -,- {MAIN_W}"));
     play(&mut g, "b6-c7");
-    let ups: Vec<String> = actions(&g).into_iter().filter(|a| a.starts_with("raid=+")).collect();
+    let ups: Vec<String> = actions(&g)
+        .into_iter()
+        .filter(|a| a.starts_with("raid=+"))
+        .collect();
     assert_eq!(ups, list(&["raid=+D@a1", "raid=+P@c7"]));
     let queens = g.store().count(Piece::Queen);
     play(&mut g, "raid=+D@a1");
@@ -311,7 +431,11 @@ fn rehiding_under_the_same_stack_bars_it_from_raiding() {
     let mut g = raid_position("-,-");
     play(&mut g, "b6-c7 raid=Q>a1");
     assert_eq!(g.decision(), Decision::Rehide);
-    assert_eq!(actions(&g), list(&["hide=c7"]), "c7 is White's only drone stack");
+    assert_eq!(
+        actions(&g),
+        list(&["hide=c7"]),
+        "c7 is White's only drone stack"
+    );
     play(&mut g, "hide=c7");
     assert!(g.is_barred(Seat(0)));
     // Hiding under another drone would not have barred it.
@@ -347,7 +471,13 @@ fn bar_lifts_at_the_end_of_a_turn_on_its_own_home_row() {
 
 fn trade_position() -> Stacktrices {
     // White: a1 P p (thief), b1 D d, c1 pupil, d1 Q; Black far away. Everything else in the store.
-    let stacks = [("a1", "wdPp"), ("b1", "wqDd"), ("c1", "wd"), ("d1", "wqQ"), ("g7", "bqP")];
+    let stacks = [
+        ("a1", "wdPp"),
+        ("b1", "wqDd"),
+        ("c1", "wd"),
+        ("d1", "wqQ"),
+        ("g7", "bqP"),
+    ];
     game(&stacks, "a1,- -,- trade 0 1")
 }
 
@@ -367,7 +497,15 @@ fn trade_takes_only_pieces_in_the_store_before_the_trade() {
     // With a D in the store the trade is legal ...
     assert!(legal(&trade_position(), "trade=D@b1,d@b1>P@b1,D@c1"));
     // ... but when Black holds the other three drones, the D given is not there to take.
-    let stacks = [("a1", "wdPp"), ("b1", "wqDd"), ("c1", "wd"), ("d1", "wqQ"), ("c7", "bdD"), ("e7", "bdD"), ("f7", "bqD")];
+    let stacks = [
+        ("a1", "wdPp"),
+        ("b1", "wqDd"),
+        ("c1", "wd"),
+        ("d1", "wqQ"),
+        ("c7", "bdD"),
+        ("e7", "bdD"),
+        ("f7", "bqD"),
+    ];
     let g = game(&stacks, "a1,c7 -,- trade 0 1");
     assert_eq!(g.store().count(Piece::Drone), 0);
     assert!(!legal(&g, "trade=D@b1,d@b1>P@b1,D@c1"));
@@ -378,7 +516,10 @@ fn trade_places_taken_pieces_only_on_giving_stacks_or_pupils() {
     let g = trade_position();
     assert!(legal(&g, "trade=d@b1>P@c1"), "on a pupil");
     assert!(legal(&g, "trade=d@b1>p@b1"), "on the giving stack");
-    assert!(!legal(&g, "trade=d@b1>p@a1"), "a1 neither gave nor is a pupil");
+    assert!(
+        !legal(&g, "trade=d@b1>p@a1"),
+        "a1 neither gave nor is a pupil"
+    );
 }
 
 #[test]
@@ -391,23 +532,43 @@ fn trade_never_gives_and_takes_the_same_kind_on_one_stack() {
 #[test]
 fn trade_leaves_every_stack_legal() {
     let g = trade_position();
-    assert!(legal(&g, "trade=D@b1>P@b1"), "a skilled stack's movement piece may be traded");
-    assert!(!legal(&g, "trade=D@b1>p@b1"), "b1 would strand its skill pieces");
+    assert!(
+        legal(&g, "trade=D@b1>P@b1"),
+        "a skilled stack's movement piece may be traded"
+    );
+    assert!(
+        !legal(&g, "trade=D@b1>p@b1"),
+        "b1 would strand its skill pieces"
+    );
     assert!(!legal(&g, "trade=D@b1>P@c1"), "b1 would strand its d");
-    assert!(!legal(&g, "trade=Q@d1>d@c1"), "a skill piece alone on a pupil is stranded");
-    assert!(!legal(&g, "trade=Q@d1>P@c1,P@c1"), "two movement pieces on one stack");
+    assert!(
+        !legal(&g, "trade=Q@d1>d@c1"),
+        "a skill piece alone on a pupil is stranded"
+    );
+    assert!(
+        !legal(&g, "trade=Q@d1>P@c1,P@c1"),
+        "two movement pieces on one stack"
+    );
 }
 
 #[test]
 fn trade_lists_each_distinct_result_once_and_reads_any_order() {
     let g = trade_position();
-    let a = g.parse_action("trade=d@b1,D@b1>Q@b1").expect("any order parses");
+    let a = g
+        .parse_action("trade=d@b1,D@b1>Q@b1")
+        .expect("any order parses");
     assert_eq!(a.to_string(), "trade=D@b1,d@b1>Q@b1");
     let texts = actions(&g);
     let mut dedup = texts.clone();
     dedup.dedup();
     assert_eq!(texts, dedup);
-    assert_eq!(texts.iter().filter(|t| t.as_str() == "trade=D@b1,d@b1>Q@b1").count(), 1);
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|t| t.as_str() == "trade=D@b1,d@b1>Q@b1")
+            .count(),
+        1
+    );
 }
 
 #[test]
@@ -427,8 +588,14 @@ fn trade_counts_after_the_first_move_of_the_standard_arrangement() {
     // a1 Pp, b1 Dd, c1 -, d4 Qq, e1 -, f1 Dd, g1 Pp and a store of Q q.
     assert!(legal(&g, "trade=D@b1,d@b1>Q@c1"));
     assert!(legal(&g, "trade=P@a1,p@a1,d@b1>Q@a1"));
-    assert!(!legal(&g, "trade=P@a1,p@a1,D@b1>Q@a1"), "b1 would strand its d");
-    assert!(!legal(&g, "trade=D@b1,d@b1>q@c1"), "q alone on a pupil is stranded");
+    assert!(
+        !legal(&g, "trade=P@a1,p@a1,D@b1>Q@a1"),
+        "b1 would strand its d"
+    );
+    assert!(
+        !legal(&g, "trade=D@b1,d@b1>q@c1"),
+        "q alone on a pupil is stranded"
+    );
     assert!(legal(&g, "trade=Q@d4,q@d4,p@a1>Q@c1,q@c1"));
 }
 
@@ -436,7 +603,10 @@ fn trade_counts_after_the_first_move_of_the_standard_arrangement() {
 
 #[test]
 fn capturing_the_last_stack_ends_the_game_at_once() {
-    let mut g = game(&[("d4", "wqDd"), ("a1", "wdP"), ("d6", "bdPp")], &format!("a1,d6 -,- {MAIN_W}"));
+    let mut g = game(
+        &[("d4", "wqDd"), ("a1", "wdP"), ("d6", "bdPp")],
+        &format!("a1,d6 -,- {MAIN_W}"),
+    );
     play(&mut g, "d4-d6");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
     assert_eq!(g.to_act(), None);
@@ -472,9 +642,15 @@ fn ply_limit_is_a_draw() {
 fn setup_phase_hides_then_alternates_placements() {
     let mut g = Stacktrices::new(&StacktricesRules::default());
     assert_eq!(g.decision(), Decision::SetupHide);
-    assert_eq!(actions(&g), list(&["hide=a1", "hide=c1", "hide=e1", "hide=g1"]));
+    assert_eq!(
+        actions(&g),
+        list(&["hide=a1", "hide=c1", "hide=e1", "hide=g1"])
+    );
     play(&mut g, "hide=c1");
-    assert_eq!((g.decision(), g.to_act()), (Decision::SetupHide, Some(Seat(1))));
+    assert_eq!(
+        (g.decision(), g.to_act()),
+        (Decision::SetupHide, Some(Seat(1)))
+    );
     play(&mut g, "hide=e7");
     assert_eq!((g.decision(), g.to_act()), (Decision::Place, Some(Seat(0))));
     // Only movement pieces can go on bare bases; 3 kinds x 7 stacks.
@@ -482,7 +658,10 @@ fn setup_phase_hides_then_alternates_placements() {
     play(&mut g, "place=D@b1");
     assert_eq!(g.to_act(), Some(Seat(1)));
     play(&mut g, "place=Q@d7");
-    assert!(legal(&g, "place=d@b1"), "a skill piece on a stack with a movement piece");
+    assert!(
+        legal(&g, "place=d@b1"),
+        "a skill piece on a stack with a movement piece"
+    );
     assert!(!legal(&g, "place=d@a1"), "never stranded");
     assert!(!legal(&g, "place=P@b1"), "one movement piece per stack");
     // Finish with seeded random placements.
@@ -496,7 +675,10 @@ fn setup_phase_hides_then_alternates_placements() {
     assert_eq!(g.plies(), 22);
     assert_eq!(g.store().letters(), "Qq");
     for seat in 0..2 {
-        let pupils = g.stacks().filter(|(_, st)| st.owner() == Seat(seat) && st.pieces().is_empty()).count();
+        let pupils = g
+            .stacks()
+            .filter(|(_, st)| st.owner() == Seat(seat) && st.pieces().is_empty())
+            .count();
         assert_eq!(pupils, 2, "two stacks stay pupils");
     }
 }
@@ -528,7 +710,10 @@ fn variant1_thief_that_captures_may_steal_and_is_exposed() {
     let mut g = variant_capture(true);
     play(&mut g, "c5-d6");
     assert_eq!(g.decision(), Decision::OptionalSteal);
-    assert_eq!(actions(&g), list(&["steal=D@g1", "steal=d@d6", "steal=none"]));
+    assert_eq!(
+        actions(&g),
+        list(&["steal=D@g1", "steal=d@d6", "steal=none"])
+    );
     play(&mut g, "steal=D@g1");
     assert!(g.is_exposed(Seat(0)));
     assert_eq!(g.view(Seat(1)).candidates(), vec![sq("d6")]);
@@ -556,7 +741,10 @@ fn variant2_stacks_may_hold_several_movement_pieces_whose_pips_add_up() {
     // A skilled stack with P and D moves up to 3 squares.
     let stacks = [("b1", "wqPDd"), ("a1", "wdP"), ("g7", "bqP")];
     let g = game_with(&stacks, &format!("a1,- -,- {MAIN_W}"), &rules);
-    assert_eq!(moves_from(&g, "b1"), list(&["a2", "b2", "b3", "b4", "c1", "c2", "d1", "d3", "e1", "e4"]));
+    assert_eq!(
+        moves_from(&g, "b1"),
+        list(&["a2", "b2", "b3", "b4", "c1", "c2", "d1", "d3", "e1", "e4"])
+    );
 }
 
 #[test]
@@ -564,4 +752,76 @@ fn variant2_off_keeps_one_movement_piece_per_stack() {
     let stacks = [("b1", "wqDd"), ("a1", "wdP"), ("g7", "bq")];
     let g = game(&stacks, "a1,- -,- trade 0 1");
     assert!(!legal(&g, "trade=d@b1>P@b1"));
+}
+
+// ---- Views ---------------------------------------------------------------------------
+
+#[test]
+fn view_hides_the_other_sides_vulnerability_and_lists_its_possible_thieves() {
+    let g = Stacktrices::new(&StacktricesRules::standard());
+    let view = g.view(Seat(0));
+    assert_eq!(view.thief(), Some(sq("a1")));
+    assert_eq!(
+        view.candidates(),
+        vec![sq("a7"), sq("c7"), sq("e7"), sq("g7")]
+    );
+    let black = g.view(Seat(1));
+    assert_eq!(black.thief(), Some(sq("g7")));
+    assert_eq!(
+        black.candidates(),
+        vec![sq("a1"), sq("c1"), sq("e1"), sq("g1")]
+    );
+}
+
+#[test]
+fn sample_from_view_draws_the_thief_uniformly_among_candidates() {
+    let g = Stacktrices::new(&StacktricesRules::standard());
+    let view = g.view(Seat(0));
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..4000 {
+        let s = Stacktrices::sample_from_view(&view, &mut rng);
+        assert_eq!(
+            s.thief(Seat(0)),
+            Some(sq("a1")),
+            "the viewer's own thief is kept"
+        );
+        assert_eq!(
+            s.position().split(' ').next(),
+            g.position().split(' ').next(),
+            "the board is kept"
+        );
+        *seen
+            .entry(s.thief(Seat(1)).expect("a sampled thief"))
+            .or_insert(0) += 1;
+    }
+    assert_eq!(seen.len(), 4);
+    for (thief, n) in seen {
+        assert!((850..1150).contains(&n), "{thief} drawn {n} times of 4000");
+    }
+}
+
+#[test]
+fn sampled_states_keep_the_bar_consistent() {
+    // White's c7 raided and re-hid under itself: barred. Black's view cannot tell, but a
+    // sample that puts the thief on c7 has it barred, and one elsewhere does not.
+    let stacks = [("c7", "wdPd"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
+    let g = game(&stacks, "c7,g7 c7,- main 1 0");
+    let view = g.view(Seat(1));
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for _ in 0..50 {
+        let s = Stacktrices::sample_from_view(&view, &mut rng);
+        assert_eq!(s.is_barred(Seat(0)), s.thief(Seat(0)) == Some(sq("c7")));
+    }
+}
+
+#[test]
+fn diagram_for_a_seat_hides_the_other_thief() {
+    let g = Stacktrices::new(&StacktricesRules::standard());
+    let white = g.diagram(Some(Seat(0)));
+    assert!(white.contains("WdPp*"), "own thief marked:\n{white}");
+    assert!(!white.contains("BdPp*"), "other thief hidden:\n{white}");
+    assert!(white.contains("Black thief: hidden, one of a7 c7 e7 g7"));
+    let full = g.diagram(None);
+    assert!(full.contains("BdPp*") && full.contains(&g.position()));
 }

@@ -81,8 +81,10 @@ pub fn actions(g: &Stacktrices) -> Vec<String> {
 /// Sorted destinations of the main moves from `from` (`d4`, `e5`, ...).
 pub fn moves_from(g: &Stacktrices, from: &str) -> Vec<String> {
     let prefix = format!("{from}-");
-    let mut v: Vec<String> =
-        actions(g).into_iter().filter_map(|a| a.strip_prefix(&prefix).map(str::to_owned)).collect();
+    let mut v: Vec<String> = actions(g)
+        .into_iter()
+        .filter_map(|a| a.strip_prefix(&prefix).map(str::to_owned))
+        .collect();
     v.sort();
     v
 }
@@ -91,8 +93,11 @@ pub fn moves_from(g: &Stacktrices, from: &str) -> Vec<String> {
 pub fn play(g: &mut Stacktrices, text: &str) {
     for t in text.split_whitespace() {
         let pos = g.position();
-        let a = g.parse_action(t).unwrap_or_else(|e| panic!("`{t}` at `{pos}`: {e}"));
-        g.play(a).unwrap_or_else(|e| panic!("`{t}` at `{pos}`: {e}"));
+        let a = g
+            .parse_action(t)
+            .unwrap_or_else(|e| panic!("`{t}` at `{pos}`: {e}"));
+        g.play(a)
+            .unwrap_or_else(|e| panic!("`{t}` at `{pos}`: {e}"));
     }
 }
 
