@@ -9,6 +9,21 @@
 //! let start = MartianChess::new(&Default::default());
 //! assert_eq!(perft(&start, 2), 104);
 //! ```
+//!
+//! and the bots ([`bots`]) play any of them:
+//!
+//! ```
+//! use pyramid_games::bots::{BotSpec, MatchConfig, run_match};
+//! use pyramid_games::martian_chess::MartianChess;
+//! let config = MatchConfig {
+//!     rules: Default::default(),
+//!     bots: vec!["greedy".parse()?, BotSpec::Random],
+//!     games: 4, seed: 1, swap_seats: true, jobs: 1,
+//! };
+//! let report = run_match::<MartianChess>(&config, |_| {})?;
+//! assert_eq!(report.games, 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 
 pub use ataxx_ice;
@@ -16,3 +31,5 @@ pub use card_siege;
 pub use martian_chess;
 pub use stacktrices;
 pub use pyramid_core as core;
+/// Bots (random, greedy, MCTS), matches, game records and replay, for every game.
+pub use pyramid_bots as bots;
