@@ -48,6 +48,15 @@
 //! counts are not conserved (a merge turns two pieces into one), so this is the form of
 //! "pieces on board + captured" that holds.
 //!
+//! # Speed
+//!
+//! The board is three `u64` bitboards (one per size) over precomputed tables; a state is
+//! 56 bytes and cloned freely (copy-make). [`pyramid_core::Game::count_actions`] counts
+//! set-wise (one popcount per direction group), which is what perft's bulk counting uses.
+//! For random playouts, [`MartianChess::random_action`] and [`MartianChess::play_random`]
+//! draw uniformly random legal moves without listing them. Figures are in
+//! `docs/performance.md`; `cargo run --release -p martian-chess --example speed` measures.
+//!
 //! # Passing
 //!
 //! A seat with no legal move passes, and if every seat passes in a row the game ends.

@@ -70,7 +70,7 @@ pub enum PositionError {
 }
 
 /// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning
-/// it into a [`MartianChess`] runs every check of [`MartianChess::from_position`], so no
+/// it into a [`MartianChess`] runs every check of [`Game::from_position`](pyramid_core::Game::from_position), so no
 /// invalid state can be deserialised.
 ///
 /// ```
