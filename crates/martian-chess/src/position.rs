@@ -70,8 +70,9 @@ pub enum PositionError {
 }
 
 /// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning
-/// it into a [`MartianChess`] runs every check of [`Game::from_position`](pyramid_core::Game::from_position), so no
-/// invalid state can be deserialised.
+/// it into a [`MartianChess`] runs every check of
+/// [`Game::from_position`](pyramid_core::Game::from_position), so no invalid state can be
+/// deserialised.
 ///
 /// ```
 /// use martian_chess::MartianChess;
