@@ -41,7 +41,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut greedy_wins = 0;
     let games = 200;
     for i in 0..games {
-        let mut greedy = Greedy { rng: ChaCha8Rng::seed_from_u64(i) };
+        let mut greedy = Greedy {
+            rng: ChaCha8Rng::seed_from_u64(i),
+        };
         let mut random = RandomBot::new(i);
         let start = MartianChess::new(&Default::default());
         // Alternate seats so neither bot always moves first.

@@ -8,7 +8,8 @@ use pyramid_games::martian_chess::MartianChess;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rules = Default::default();
-    let mut game = MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &rules)?;
+    let mut game =
+        MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &rules)?;
     game.play(game.parse_action("c2-d3")?)?;
     println!("after c2-d3: {}", game.position());
 
@@ -19,7 +20,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("RON: {ron_text}");
 
     // Bad input gets a typed error that says what is wrong.
-    for bad in ["1DQQ/1PDQ 0 0,0 - 0", "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 7 0,0 - 0", "nonsense"] {
+    for bad in [
+        "1DQQ/1PDQ 0 0,0 - 0",
+        "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 7 0,0 - 0",
+        "nonsense",
+    ] {
         match MartianChess::from_position(bad, &rules) {
             Ok(_) => println!("accepted?! {bad}"),
             Err(e) => println!("refused `{bad}`: {e}"),

@@ -29,7 +29,7 @@
 pub use ataxx_ice;
 pub use card_siege;
 pub use martian_chess;
-pub use stacktrices;
-pub use pyramid_core as core;
 /// Bots (random, greedy, MCTS), matches, game records and replay, for every game.
 pub use pyramid_bots as bots;
+pub use pyramid_core as core;
+pub use stacktrices;

@@ -6,7 +6,10 @@ use std::process::{Command, Output, Stdio};
 const START_2: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0";
 
 fn pyrctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pyrctl")).args(args).output().expect("pyrctl runs")
+    Command::new(env!("CARGO_BIN_EXE_pyrctl"))
+        .args(args)
+        .output()
+        .expect("pyrctl runs")
 }
 
 fn pyrctl_with_stdin(args: &[&str], input: &str) -> Output {
@@ -17,7 +20,12 @@ fn pyrctl_with_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("pyrctl starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
     child.wait_with_output().expect("pyrctl runs")
 }
 
@@ -29,7 +37,10 @@ fn stdout(out: &Output) -> String {
 /// contains `needle`, and shows no panic.
 fn assert_one_line_error(out: &Output, needle: &str) {
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "expected failure, got success; stderr: {err}");
+    assert!(
+        !out.status.success(),
+        "expected failure, got success; stderr: {err}"
+    );
     assert_eq!(err.lines().count(), 1, "stderr is not one line: {err}");
     assert!(err.starts_with("error: "), "stderr: {err}");
     assert!(err.contains(needle), "stderr `{err}` lacks `{needle}`");
@@ -46,14 +57,27 @@ fn perft_last_line_is_exactly_the_total() {
 
 #[test]
 fn perft_divide_lists_every_first_action_then_the_total() {
-    let out = pyrctl(&["perft", "martian-chess", "--depth", "2", "--divide", "--threads", "1"]);
+    let out = pyrctl(&[
+        "perft",
+        "martian-chess",
+        "--depth",
+        "2",
+        "--divide",
+        "--threads",
+        "1",
+    ]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 11);
     assert_eq!(lines[10], "perft(2) = 104");
     let sum: u64 = lines[..10]
         .iter()
-        .map(|l| l.rsplit(' ').next().and_then(|n| n.parse::<u64>().ok()).expect("ACTION N"))
+        .map(|l| {
+            l.rsplit(' ')
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("ACTION N")
+        })
         .sum();
     assert_eq!(sum, 104);
 }
@@ -98,8 +122,16 @@ fn validate_normalises_position_strings_ron_files_and_stdin() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("start.ron");
     std::fs::write(&file, &ron_text).expect("write RON");
-    let out = pyrctl(&["validate", "martian-chess", file.to_str().expect("utf-8 path")]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = pyrctl(&[
+        "validate",
+        "martian-chess",
+        file.to_str().expect("utf-8 path"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(stdout(&out).trim(), START_2);
 
     let out = pyrctl_with_stdin(&["validate", "martian-chess", "-"], &ron_text);
@@ -109,19 +141,43 @@ fn validate_normalises_position_strings_ron_files_and_stdin() {
 
 #[test]
 fn bad_input_is_a_one_line_error() {
-    assert_one_line_error(&pyrctl(&["perft", "no-such-game", "--depth", "1"]), "unknown game");
-    assert_one_line_error(&pyrctl(&["perft", "martian-chess", "--depth", "x"]), "--depth");
+    assert_one_line_error(
+        &pyrctl(&["perft", "no-such-game", "--depth", "1"]),
+        "unknown game",
+    );
+    assert_one_line_error(
+        &pyrctl(&["perft", "martian-chess", "--depth", "x"]),
+        "--depth",
+    );
     assert_one_line_error(&pyrctl(&["perft", "martian-chess", "--depth", "-1"]), "-1");
-    assert_one_line_error(&pyrctl(&["legal", "martian-chess", "--moves", "a1-a2"]), "a1-a2");
+    assert_one_line_error(
+        &pyrctl(&["legal", "martian-chess", "--moves", "a1-a2"]),
+        "a1-a2",
+    );
     assert_one_line_error(&pyrctl(&["legal", "martian-chess", "--moves", "zz"]), "zz");
     assert_one_line_error(&pyrctl(&["legal", "martian-chess", "--players", "3"]), "3");
-    assert_one_line_error(&pyrctl(&["legal", "martian-chess", "--rule", "nonsense"]), "KEY=VALUE");
-    assert_one_line_error(&pyrctl(&["legal", "martian-chess", "--rule", "colour=red"]), "colour");
-    assert_one_line_error(&pyrctl(&["validate", "martian-chess", "1DQQ/1PDQ 0 0,0 - 0"]), "board");
+    assert_one_line_error(
+        &pyrctl(&["legal", "martian-chess", "--rule", "nonsense"]),
+        "KEY=VALUE",
+    );
+    assert_one_line_error(
+        &pyrctl(&["legal", "martian-chess", "--rule", "colour=red"]),
+        "colour",
+    );
+    assert_one_line_error(
+        &pyrctl(&["validate", "martian-chess", "1DQQ/1PDQ 0 0,0 - 0"]),
+        "board",
+    );
     assert_one_line_error(&pyrctl(&["validate", "martian-chess", ""]), "position");
-    assert_one_line_error(&pyrctl_with_stdin(&["validate", "martian-chess", "-"], "(board: 7"), "RON");
+    assert_one_line_error(
+        &pyrctl_with_stdin(&["validate", "martian-chess", "-"], "(board: 7"),
+        "RON",
+    );
     assert_one_line_error(&pyrctl(&["show", "martian-chess", "--seat", "9"]), "seat");
-    assert_one_line_error(&pyrctl(&["match", "martian-chess", "--games", "many"]), "--games");
+    assert_one_line_error(
+        &pyrctl(&["match", "martian-chess", "--games", "many"]),
+        "--games",
+    );
     assert_one_line_error(&pyrctl(&["frobnicate"]), "frobnicate");
 }
 
@@ -129,7 +185,11 @@ fn bad_input_is_a_one_line_error() {
 fn matches_are_reproducible_from_the_seed() {
     let run = |seed: &str| {
         let out = pyrctl(&["match", "martian-chess", "--games", "40", "--seed", seed]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         // Everything but timing lines.
         stdout(&out)
             .lines()
