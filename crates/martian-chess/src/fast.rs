@@ -202,10 +202,16 @@ fn nth(groups: &[Group], mut index: u32) -> Option<(usize, usize)> {
 impl MartianChess {
     #[inline(always)]
     fn sets(&self) -> Sets {
-        let zone = self.layout().zones[usize::from(self.to_move) & 3];
+        self.sets_on(self.layout())
+    }
+
+    /// [`MartianChess::sets`] with the layout already at hand.
+    #[inline(always)]
+    fn sets_on(&self, layout: &Layout) -> Sets {
+        let zone = layout.zones[usize::from(self.to_move) & 3];
         let [pawns, drones, queens] = self.pieces;
         let occ = pawns | drones | queens;
-        let open = self.layout().board & !(occ & zone);
+        let open = layout.board & !(occ & zone);
         let no_queen = queens & zone == 0;
         let no_drone = drones & zone == 0;
         Sets {
@@ -293,57 +299,77 @@ impl MartianChess {
         Some(self.sample_move(rng).map(|(from, to, _)| (from, to)))
     }
 
+    /// The slots of each zone: the summed empty-board reach of the pieces in it (the
+    /// proposal space of the rejection sampler).
+    fn zone_slots(&self) -> [u16; 4] {
+        let layout = self.layout();
+        let mut slots = [0u16; 4];
+        for (kind, &pieces) in self.pieces.iter().enumerate() {
+            let mut bits = pieces;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                slots[usize::from(layout.zone_index[sq]) & 3] +=
+                    u16::from(layout.reach_count[kind][sq]);
+            }
+        }
+        slots
+    }
+
     /// A uniformly random move `(from, to, kind of the mover)` of an unfinished game, or
     /// `None` for a forced pass (see [`MartianChess::random_move`]).
     #[inline(always)]
     fn sample_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, usize, u8)> {
-        let layout = self.layout();
-        let sets = self.sets();
+        let slots = self.zone_slots()[usize::from(self.to_move) & 3];
+        self.sample_move_in(self.layout(), rng, slots)
+    }
+
+    /// [`MartianChess::sample_move`] given the mover's zone slots.
+    #[inline(always)]
+    fn sample_move_in<R: Rng + ?Sized>(
+        &self,
+        layout: &Layout,
+        rng: &mut R,
+        slots: u16,
+    ) -> Option<(usize, usize, u8)> {
+        let sets = self.sets_on(layout);
         let occ = !sets.empty;
         let allowed = [sets.pawn_to, sets.drone_to, sets.queen_to];
-        // The mover's pieces (square, kind) with running totals of their kind's
-        // empty-board reach; a zone has 16 squares, so at most 16 pieces. Unused
-        // entries keep the maximum total so that they never count as passed.
-        let mut squares = [0u8; 16];
-        let mut kinds = [0u8; 16];
-        let mut running = [u16::MAX; 16];
-        let mut n = 0usize;
-        let mut slots = 0u16;
-        let mut add = |kind: u8, mut bits: u64| {
-            let counts = &layout.reach_count[usize::from(kind)];
-            while bits != 0 {
-                let sq = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                slots += u16::from(counts[sq]);
-                squares[n & 15] = sq as u8;
-                kinds[n & 15] = kind;
-                running[n & 15] = slots;
-                n += 1;
-            }
-        };
-        add(0, sets.pawns);
-        add(1, sets.drones);
-        add(2, sets.queens);
+        let by_kind = [sets.pawns, sets.drones, sets.queens];
         // The no-undo ban as one code `from * 64 + to` (64 * 64 when there is none).
         let ban = self.crossing.map_or(64 * 64, |(from, to)| {
             usize::from(to) * 64 + usize::from(from)
         });
         let reach_list = layout.reach_list.as_flattened().as_flattened();
         if slots > 0 {
-            for _ in 0..64 {
-                let draw = rng.random_range(0..slots);
-                // The piece is the first whose running total exceeds the draw.
-                let i = running.iter().filter(|&&r| r <= draw).count() & 15;
-                let (sq, kind) = (usize::from(squares[i]), kinds[i]);
-                let skip = draw - if i == 0 { 0 } else { running[i - 1] };
-                let entry = (usize::from(kind) * 64 + sq) * 28 + usize::from(skip);
-                let to = usize::from(reach_list.get(entry).copied().unwrap_or(0));
-                if allowed[usize::from(kind) % 3] & (1 << to) != 0
-                    && layout.between[sq][to] & occ == 0
-                    && sq * 64 + to != ban
-                {
-                    return Some((sq, to, kind));
+            'draw: for _ in 0..64 {
+                let mut draw = rng.random_range(0..slots);
+                // Walk the pieces (pawns, drones, queens; ascending squares) to the one
+                // whose slots hold the draw.
+                for (kind, &pieces) in by_kind.iter().enumerate() {
+                    let counts = &layout.reach_count[kind];
+                    let mut bits = pieces;
+                    while bits != 0 {
+                        let sq = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let here = u16::from(counts[sq]);
+                        if draw >= here {
+                            draw -= here;
+                            continue;
+                        }
+                        let entry = (kind * 64 + sq) * 28 + usize::from(draw);
+                        let to = usize::from(reach_list.get(entry).copied().unwrap_or(0));
+                        if allowed[kind] & (1 << to) != 0
+                            && layout.between[sq][to] & occ == 0
+                            && sq * 64 + to != ban
+                        {
+                            return Some((sq, to, kind as u8));
+                        }
+                        continue 'draw;
+                    }
                 }
+                // Slots out of step with the board: take the exact path.
+                break;
             }
         }
         self.random_move_exact(rng)
@@ -397,12 +423,23 @@ impl MartianChess {
         if self.finished() {
             return 0;
         }
+        let layout = self.layout();
+        // Each zone's slots, kept up to date move by move.
+        let mut slots = self.zone_slots();
         while max_plies.is_none_or(|m| played < m) {
             played += 1;
-            match self.sample_move(rng) {
+            let seat = usize::from(self.to_move) & 3;
+            match self.sample_move_in(layout, rng, slots[seat]) {
                 Some((from, to, kind)) => {
-                    let mover_zone = self.layout().zones[usize::from(self.to_move) & 3];
-                    self.play_sampled(from, to, kind);
+                    let mover_zone = layout.zones[seat];
+                    let (target, landed) = self.play_sampled(layout, from, to, kind);
+                    let to_zone = usize::from(layout.zone_index[to]) & 3;
+                    slots[seat] -= u16::from(layout.reach_count[usize::from(kind)][from]);
+                    if let Some(target) = target {
+                        slots[to_zone] -= u16::from(layout.reach_count[target.index()][to]);
+                    }
+                    slots[to_zone] += u16::from(layout.reach_count[landed.index()][to]);
+                    debug_assert_eq!(slots, self.zone_slots(), "slots out of step");
                     // Only the mover's zone can have emptied (a capturer stays in the
                     // zone it captured in).
                     if self.occupied() & mover_zone == 0 || self.rules.ply_limit_reached(self.plies)

@@ -31,6 +31,8 @@ pub(crate) struct Layout {
     pub board: u64,
     /// The zone of each seat (unused entries are 0).
     pub zones: [u64; 4],
+    /// The seat whose zone holds each square.
+    pub zone_index: [u8; 64],
     /// Pawn targets: the diagonal neighbours of each square.
     pub pawn: [u64; 64],
     /// Squares one or two steps away orthogonally (a drone's reach on an empty board).
@@ -77,6 +79,7 @@ impl Layout {
                 (1u64 << squares) - 1
             },
             zones: [0; 4],
+            zone_index: [0; 64],
             pawn: [0; 64],
             drone_reach: [0; 64],
             rays: [[0; 64]; 8],
@@ -92,7 +95,9 @@ impl Layout {
             let bit = 1u64 << sq;
             // Zones.
             if width == 4 {
-                layout.zones[if rank < 4 { 0 } else { 1 }] |= bit;
+                let seat = if rank < 4 { 0 } else { 1 };
+                layout.zones[seat] |= bit;
+                layout.zone_index[sq] = seat as u8;
             } else {
                 let seat = match (file < 4, rank < 4) {
                     (true, true) => 0,
@@ -101,6 +106,7 @@ impl Layout {
                     (false, true) => 3,
                 };
                 layout.zones[seat] |= bit;
+                layout.zone_index[sq] = seat as u8;
             }
             // Rays, pawn steps, drone reach.
             let mut d = 0;

@@ -2,6 +2,7 @@
 
 use pyramid_core::Size;
 
+use crate::layout::Layout;
 use crate::{MartianAction, MartianChess};
 
 impl MartianChess {
@@ -29,29 +30,44 @@ impl MartianChess {
 
     /// Plays a sampled legal move whose mover's kind (0 pawn, 1 drone, 2 queen) is known.
     #[inline(always)]
-    pub(crate) fn play_sampled(&mut self, from: usize, to: usize, kind: u8) {
+    /// Returns the piece that stood on `to` (captured or merged), and the piece that
+    /// ends there.
+    pub(crate) fn play_sampled(
+        &mut self,
+        layout: &Layout,
+        from: usize,
+        to: usize,
+        kind: u8,
+    ) -> (Option<Size>, Size) {
         self.passes = 0;
         self.crossing = None;
         let mover = Size::from_index(usize::from(kind)).unwrap_or(Size::Queen);
-        self.move_known(from, to, mover);
+        let result = self.move_known(layout, from, to, mover);
         self.to_move = next_seat(self.to_move, self.rules.seat_count());
         self.plies = self.plies.saturating_add(1);
+        result
     }
 
     #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
         if let Some(mover) = self.size_at(from) {
-            self.move_known(from, to, mover);
+            let _ = self.move_known(self.layout(), from, to, mover);
         }
     }
 
     #[inline(always)]
-    fn move_known(&mut self, from: usize, to: usize, mover: Size) {
-        let layout = self.layout();
+    fn move_known(
+        &mut self,
+        layout: &Layout,
+        from: usize,
+        to: usize,
+        mover: Size,
+    ) -> (Option<Size>, Size) {
         let zone = layout.zones[usize::from(self.to_move) & 3];
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
         self.pieces[mover.index()] &= !from_bit;
-        let landed = match self.size_at(to) {
+        let target = self.size_at(to);
+        let landed = match target {
             None => mover,
             Some(target) => {
                 self.pieces[target.index()] &= !to_bit;
@@ -71,6 +87,7 @@ impl MartianChess {
             // The piece crossed the canal: the next ply may not move it straight back.
             self.crossing = Some((from as u8, to as u8));
         }
+        (target, landed)
     }
 }
 

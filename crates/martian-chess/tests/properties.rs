@@ -106,6 +106,13 @@ proptest! {
         let plies = again.play_random(&mut rng, Some(50));
         prop_assert!(plies <= 50);
         prop_assert_eq!(again.plies(), plies);
+        // To the end (the sampler's bookkeeping is checked by debug assertions on the way).
+        let played = again.play_random(&mut rng, None);
+        prop_assert!(again.is_over());
+        prop_assert_eq!(again.plies(), plies + played);
+        invariants(&again, None);
+        let reread = MartianChess::from_position(&again.position(), again.rules()).expect("reads back");
+        prop_assert_eq!(reread, again);
     }
 }
 
