@@ -24,8 +24,16 @@ fn positions() -> Vec<Stacktrices> {
 
 fn bench_generation(c: &mut Criterion) {
     let all = positions();
-    let mains: Vec<_> = all.iter().filter(|s| s.decision() == Decision::Main).cloned().collect();
-    let trades: Vec<_> = all.iter().filter(|s| s.decision() == Decision::Trade).cloned().collect();
+    let mains: Vec<_> = all
+        .iter()
+        .filter(|s| s.decision() == Decision::Main)
+        .cloned()
+        .collect();
+    let trades: Vec<_> = all
+        .iter()
+        .filter(|s| s.decision() == Decision::Trade)
+        .cloned()
+        .collect();
     let mut buf = Vec::new();
     c.bench_function("stacktrices generate main actions (per position)", |b| {
         let mut i = 0;
@@ -57,8 +65,12 @@ fn bench_generation(c: &mut Criterion) {
 fn bench_perft(c: &mut Criterion) {
     let standard = Stacktrices::new(&StacktricesRules::standard());
     let setup = Stacktrices::new(&StacktricesRules::default());
-    c.bench_function("stacktrices perft 3 (standard, 36603 nodes)", |b| b.iter(|| perft(black_box(&standard), 3)));
-    c.bench_function("stacktrices perft 6 (setup phase, 2547216 nodes)", |b| b.iter(|| perft(black_box(&setup), 6)));
+    c.bench_function("stacktrices perft 3 (standard, 36603 nodes)", |b| {
+        b.iter(|| perft(black_box(&standard), 3))
+    });
+    c.bench_function("stacktrices perft 6 (setup phase, 2547216 nodes)", |b| {
+        b.iter(|| perft(black_box(&setup), 6))
+    });
 }
 
 fn bench_playouts(c: &mut Criterion) {

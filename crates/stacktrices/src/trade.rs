@@ -117,17 +117,16 @@ fn memo_key(recv: &Receivers, kinds: &[Piece], several: bool) -> u64 {
         | code << 34
 }
 
-fn memo_count(
-    memo: &mut [(u64, u32)],
-    recv: &mut Receivers,
-    kinds: &[Piece],
-    several: bool,
-) -> u32 {
+fn memo_count(memo: &mut [u64], recv: &mut Receivers, kinds: &[Piece], several: bool) -> u32 {
     let key = memo_key(recv, kinds, several);
     let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
-    let (k, n) = memo[slot];
-    if k == key {
-        return n;
+    // An entry packs the key (43 bits) above the count (21 bits); 0 is never a key.
+    let other = slot ^ 1;
+    if memo[slot] >> 21 == key {
+        return (memo[slot] & COUNT_MASK) as u32;
+    }
+    if memo[other] >> 21 == key {
+        return (memo[other] & COUNT_MASK) as u32;
     }
     let mut n = 0u32;
     let mut choice = [0usize; 3];
@@ -143,16 +142,22 @@ fn memo_count(
             ControlFlow::<()>::Continue(())
         },
     );
-    memo[slot] = (key, n);
+    if u64::from(n) <= COUNT_MASK {
+        // Two-way: the older entry of the pair moves to the second place.
+        memo[other] = memo[slot];
+        memo[slot] = key << 21 | u64::from(n);
+    }
     n
 }
+
+const COUNT_MASK: u64 = (1 << 21) - 1;
 
 const MEMO_BITS: u32 = 16;
 
 thread_local! {
     /// Direct-mapped memo of take counts (key 0 never occurs: a giver's signature has bit 9 set,
     /// and a group without givers does not exist).
-    static MEMO: std::cell::RefCell<Vec<(u64, u32)>> = std::cell::RefCell::new(vec![(0, 0); 1 << MEMO_BITS]);
+    static MEMO: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![0; 1 << MEMO_BITS]);
 }
 
 /// One give slot: a kind on a stack, and how many of it the stack has.
