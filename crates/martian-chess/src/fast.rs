@@ -335,7 +335,8 @@ impl MartianChess {
         let sets = self.sets_on(layout);
         let occ = !sets.empty;
         let allowed = [sets.pawn_to, sets.drone_to, sets.queen_to];
-        let by_kind = [sets.pawns, sets.drones, sets.queens];
+        // Queens first: they hold most of the slots, so the walk below ends sooner.
+        let by_kind = [(2usize, sets.queens), (1, sets.drones), (0, sets.pawns)];
         // The no-undo ban as one code `from * 64 + to` (64 * 64 when there is none).
         let ban = self.crossing.map_or(64 * 64, |(from, to)| {
             usize::from(to) * 64 + usize::from(from)
@@ -344,9 +345,9 @@ impl MartianChess {
         if slots > 0 {
             'draw: for _ in 0..64 {
                 let mut draw = rng.random_range(0..slots);
-                // Walk the pieces (pawns, drones, queens; ascending squares) to the one
+                // Walk the pieces (queens, drones, pawns; ascending squares) to the one
                 // whose slots hold the draw.
-                for (kind, &pieces) in by_kind.iter().enumerate() {
+                for &(kind, pieces) in &by_kind {
                     let counts = &layout.reach_count[kind];
                     let mut bits = pieces;
                     while bits != 0 {
