@@ -321,7 +321,19 @@ impl CardSiege {
             }
             let base = row * WIDTH;
             let range = (((1u32 << (hi + 1)) - (1u32 << lo)) as u16) & !(1u16 << file);
-            if !is_king && !loop_near(u64::from(range) << base) {
+            // Targets where the loop rule might bite: the squares this card held one or
+            // two plies back, if in range.
+            let mut near = 0u16;
+            for (active, held) in [
+                (filter.active[0], self.hist1[s][ci]),
+                (filter.active[1], self.hist2[ci]),
+            ] {
+                let held = usize::from(held);
+                if active && held / WIDTH == row && held < 3 * WIDTH {
+                    near |= range & (1 << (held % WIDTH));
+                }
+            }
+            if !is_king && near == 0 {
                 // Every slide in range is legal: no King to keep safe, no loop possible.
                 sink.run(hi - lo, |i| {
                     let t = lo + i;
@@ -333,14 +345,16 @@ impl CardSiege {
                         continue;
                     }
                     let dest = base + t;
-                    let (a, b) = if t > file { (file, t) } else { (t, file) };
-                    let segment = ((1u64 << (b + 1)) - (1u64 << a)) << base;
-                    let neutral = if row == NEUTRAL {
-                        0
-                    } else {
-                        u64::from(passed_files(file, t)) << (NEUTRAL * WIDTH)
+                    let check = near >> t & 1 != 0 && {
+                        let (a, b) = if t > file { (file, t) } else { (t, file) };
+                        let segment = ((1u64 << (b + 1)) - (1u64 << a)) << base;
+                        let neutral = if row == NEUTRAL {
+                            0
+                        } else {
+                            u64::from(passed_files(file, t)) << (NEUTRAL * WIDTH)
+                        };
+                        self.may_repeat(filter, ci, dest, segment | neutral)
                     };
-                    let check = self.may_repeat(filter, ci, dest, segment | neutral);
                     if (!check && !is_king) || self.slide_ok(sq, dest, s, danger, check) {
                         sink.one(Action::raw(sq, dest, false))?;
                     }
@@ -719,11 +733,13 @@ mod tests {
         let mut rng = pyramid_core::ChaCha8Rng::seed_from_u64(11);
         let mut positions = 0;
         for game in 0..300 {
-            let rules = if game % 3 == 0 {
+            let mut rules = if game % 3 == 0 {
                 CardSiegeRules::default()
             } else {
                 CardSiegeRules::without_opening()
             };
+            // Random games can wander for ever once few cards are left.
+            rules.ply_limit = Some(600);
             let mut state = CardSiege::new(&rules);
             loop {
                 let mut fast = state.legal_actions();
@@ -735,6 +751,9 @@ mod tests {
                 for (i, &a) in state.legal_actions().iter().enumerate() {
                     assert_eq!(state.select(i), Some(a));
                 }
+                let random = state.random_action(&mut rng);
+                assert_eq!(random.is_some(), !fast.is_empty());
+                assert!(random.is_none_or(|a| fast.contains(&a)));
                 positions += 1;
                 if fast.is_empty() {
                     break;
