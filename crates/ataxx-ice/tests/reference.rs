@@ -412,6 +412,7 @@ fn engine_agrees_with_the_naive_reference_on_the_relocating_positions() {
         "6S11/2M03S11/8/4S1M12/3S1M1M12/1S0S04S1/4S03/4S03 1 145,025 - 35",
         "1S01S0S03/3M0S03/2S13S11/1M01S14/5S12/2S05/8/8 0 035,155,555 2 29",
         "3M3M31M2M2/4M32M2/4S02S2/5M32/4M23/1S22S03/S01S25/4S2S22 2 255,555,015,515 1 39",
+        "S0S0S0S04/S03M1S1M11/8/8/3L04/8/8/M0M0M0M0M03 0 004,435 - 0",
     ] {
         let g = AtaxxIce::from_position(text, &AtaxxIceRules::default()).expect("valid");
         assert_eq!(

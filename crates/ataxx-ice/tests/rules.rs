@@ -386,6 +386,34 @@ fn relocations_trigger_no_further_captures() {
     );
 }
 
+#[test]
+fn relocation_choices_of_different_sizes_combine() {
+    // The large jumps d4-f6 and captures two mediums (e7, g7) and a small (f7); seat 0
+    // has no medium or small in its stash and five of each far away: 10 ways to pick the
+    // two mediums times 5 ways to pick the small.
+    let mut g = pos(
+        2,
+        &pieces(&[
+            on(&["a1", "b1", "c1", "d1", "e1"], "M0"),
+            on(&["a8", "b8", "c8", "d8", "a7"], "S0"),
+            vec![("d4", "L0"), ("e7", "M1"), ("g7", "M1"), ("f7", "S1")],
+        ]),
+        Some(0),
+    );
+    let jumps = starting_with(&g, "d4-f6");
+    assert_eq!(jumps.len(), 50);
+    assert!(jumps.contains(&"d4-f6[a1,e1,d8]".to_owned()));
+    play(&mut g, "d4-f6[a1,e1,d8]");
+    assert_eq!(
+        (at(&g, "e7"), at(&g, "g7"), at(&g, "f7")),
+        (Some((0, M)), Some((0, M)), Some((0, S)))
+    );
+    assert_eq!(
+        (at(&g, "a1"), at(&g, "e1"), at(&g, "d8")),
+        (None, None, None)
+    );
+}
+
 /// Seat 0: mediums on d4 (parent) and b1, c1, h1, so one medium left in the stash; seat 1
 /// has a medium on f6, next to e5.
 fn clone_relocation_position() -> AtaxxIce {
