@@ -84,6 +84,12 @@ fn main() {
         row::<card_siege::CardSiege>(Default::default());
     }
     if wanted("stacktrices") {
-        row::<stacktrices::Stacktrices>(Default::default());
+        // From the standard arrangement: the setup phase's placements are cheap plies
+        // that would flatter the numbers.
+        let mut rules = stacktrices::StacktricesRules::default();
+        rules
+            .set_option("start", "standard")
+            .expect("a Stacktrices option");
+        row::<stacktrices::Stacktrices>(rules);
     }
 }

@@ -26,17 +26,22 @@ fn row<G: Game>(seats: usize, bots: &[&str], games: u64) {
     };
     let report = run_match::<G>(&config, |_| {}).expect("the match runs");
     let first = report.tallies[0];
+    let scores: Vec<String> = report
+        .tallies
+        .iter()
+        .map(|t| format!("{:.1}%", 100.0 * t.score()))
+        .collect();
     let elo = report
         .elo()
         .map_or_else(|| "-".to_owned(), |e| e.to_string());
     println!(
-        "| {} | {seats} | {} | {games} | {}-{}-{} | {:.1}% | {elo} | {:.0} | {:.1} |",
+        "| {} | {seats} | {} | {games} | {}-{}-{} | {} | {elo} | {:.0} | {:.1} |",
         G::NAME,
         bots.join(" vs "),
         first.wins,
         first.draws,
         first.losses,
-        100.0 * first.score(),
+        scores.join(" / "),
         report.average_plies(),
         report.elapsed.as_secs_f64()
     );
@@ -51,28 +56,35 @@ fn game<G: Game>(small: &str, large: &str, games: u64) {
     row::<G>(2, &[large, small], games);
 }
 
+/// Rows with three and four seats: every bot's score.
+fn multi_seat() {
+    row::<martian_chess::MartianChess>(4, &["mcts:iters=200", "greedy", "random", "random"], 40);
+    row::<ataxx_ice::AtaxxIce>(3, &["mcts:iters=200", "random", "random"], 30);
+    row::<ataxx_ice::AtaxxIce>(4, &["mcts:iters=1000", "greedy", "random", "random"], 40);
+}
+
 fn main() {
     let only: Option<String> = std::env::args().nth(1);
     let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if only.as_deref() == Some("multi") {
+        multi_seat();
+        return;
+    }
     println!(
-        "| game | seats | bots (first is scored) | games | W-D-L | score | Elo | plies | seconds |"
+        "| game | seats | bots | games | W-D-L of the first | scores | Elo (first - second) | plies | seconds |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     if wanted("martian-chess") {
         game::<martian_chess::MartianChess>("mcts:iters=200", "mcts:iters=1000", 100);
-        row::<martian_chess::MartianChess>(
-            4,
-            &["mcts:iters=200", "random", "random", "random"],
-            40,
-        );
     }
     if wanted("ataxx-ice") {
         game::<ataxx_ice::AtaxxIce>("mcts:iters=200", "mcts:iters=1000", 50);
-        row::<ataxx_ice::AtaxxIce>(3, &["mcts:iters=200", "random", "random"], 30);
-        row::<ataxx_ice::AtaxxIce>(4, &["mcts:iters=200", "greedy", "random", "random"], 40);
     }
     if wanted("card-siege") {
         game::<card_siege::CardSiege>("mcts:iters=200", "mcts:iters=1000", 50);
+    }
+    if only.is_none() {
+        multi_seat();
     }
     if wanted("stacktrices") {
         game::<stacktrices::Stacktrices>(
