@@ -39,24 +39,10 @@ impl RandomBot {
         }
     }
 
-    /// A uniformly random legal action of `state`, or `None` if it has none.
+    /// A uniformly random legal action of `state`, or `None` if it has none
+    /// (shorthand for [`Game::random_action`]).
     pub fn pick<G: Game, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Option<G::Action> {
-        let n = state.count_actions();
-        if n == 0 {
-            return None;
-        }
-        let target = rng.random_range(0..n);
-        let mut i = 0;
-        let mut chosen = None;
-        let _ = state.try_for_each_action(|a| {
-            if i == target {
-                chosen = Some(a);
-                return std::ops::ControlFlow::Break(());
-            }
-            i += 1;
-            std::ops::ControlFlow::Continue(())
-        });
-        chosen
+        state.random_action(rng)
     }
 }
 

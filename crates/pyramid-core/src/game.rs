@@ -181,6 +181,30 @@ pub trait Game:
         .is_break()
     }
 
+    /// A uniformly random legal action, or `None` when there is none (the game is over).
+    ///
+    /// Random bots, random matches and playouts call this. The default counts the actions
+    /// and walks to a random index; games override it with a faster draw from the same
+    /// (uniform) distribution.
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Action> {
+        let n = self.count_actions();
+        if n == 0 {
+            return None;
+        }
+        let target = rng.random_range(0..n);
+        let mut i = 0;
+        match self.try_for_each_action(|a| {
+            if i == target {
+                return ControlFlow::Break(a);
+            }
+            i += 1;
+            ControlFlow::Continue(())
+        }) {
+            ControlFlow::Break(a) => Some(a),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
     /// Plays a legal action. Calling it with an action that is not legal may leave a
     /// state that breaks the rules (but never undefined behaviour); use [`Game::play`]
     /// for untrusted actions.
