@@ -2,10 +2,11 @@
 //! and random 2-seat playouts.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pyramid_core::rand::SeedableRng;
+use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 
 /// Positions reached by seeded random play from the 2, 3 and 4 seat starts.
@@ -30,21 +31,42 @@ fn sample_positions() -> Vec<AtaxxIce> {
     out
 }
 
-/// One random game from `start` to its end through the generic `RandomBot::pick`
-/// (count, then generate up to the chosen index); returns the plies played.
+/// A uniformly random action the way `Game::random_action`'s default draws it: count,
+/// then generate up to the chosen index.
+fn walk_pick(game: &AtaxxIce, rng: &mut ChaCha8Rng) -> Option<ataxx_ice::Action> {
+    let n = game.count_actions();
+    if n == 0 {
+        return None;
+    }
+    let target = rng.random_range(0..n);
+    let mut i = 0;
+    match game.try_for_each_action(|a| {
+        if i == target {
+            return ControlFlow::Break(a);
+        }
+        i += 1;
+        ControlFlow::Continue(())
+    }) {
+        ControlFlow::Break(a) => Some(a),
+        ControlFlow::Continue(()) => None,
+    }
+}
+
+/// One random game from `start` to its end through [`walk_pick`] (the generic path);
+/// returns the plies played.
 fn playout_generic(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
     let mut game = start.clone();
-    while let Some(a) = RandomBot::pick(&game, rng) {
+    while let Some(a) = walk_pick(&game, rng) {
         game.play_unchecked(a);
     }
     game.plies()
 }
 
-/// One random game through `AtaxxIce::random_action` (count, then select by skipping
-/// counted blocks); the same distribution as `playout_generic`.
+/// One random game through `RandomBot::pick`, that is `AtaxxIce::random_action` (count,
+/// then select by skipping counted blocks); the same distribution as `playout_generic`.
 fn playout_fast(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
     let mut game = start.clone();
-    while let Some(a) = game.random_action(rng) {
+    while let Some(a) = RandomBot::pick(&game, rng) {
         game.play_unchecked(a);
     }
     game.plies()
@@ -105,14 +127,20 @@ fn benches(c: &mut Criterion) {
     });
 
     group.throughput(Throughput::Elements(1));
-    group.bench_function("random 2-seat playout, random_action (playouts)", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        b.iter(|| playout_fast(black_box(&start), &mut rng))
-    });
-    group.bench_function("random 2-seat playout, RandomBot::pick (playouts)", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        b.iter(|| playout_generic(black_box(&start), &mut rng))
-    });
+    group.bench_function(
+        "random 2-seat playout, RandomBot::pick = random_action (playouts)",
+        |b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            b.iter(|| playout_fast(black_box(&start), &mut rng))
+        },
+    );
+    group.bench_function(
+        "random 2-seat playout, count and walk the generator (playouts)",
+        |b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            b.iter(|| playout_generic(black_box(&start), &mut rng))
+        },
+    );
     group.finish();
 }
 

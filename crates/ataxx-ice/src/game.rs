@@ -29,15 +29,6 @@ impl AtaxxIce {
         self.select(k as u64).ok()
     }
 
-    /// A uniformly random legal action (`None` once the game is over), through
-    /// [`AtaxxIce::nth_action`]: the fast path for random playouts.
-    pub fn random_action<R: pyramid_core::rand::Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-    ) -> Option<Action> {
-        self.pick_random(|n| rng.random_range(0..n))
-    }
-
     /// The start bits of each seat's small, in seat order, on a board of `size`.
     fn corners(seats: usize, size: u8) -> Vec<u8> {
         let top = (size - 1) * 8;
@@ -128,6 +119,12 @@ impl Game for AtaxxIce {
 
     fn is_legal(&self, action: Action) -> bool {
         self.legal(action)
+    }
+
+    /// A uniformly random legal action through [`AtaxxIce::nth_action`]'s block
+    /// skipping: one count and one selection, no generation.
+    fn random_action<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        self.pick_random(|n| rng.random_range(0..n))
     }
 
     fn play_unchecked(&mut self, action: Action) {
