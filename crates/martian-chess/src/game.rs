@@ -72,6 +72,11 @@ impl Game for MartianChess {
         !self.finished() && self.move_is_legal(action)
     }
 
+    /// The rejection-sampled uniform draw of [`MartianChess::random_action`].
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
+        MartianChess::random_action(self, rng)
+    }
+
     #[inline]
     fn play_unchecked(&mut self, action: MartianAction) {
         self.play_impl(action);
