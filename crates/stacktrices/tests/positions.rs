@@ -153,3 +153,21 @@ fn ron_round_trips_and_rejects_impossible_states() {
     });
     refuse(s, "seat 2");
 }
+
+#[test]
+fn documented_positions_read_back() {
+    let rules = StacktricesRules::standard();
+    for text in [
+        START,
+        "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq -,- -,- setup-hide 0 0",
+        "bd,1,bdD,4/3,wqDd,3/7/7/7/7/wdPp,5,wq PPPDDQQQpppdddqqq a1,- -,- hide 0 2",
+    ] {
+        let g = Stacktrices::from_position(text, &rules).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        assert_eq!(g.position(), text);
+    }
+}
+
+#[test]
+fn actions_are_small_copy_values() {
+    assert!(std::mem::size_of::<stacktrices::Action>() <= 24);
+}
