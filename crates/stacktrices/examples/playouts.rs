@@ -19,7 +19,10 @@ fn thread_cpu() -> Option<f64> {
 }
 
 fn main() {
-    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000);
     let mode = std::env::args().nth(2).unwrap_or_default();
     let (use_bot, stats) = (mode == "bot", mode == "stats");
     let start = Stacktrices::new(&StacktricesRules::standard());
@@ -30,7 +33,11 @@ fn main() {
     let t = Instant::now();
     for _ in 0..n {
         let mut s = start.clone();
-        while let Some(a) = if use_bot { RandomBot::pick(&s, &mut rng) } else { s.random_action(&mut rng) } {
+        while let Some(a) = if use_bot {
+            RandomBot::pick(&s, &mut rng)
+        } else {
+            s.random_action(&mut rng)
+        } {
             if stats {
                 *decisions.entry(format!("{:?}", s.decision())).or_default() += 1;
             }
@@ -43,7 +50,11 @@ fn main() {
     let per_cpu = cpu.map_or("?".to_owned(), |c| format!("{:.0}", n as f64 / c));
     println!(
         "{n} playouts ({}): {:.0} playouts/s wall, {per_cpu} per CPU second, {:.1} plies per game",
-        if use_bot { "RandomBot::pick" } else { "random_action" },
+        if use_bot {
+            "RandomBot::pick"
+        } else {
+            "random_action"
+        },
         n as f64 / secs,
         plies as f64 / n as f64
     );

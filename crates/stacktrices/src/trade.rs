@@ -29,6 +29,40 @@ fn make_trade(given: &[(u8, Piece)], taken: &[(u8, Piece)]) -> Option<Action> {
 /// the number of trades.
 type Block = ([(u8, Piece); 3], u8, u8, u32);
 
+/// Counts of give blocks within one decision (pupils and store fixed), keyed by the
+/// givers' signatures and the pips taken: equal stacks giving equal pieces repeat.
+struct LocalCounts {
+    entries: [(u64, u32); 64],
+}
+
+impl LocalCounts {
+    fn new() -> LocalCounts {
+        LocalCounts {
+            entries: [(0, 0); 64],
+        }
+    }
+
+    fn count(&mut self, group: &Group<'_>, recv: &mut Receivers, several: bool) -> u32 {
+        let mut sigs = [0u64; 3];
+        for (i, sig) in sigs.iter_mut().enumerate().take(recv.givers) {
+            let p = recv.pieces[i];
+            *sig = 1 << 9
+                | u64::from(p.movement().min(2)) << 7
+                | u64::from(p.skills() > 0) << 6
+                | u64::from(recv.gave[i]);
+        }
+        sigs.sort_unstable();
+        let key = sigs[0] | sigs[1] << 10 | sigs[2] << 20 | u64::from(group.t) << 30;
+        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize;
+        if self.entries[slot].0 == key {
+            return self.entries[slot].1;
+        }
+        let n = group.count(recv, several);
+        self.entries[slot] = (key, n);
+        n
+    }
+}
+
 /// What a give multiset's receivers are built from (built only when needed).
 struct Lazy<'a> {
     state: &'a Stacktrices,
@@ -203,7 +237,7 @@ impl Stacktrices {
         mut f: impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let several = self.several_movement();
-        self.walk_gs(|given, lazy, group| {
+        self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
             group.each(&mut lazy.receivers(given), given, several, &mut f)
         })
     }
@@ -212,8 +246,9 @@ impl Stacktrices {
     fn count_trade_results(&self) -> usize {
         let several = self.several_movement();
         let mut n = 0usize;
-        let _ = self.walk_gs(|given, lazy, group| {
-            n += group.count(&mut lazy.receivers(given), several) as usize;
+        let mut local = LocalCounts::new();
+        let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
+            n += local.count(&group, &mut lazy.receivers(given), several) as usize;
             ControlFlow::<()>::Continue(())
         });
         n
@@ -225,7 +260,7 @@ impl Stacktrices {
         let mut block = 0;
         let mut left = n;
         let mut found = false;
-        let _ = self.walk_gs(|given, lazy, group| {
+        let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
             let c = group.count(&mut lazy.receivers(given), several) as usize;
             if left < c {
                 found = true;
@@ -250,9 +285,11 @@ impl Stacktrices {
         let mut pupils: [u8; 7] = [0; 7];
         let mut pupil_len = 0;
         let mut total = 1usize;
-        let _ = self.walk_gs(|given, lazy, group| {
+        let mut local = LocalCounts::new();
+        let kind_sets = KindSets::new(self.store);
+        let _ = self.walk_gs(&kind_sets, |given, lazy, group| {
             let mut recv = lazy.receivers(given);
-            let c = group.count(&mut recv, several);
+            let c = local.count(&group, &mut recv, several);
             if pupil_len == 0 && !lazy.pupils.is_empty() {
                 pupil_len = lazy.pupils.len();
                 pupils[..pupil_len].copy_from_slice(lazy.pupils);
@@ -282,10 +319,9 @@ impl Stacktrices {
         };
         let given = &g[..usize::from(len)];
         let mut recv = self.receivers_for(given, &pupils[..pupil_len]);
-        let kinds = KindSets::new(self.store);
         let t = usize::from(t);
         let group = Group {
-            sets: &kinds.sets[t][..usize::from(kinds.len[t])],
+            sets: &kind_sets.sets[t][..usize::from(kind_sets.len[t])],
             t: t as u8,
         };
         let mut found = None;
@@ -324,7 +360,7 @@ impl Stacktrices {
         let mut index = 0;
         let mut left = offset;
         let mut found = None;
-        let _ = self.walk_gs(|given, lazy, group| {
+        let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
             if index < block {
                 index += 1;
                 return ControlFlow::Continue(());
@@ -364,6 +400,7 @@ impl Stacktrices {
     /// Walks every give multiset with a possible take: its receivers and its take group.
     fn walk_gs<B>(
         &self,
+        kinds: &KindSets,
         mut f: impl FnMut(&[(u8, Piece)], &Lazy<'_>, Group<'_>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let me = usize::from(self.turn);
@@ -397,7 +434,6 @@ impl Stacktrices {
                 }
             }
         }
-        let kinds = KindSets::new(self.store);
         if kinds.max_pips == 0 {
             return ControlFlow::Continue(());
         }
@@ -489,9 +525,12 @@ impl Stacktrices {
     }
 }
 
+/// At most 16 kind multisets of 1 to 3 pieces share a pip total (5 pips: 16).
+const KIND_SETS: usize = 16;
+
 /// The kind multisets (sorted, movement kinds first) the store can supply, by total pips.
 struct KindSets {
-    sets: [[([Piece; 3], u8); 24]; 9],
+    sets: [[([Piece; 3], u8); KIND_SETS]; 9],
     len: [u8; 9],
     max_pips: u8,
 }
@@ -499,7 +538,7 @@ struct KindSets {
 impl KindSets {
     fn new(store: Pieces) -> KindSets {
         let mut ks = KindSets {
-            sets: [[([Piece::Pawn; 3], 0); 24]; 9],
+            sets: [[([Piece::Pawn; 3], 0); KIND_SETS]; 9],
             len: [0; 9],
             max_pips: 0,
         };
@@ -507,7 +546,8 @@ impl KindSets {
             let pips: u8 = set[..usize::from(len)].iter().map(|k| k.pips()).sum();
             let t = usize::from(pips) - 1;
             let l = usize::from(ks.len[t]);
-            if l < 24 {
+            debug_assert!(l < KIND_SETS, "more kind sets than room");
+            if l < KIND_SETS {
                 ks.sets[t][l] = (set, len);
                 ks.len[t] += 1;
                 ks.max_pips = ks.max_pips.max(pips);
@@ -652,5 +692,18 @@ impl Stacktrices {
             after[i].add(t.piece);
         }
         (0..len).all(|i| Stack::is_legal(after[i], several))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_sets_fit_with_a_full_store() {
+        let ks = KindSets::new(Pieces(Piece::TOTALS));
+        let lens: Vec<u8> = ks.len.to_vec();
+        assert_eq!(lens, vec![2, 5, 10, 13, 16, 15, 12, 6, 4]);
+        assert_eq!(ks.max_pips, 9);
     }
 }

@@ -162,7 +162,8 @@ fn documented_positions_read_back() {
         "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq -,- -,- setup-hide 0 0",
         "bd,1,bdD,4/3,wqDd,3/7/7/7/7/wdPp,5,wq PPPDDQQQpppdddqqq a1,- -,- hide 0 2",
     ] {
-        let g = Stacktrices::from_position(text, &rules).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        let g =
+            Stacktrices::from_position(text, &rules).unwrap_or_else(|e| panic!("`{text}`: {e}"));
         assert_eq!(g.position(), text);
     }
 }
