@@ -145,3 +145,55 @@ fn stacktrices_bots_cannot_tell_where_the_other_side_hid_its_thief() {
         );
     }
 }
+
+/// Plays up to `plies` plies of MCTS (seat 0) against random and counts the MCTS
+/// decisions that started from a reused tree.
+fn reused_decisions<G: Game>(rules: &G::Rules, plies: usize) -> (usize, usize) {
+    use pyramid_bots::{Budget, MctsBot, MctsConfig};
+    use pyramid_core::{Bot, RandomBot, Seat};
+    let config = MctsConfig {
+        budget: Budget::Iterations(300),
+        ..MctsConfig::default()
+    };
+    let mut mcts = MctsBot::<G>::new(config, 3);
+    let mut random = RandomBot::new(4);
+    let mut state = G::new(rules);
+    let (mut decisions, mut reused) = (0, 0);
+    for _ in 0..plies {
+        let Some(seat) = state.to_act() else { break };
+        let view = state.view(seat);
+        let action = if seat == Seat(0) {
+            let action = mcts.choose(&view, seat).expect("an action");
+            if mcts.stats().iterations > 0 {
+                decisions += 1;
+                if mcts.stats().reused_visits > 0 {
+                    reused += 1;
+                }
+            }
+            action
+        } else {
+            Bot::<G>::choose(&mut random, &view, seat).expect("an action")
+        };
+        state.play(action).expect("bots play legal actions");
+    }
+    (decisions, reused)
+}
+
+#[test]
+fn mcts_reuses_its_tree_between_decisions() {
+    // Perfect information: after the opponent's reply the old tree holds the new state.
+    let (decisions, reused) =
+        reused_decisions::<martian_chess::MartianChess>(&Default::default(), 40);
+    assert!(
+        decisions >= 10 && reused * 2 >= decisions,
+        "{reused} of {decisions}"
+    );
+    // Hidden information: at least the seat's own consecutive decisions (a move, then
+    // its trade) continue the tree.
+    let mut rules = stacktrices::StacktricesRules::default();
+    rules
+        .set_option("start", "standard")
+        .expect("a Stacktrices option");
+    let (decisions, reused) = reused_decisions::<stacktrices::Stacktrices>(&rules, 24);
+    assert!(decisions >= 6 && reused >= 2, "{reused} of {decisions}");
+}
