@@ -6,6 +6,7 @@ use pyramid_core::Game;
 use pyramid_core::rand::Rng;
 
 use crate::action::Action;
+use crate::board::{bits, home_row, square};
 use crate::state::{Decision, Stacktrices};
 
 impl Stacktrices {
@@ -36,14 +37,56 @@ impl Stacktrices {
     /// [`pyramid_core::RandomBot::pick`] for the same random draw, but trades are picked
     /// by rank instead of by walking the list.
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        if self.decision == Decision::Trade && !self.is_over() {
-            return Some(self.random_trade(rng));
+        if self.is_over() {
+            return None;
+        }
+        match self.decision {
+            Decision::Trade => return Some(self.random_trade(rng)),
+            Decision::Main => return self.random_main(rng),
+            _ => {}
         }
         let n = self.count_actions();
         if n == 0 {
             return None;
         }
         self.nth_action(rng.random_range(0..n))
+    }
+
+    /// A uniformly random main action, the destinations of each stack computed once
+    /// (same order as generation: moves by starting square, then warps).
+    fn random_main<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let me = self.turn;
+        let own = self.occ[usize::from(me)];
+        let mut masks = [(0u8, 0u64); 7];
+        let mut len = 0;
+        let mut total = 0usize;
+        for from in bits(own) {
+            let dests = self.destinations(from);
+            if dests != 0 && len < masks.len() {
+                masks[len] = (from, dests);
+                len += 1;
+                total += dests.count_ones() as usize;
+            }
+        }
+        let empty_home = home_row(me) & !(self.occ[0] | self.occ[1]);
+        let warpers = own & home_row(me ^ 1);
+        let warps = (warpers.count_ones() * empty_home.count_ones()) as usize;
+        if total + warps == 0 {
+            return None;
+        }
+        let mut r = rng.random_range(0..total + warps);
+        for &(from, dests) in &masks[..len] {
+            let n = dests.count_ones() as usize;
+            if r < n {
+                let to = bits(dests).nth(r)?;
+                return Some(Action::Move { from: square(from), to: square(to) });
+            }
+            r -= n;
+        }
+        let per = empty_home.count_ones() as usize;
+        let from = bits(warpers).nth(r / per)?;
+        let to = bits(empty_home).nth(r % per)?;
+        Some(Action::Warp { from: square(from), to: square(to) })
     }
 
     /// Plays uniformly random actions until the game ends or `max_plies` more plies have
