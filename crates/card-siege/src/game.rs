@@ -48,28 +48,11 @@ impl CardSiege {
     }
 
     /// A uniformly random legal action, or `None` when the game is over: the fast path
-    /// for random playouts (one generation into a fixed buffer on the stack, one draw
-    /// from `rng`).
+    /// for random playouts. It counts each card's actions in bulk, draws one index from
+    /// `rng` and lists only the chosen card's actions; it picks the same action as
+    /// `RandomBot::pick` would for the same draw.
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        // No position has more than 165 legal actions (92 slides, 13 ascents, 60
-        // captures); the fallback only guards the bound.
-        let mut buf = [Action::raw(0, 0, false); 192];
-        let mut n = 0usize;
-        let full = self
-            .each_action(|a| {
-                if n == buf.len() {
-                    return ControlFlow::Break(());
-                }
-                buf[n] = a;
-                n += 1;
-                ControlFlow::Continue(())
-            })
-            .is_break();
-        match (full, n) {
-            (true, _) => self.pick_action(|n| rng.random_range(0..n)),
-            (false, 0) => None,
-            (false, n) => Some(buf[rng.random_range(0..n)]),
-        }
+        self.pick_action(|n| rng.random_range(0..n))
     }
 }
 

@@ -478,17 +478,36 @@ impl CardSiege {
             return None;
         }
         if self.phase == Phase::Normal {
-            // One shared node for the count and the selection.
+            // One shared node; count card by card, then list only the chosen card's
+            // actions.
             let node = self.node();
-            let mut count = Count(0);
-            let _ = self.normal_actions(&node, &mut count);
-            if count.0 == 0 {
+            let mut per_card = [(0usize, 0usize); 13];
+            let mut cards = 0;
+            let mut total = 0;
+            let mut own = self.own_squares(usize::from(self.to_move));
+            while own != 0 {
+                let sq = own.trailing_zeros() as usize;
+                own &= own - 1;
+                let mut count = Count(0);
+                let _ = self.card_actions(sq, &node, &mut count);
+                per_card[cards] = (sq, count.0);
+                cards += 1;
+                total += count.0;
+            }
+            if total == 0 {
                 return None;
             }
-            return match self.normal_actions(&node, &mut Select(pick(count.0))) {
-                ControlFlow::Break(action) => Some(action),
-                ControlFlow::Continue(()) => None,
-            };
+            let mut index = pick(total);
+            for &(sq, n) in &per_card[..cards] {
+                if index < n {
+                    return match self.card_actions(sq, &node, &mut Select(index)) {
+                        ControlFlow::Break(action) => Some(action),
+                        ControlFlow::Continue(()) => None,
+                    };
+                }
+                index -= n;
+            }
+            return None;
         }
         let n = self.count();
         if n == 0 { None } else { self.select(pick(n)) }
@@ -751,9 +770,11 @@ mod tests {
                 for (i, &a) in state.legal_actions().iter().enumerate() {
                     assert_eq!(state.select(i), Some(a));
                 }
+                let mut same = rng.clone();
                 let random = state.random_action(&mut rng);
                 assert_eq!(random.is_some(), !fast.is_empty());
                 assert!(random.is_none_or(|a| fast.contains(&a)));
+                assert_eq!(random, pyramid_core::RandomBot::pick(&state, &mut same));
                 positions += 1;
                 if fast.is_empty() {
                     break;
