@@ -186,7 +186,7 @@ fn memo_count(memo: &mut [u64], recv: &mut Receivers, kinds: &[Piece], several: 
 
 const COUNT_MASK: u64 = (1 << 21) - 1;
 
-const MEMO_BITS: u32 = 16;
+const MEMO_BITS: u32 = 18;
 
 thread_local! {
     /// Direct-mapped memo of take counts (key 0 never occurs: a giver's signature has bit 9 set,
