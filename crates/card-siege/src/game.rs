@@ -114,6 +114,11 @@ impl Game for CardSiege {
         self.legal(action)
     }
 
+    /// The bulk-counting draw of [`CardSiege::random_action`].
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        CardSiege::random_action(self, rng)
+    }
+
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         self.apply(action);
