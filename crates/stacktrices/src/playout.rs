@@ -79,14 +79,20 @@ impl Stacktrices {
             let n = dests.count_ones() as usize;
             if r < n {
                 let to = bits(dests).nth(r)?;
-                return Some(Action::Move { from: square(from), to: square(to) });
+                return Some(Action::Move {
+                    from: square(from),
+                    to: square(to),
+                });
             }
             r -= n;
         }
         let per = empty_home.count_ones() as usize;
         let from = bits(warpers).nth(r / per)?;
         let to = bits(empty_home).nth(r % per)?;
-        Some(Action::Warp { from: square(from), to: square(to) })
+        Some(Action::Warp {
+            from: square(from),
+            to: square(to),
+        })
     }
 
     /// Plays uniformly random actions until the game ends or `max_plies` more plies have

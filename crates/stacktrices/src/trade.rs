@@ -110,7 +110,7 @@ impl Group<'_> {
     /// The number of trades of this group. A take's count depends only on, per giver,
     /// its movement pieces left (0, 1, more), whether it keeps a skill piece and the kinds
     /// it gave; on the number of pupils; and on the kinds taken. It is memoised on those
-    /// in a small per-thread table.
+    /// in a per-thread two-way table (2 MiB, allocated on first use).
     fn count(&self, recv: &mut Receivers, several: bool) -> u32 {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
