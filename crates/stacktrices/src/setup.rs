@@ -311,6 +311,17 @@ impl TryFrom<Setup> for Stacktrices {
                 "`+raid` only follows a steal or a victim's hide",
             ));
         }
+        if s.raid_due {
+            let t = g.thief[usize::from(me)];
+            let ok = t.is_some_and(|t| t / 7 == crate::board::home_rank(me ^ 1))
+                && !g.is_barred(Seat(me));
+            if !ok {
+                return Err(err(
+                    "decision",
+                    "`+raid` needs the mover's unbarred thief on the opponent's home row",
+                ));
+            }
+        }
         let both_have_stacks = g.occ[0] != 0 && g.occ[1] != 0;
         match s.decision {
             Decision::Over => {

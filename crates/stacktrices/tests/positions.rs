@@ -91,6 +91,13 @@ fn impossible_positions_name_the_problem() {
             (&position(&ok, "a1,- -,- over 0 0"), "over"),
             (&position(&ok, "a1,- -,- trade+raid 0 0"), "+raid"),
             (
+                &position(
+                    &[("d4", "wqDd"), ("a1", "wdP"), ("g7", "bdP"), ("a7", "bd")],
+                    "a1,- -,- hide+raid 0 0",
+                ),
+                "+raid",
+            ),
+            (
                 &position(&[("d4", "wqDd"), ("a1", "wdP")], "a1,- -,- main 0 0"),
                 "decision",
             ),
