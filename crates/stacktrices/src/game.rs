@@ -83,6 +83,11 @@ impl Game for Stacktrices {
         }
     }
 
+    /// The block-ranking draw of [`Stacktrices::random_action`].
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        Stacktrices::random_action(self, rng)
+    }
+
     fn is_legal(&self, action: Action) -> bool {
         if self.over.is_some() || self.limit_reached() {
             return false;
