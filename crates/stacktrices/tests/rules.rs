@@ -833,7 +833,11 @@ fn variant1_exposed_thief_cannot_change_stacks_when_it_rehides() {
     let stacks = [("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut g = game_with(&stacks, &format!("b6!,g7 -,- {MAIN_W}"), &rules);
     play(&mut g, "b6-c7 raid=Q>a1");
-    assert_eq!(actions(&g), list(&["hide=c7"]), "a1 is a drone, but the exposed thief stays");
+    assert_eq!(
+        actions(&g),
+        list(&["hide=c7"]),
+        "a1 is a drone, but the exposed thief stays"
+    );
     play(&mut g, "hide=c7");
     assert!(g.is_barred(Seat(0)) && g.is_exposed(Seat(0)));
 }
