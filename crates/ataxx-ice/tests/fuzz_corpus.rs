@@ -2,9 +2,8 @@
 //! inline corpus and a few hundred seeded random byte strings.
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
-use pyramid_core::fuzzing::{parse_position, play_bytes};
-use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{ChaCha8Rng, RuleSet};
+use pyramid_core::RuleSet;
+use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 
 const CORPUS: &[&[u8]] = &[
     b"",
@@ -47,20 +46,11 @@ fn fuzz_bodies_survive_the_corpus() {
 
 #[test]
 fn fuzz_bodies_survive_seeded_random_bytes() {
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let rules = all_rules();
     let alphabet = b"SML0123456789/ -,\n![]+abcdefgh";
-    for i in 0..400 {
-        let len = rng.random_range(0..200);
-        let data: Vec<u8> = if i % 2 == 0 {
-            (0..len).map(|_| rng.random()).collect()
-        } else {
-            (0..len)
-                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-                .collect()
-        };
+    for (i, data) in seeded_inputs(2026, 400, 200, alphabet).iter().enumerate() {
         let r = &rules[i % rules.len()];
-        parse_position::<AtaxxIce>(r, &data);
-        play_bytes::<AtaxxIce>(r, &data);
+        parse_position::<AtaxxIce>(r, data);
+        play_bytes::<AtaxxIce>(r, data);
     }
 }

@@ -2,7 +2,7 @@
 //! corpus and a few hundred seeded random byte strings.
 
 use card_siege::{CardSiege, CardSiegeRules};
-use pyramid_core::fuzzing::{parse_position, play_bytes};
+use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use pyramid_core::rand::{Rng, SeedableRng};
 
 const CORPUS: &[&[u8]] = &[
@@ -36,17 +36,8 @@ fn fuzz_bodies_survive_the_corpus() {
 
 #[test]
 fn fuzz_bodies_survive_seeded_random_bytes() {
-    let mut rng = pyramid_core::ChaCha8Rng::seed_from_u64(4);
     let alphabet = b"AKQJT98765432hs.()/!-x0123 \nabcdefghijklmno";
-    for i in 0..400 {
-        let len = rng.random_range(0..200);
-        let data: Vec<u8> = if i % 2 == 0 {
-            (0..len).map(|_| rng.random()).collect()
-        } else {
-            (0..len)
-                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-                .collect()
-        };
+    for data in seeded_inputs(4, 400, 200, alphabet) {
         for rules in rules_pair() {
             parse_position::<CardSiege>(&rules, &data);
             play_bytes::<CardSiege>(&rules, &data);

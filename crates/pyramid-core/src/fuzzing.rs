@@ -1,6 +1,9 @@
 //! Fuzz bodies shared by every game. The `fuzz/` targets call these, and each game's
 //! tests run them over a small corpus, so the same code is exercised both ways.
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use crate::Game;
 
 /// Reads arbitrary bytes as a position string; a position that reads must write back
@@ -62,6 +65,34 @@ pub fn play_bytes<G: Game>(rules: &G::Rules, data: &[u8]) {
         state.play_unchecked(action);
     }
     let _ = G::from_position(&state.position(), rules);
+}
+
+/// Seeded pseudo-random inputs for running the fuzz bodies in `cargo test`: `count`
+/// byte strings of fewer than `max_len` bytes, the even-numbered ones raw bytes, the
+/// odd-numbered ones drawn from `alphabet` (the characters of the game's notation, so
+/// that some of them come close to real positions and actions).
+///
+/// ```
+/// use pyramid_core::fuzzing::seeded_inputs;
+/// let inputs = seeded_inputs(7, 10, 50, b"PDQ/1234 -");
+/// assert_eq!(inputs.len(), 10);
+/// assert_eq!(inputs, seeded_inputs(7, 10, 50, b"PDQ/1234 -"));
+/// assert!(inputs[1].iter().all(|b| b"PDQ/1234 -".contains(b)));
+/// ```
+pub fn seeded_inputs(seed: u64, count: usize, max_len: usize, alphabet: &[u8]) -> Vec<Vec<u8>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|i| {
+            let len = rng.random_range(0..max_len.max(1));
+            if i % 2 == 0 || alphabet.is_empty() {
+                (0..len).map(|_| rng.random()).collect()
+            } else {
+                (0..len)
+                    .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                    .collect()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! The fuzz bodies of `fuzz/fuzz_targets/stacktrices_{parse,play}.rs`, run over a small
 //! inline corpus and a few hundred seeded random byte strings.
 
-use pyramid_core::ChaCha8Rng;
-use pyramid_core::fuzzing::{parse_position, play_bytes};
-use pyramid_core::rand::{Rng, SeedableRng};
+use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use stacktrices::{StacktricesRules, Start};
 
 const CORPUS: &[&[u8]] = &[
@@ -51,20 +49,11 @@ fn fuzz_bodies_survive_the_corpus() {
 
 #[test]
 fn fuzz_bodies_survive_seeded_random_bytes() {
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let rules = all_rules();
     let alphabet = b"wbdqPDQpdq1234567/ ,-!~=@>+\nabcdefg:?mainradtehsplov";
-    for i in 0..400 {
-        let len = rng.random_range(0..300);
-        let data: Vec<u8> = if i % 2 == 0 {
-            (0..len).map(|_| rng.random()).collect()
-        } else {
-            (0..len)
-                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-                .collect()
-        };
+    for (i, data) in seeded_inputs(2026, 400, 300, alphabet).iter().enumerate() {
         let r = &rules[i % rules.len()];
-        parse_position::<stacktrices::Stacktrices>(r, &data);
-        play_bytes::<stacktrices::Stacktrices>(r, &data);
+        parse_position::<stacktrices::Stacktrices>(r, data);
+        play_bytes::<stacktrices::Stacktrices>(r, data);
     }
 }
