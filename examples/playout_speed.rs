@@ -1,6 +1,5 @@
 //! Random playouts per second for every game, on one thread: from the start position,
-//! seeded random actions (`Game::random_action`) played with `play_unchecked` until the
-//! game ends. The figures of `docs/performance.md` come from this program.
+//! seeded random actions (`Game::play_random`) until the game ends. The figures of `docs/performance.md` come from this program.
 //!
 //!     cargo run --release --example playout_speed [-- SECONDS_PER_GAME]
 
@@ -20,9 +19,7 @@ fn measure<G: Game>(rules: &G::Rules, budget: Duration) -> (u64, u64, Duration) 
     let (mut games, mut plies) = (0u64, 0u64);
     while started.elapsed() < budget {
         let mut state = G::deal(rules, &mut rng);
-        while let Some(action) = state.random_action(&mut rng) {
-            state.play_unchecked(action);
-        }
+        state.play_random(&mut rng, None);
         games += 1;
         plies += u64::from(state.plies());
     }

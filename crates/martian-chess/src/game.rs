@@ -77,6 +77,11 @@ impl Game for MartianChess {
         MartianChess::random_action(self, rng)
     }
 
+    /// The fused draw-and-play loop of [`MartianChess::play_random`].
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        MartianChess::play_random(self, rng, max_plies)
+    }
+
     #[inline]
     fn play_unchecked(&mut self, action: MartianAction) {
         self.play_impl(action);

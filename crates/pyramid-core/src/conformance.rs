@@ -154,10 +154,12 @@ pub fn random_playout<G: Game>(
     mut extra: impl FnMut(&G),
 ) -> G {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut probe_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_9E0BE);
     let mut state = start;
     let mut seen: Vec<G::Action> = Vec::new();
     for _ in 0..=max_plies {
         check_state(&state, &seen);
+        check_random_step(&state, &mut probe_rng);
         extra(&state);
         let Some(action) = RandomBot::pick(&state, &mut rng) else {
             break;
@@ -182,6 +184,45 @@ pub fn random_playout<G: Game>(
         );
     }
     state
+}
+
+/// Checks one step of the random-play fast paths: [`Game::random_action`] returns a
+/// legal action (none once the game is over), and [`Game::play_random`] limited to one
+/// ply plays exactly one legal action (nothing once the game is over).
+pub fn check_random_step<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
+    let pos = state.position();
+    let mut stepped = state.clone();
+    let played = stepped.play_random(rng, Some(1));
+    match state.random_action(rng) {
+        None => {
+            assert!(
+                state.is_over(),
+                "random_action found nothing in the unfinished `{pos}`"
+            );
+            assert_eq!(played, 0, "play_random played in the finished `{pos}`");
+            assert_eq!(&stepped, state, "play_random changed the finished `{pos}`");
+        }
+        Some(action) => {
+            assert!(
+                state.is_legal(action),
+                "random_action drew the illegal `{action}` at `{pos}`"
+            );
+            assert_eq!(
+                played, 1,
+                "play_random(Some(1)) played {played} plies at `{pos}`"
+            );
+            let mut reached = false;
+            state.for_each_action(|a| {
+                let mut child = state.clone();
+                child.play_unchecked(a);
+                reached |= child == stepped;
+            });
+            assert!(
+                reached,
+                "play_random reached a state no legal action leads to from `{pos}`"
+            );
+        }
+    }
 }
 
 /// Checks that every malformed text in `inputs` is refused by [`Game::from_position`]

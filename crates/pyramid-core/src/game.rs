@@ -205,6 +205,34 @@ pub trait Game:
         }
     }
 
+    /// Plays uniformly random legal actions until the game ends or `max_plies` more plies
+    /// have been played, and returns the number of plies played.
+    ///
+    /// Random playouts (MCTS, speed measurements) call this. The default repeats
+    /// [`Game::random_action`] and [`Game::play_unchecked`]; games may override it with a
+    /// fused draw-and-play loop of the same distribution.
+    ///
+    /// ```
+    /// use pyramid_core::{ChaCha8Rng, Game, nim::Nim, rand::SeedableRng};
+    /// let mut rng = ChaCha8Rng::seed_from_u64(3);
+    /// let mut game = Nim::new(&Default::default());
+    /// assert_eq!(game.play_random(&mut rng, Some(2)), 2);
+    /// let rest = game.play_random(&mut rng, None);
+    /// assert!(game.is_over());
+    /// assert_eq!(game.plies(), 2 + rest);
+    /// ```
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        let mut played = 0;
+        while max_plies.is_none_or(|m| played < m) {
+            let Some(action) = self.random_action(rng) else {
+                break;
+            };
+            self.play_unchecked(action);
+            played += 1;
+        }
+        played
+    }
+
     /// Plays a legal action. Calling it with an action that is not legal may leave a
     /// state that breaks the rules (but never undefined behaviour); use [`Game::play`]
     /// for untrusted actions.

@@ -6,7 +6,7 @@ mod tree;
 use std::time::{Duration, Instant};
 
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{Bot, ChaCha8Rng, Game, RandomBot, Seat};
+use pyramid_core::{Bot, ChaCha8Rng, Game, Seat};
 
 use crate::visibility::perfect_information;
 use tree::Tree;
@@ -289,15 +289,7 @@ impl<G: Game> MctsBot<G> {
     /// Random actions to the end, or to the playout limit. Returns the plies played.
     fn playout(&mut self, state: &mut G) -> u64 {
         let limit = self.config.playout_limit;
-        let mut plies = 0u64;
-        while limit == 0 || plies < u64::from(limit) {
-            match RandomBot::pick(state, &mut self.rng) {
-                Some(action) => state.play_unchecked(action),
-                None => break,
-            }
-            plies += 1;
-        }
-        plies
+        u64::from(state.play_random(&mut self.rng, (limit != 0).then_some(limit)))
     }
 
     /// Every seat's reward for the end of a playout into `self.rewards`: the outcome's
