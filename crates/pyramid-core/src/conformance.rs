@@ -154,7 +154,7 @@ pub fn random_playout<G: Game>(
     mut extra: impl FnMut(&G),
 ) -> G {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut probe_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_9E0BE);
+    let mut probe_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x05EE_D0F9_E0BE);
     let mut state = start;
     let mut seen: Vec<G::Action> = Vec::new();
     for _ in 0..=max_plies {
