@@ -122,6 +122,44 @@ impl Group<'_> {
         })
     }
 
+    /// The `offset`-th trade of this group (generation order) that gives `given`.
+    fn nth(
+        &self,
+        recv: &mut Receivers,
+        given: &[(u8, Piece)],
+        several: bool,
+        mut offset: usize,
+    ) -> Option<Action> {
+        for &(kinds, len) in self.sets {
+            let kinds = &kinds[..usize::from(len)];
+            let c = self.count_one(recv, kinds, several) as usize;
+            if offset >= c {
+                offset -= c;
+                continue;
+            }
+            let mut found = None;
+            let mut choice = [0usize; 3];
+            let _ = assign(
+                recv,
+                given,
+                kinds,
+                several,
+                0,
+                &mut choice,
+                &mut |g: &[(u8, Piece)], t: &[(u8, Piece)]| {
+                    if offset == 0 {
+                        found = make_trade(g, t);
+                        return ControlFlow::Break(());
+                    }
+                    offset -= 1;
+                    ControlFlow::Continue(())
+                },
+            );
+            return found;
+        }
+        None
+    }
+
     /// The number of trades taking exactly `kinds` (memoised like [`Group::count`]).
     fn count_one(&self, recv: &mut Receivers, kinds: &[Piece], several: bool) -> u32 {
         MEMO.with(|m| memo_count(&mut m.borrow_mut(), recv, kinds, several))
@@ -324,74 +362,22 @@ impl Stacktrices {
             sets: &kind_sets.sets[t][..usize::from(kind_sets.len[t])],
             t: t as u8,
         };
-        let mut found = None;
-        for &(kinds, klen) in group.sets {
-            let kinds = &kinds[..usize::from(klen)];
-            let c = group.count_one(&mut recv, kinds, several) as usize;
-            if r >= c {
-                r -= c;
-                continue;
-            }
-            let mut choice = [0usize; 3];
-            let _ = assign(
-                &mut recv,
-                given,
-                kinds,
-                several,
-                0,
-                &mut choice,
-                &mut |g: &[(u8, Piece)], tk: &[(u8, Piece)]| {
-                    if r == 0 {
-                        found = make_trade(g, tk);
-                        return ControlFlow::Break(());
-                    }
-                    r -= 1;
-                    ControlFlow::Continue(())
-                },
-            );
-            break;
-        }
-        found.unwrap_or(Action::NoTrade)
+        group
+            .nth(&mut recv, given, several, r)
+            .unwrap_or(Action::NoTrade)
     }
 
     /// The `offset`-th trade of the `block`-th give multiset.
     fn trade_in_block(&self, block: usize, offset: usize) -> Option<Action> {
         let several = self.several_movement();
         let mut index = 0;
-        let mut left = offset;
         let mut found = None;
         let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
             if index < block {
                 index += 1;
                 return ControlFlow::Continue(());
             }
-            let mut recv = lazy.receivers(given);
-            for &(kinds, len) in group.sets {
-                let kinds = &kinds[..usize::from(len)];
-                let c = group.count_one(&mut recv, kinds, several) as usize;
-                if left >= c {
-                    left -= c;
-                    continue;
-                }
-                let mut choice = [0usize; 3];
-                let _ = assign(
-                    &mut recv,
-                    given,
-                    kinds,
-                    several,
-                    0,
-                    &mut choice,
-                    &mut |g: &[(u8, Piece)], t: &[(u8, Piece)]| {
-                        if left == 0 {
-                            found = make_trade(g, t);
-                            return ControlFlow::Break(());
-                        }
-                        left -= 1;
-                        ControlFlow::Continue(())
-                    },
-                );
-                break;
-            }
+            found = group.nth(&mut lazy.receivers(given), given, several, offset);
             ControlFlow::Break(())
         });
         found
