@@ -2,12 +2,11 @@
 //! and random 2-seat playouts.
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft, random_action_by_walk};
 
 /// Positions reached by seeded random play from the 2, 3 and 4 seat starts.
 fn sample_positions() -> Vec<AtaxxIce> {
@@ -31,32 +30,12 @@ fn sample_positions() -> Vec<AtaxxIce> {
     out
 }
 
-/// A uniformly random action the way `Game::random_action`'s default draws it: count,
-/// then generate up to the chosen index.
-fn walk_pick(game: &AtaxxIce, rng: &mut ChaCha8Rng) -> Option<ataxx_ice::Action> {
-    let n = game.count_actions();
-    if n == 0 {
-        return None;
-    }
-    let target = rng.random_range(0..n);
-    let mut i = 0;
-    match game.try_for_each_action(|a| {
-        if i == target {
-            return ControlFlow::Break(a);
-        }
-        i += 1;
-        ControlFlow::Continue(())
-    }) {
-        ControlFlow::Break(a) => Some(a),
-        ControlFlow::Continue(()) => None,
-    }
-}
-
-/// One random game from `start` to its end through [`walk_pick`] (the generic path);
+/// One random game from `start` to its end through [`random_action_by_walk`] (the
+/// trait's default draw);
 /// returns the plies played.
 fn playout_generic(start: &AtaxxIce, rng: &mut ChaCha8Rng) -> u32 {
     let mut game = start.clone();
-    while let Some(a) = walk_pick(&game, rng) {
+    while let Some(a) = random_action_by_walk(&game, rng) {
         game.play_unchecked(a);
     }
     game.plies()

@@ -50,7 +50,8 @@ impl CardSiege {
     /// A uniformly random legal action, or `None` when the game is over: the fast path
     /// for random playouts. It counts each card's actions in bulk, draws one index from
     /// `rng` and lists only the chosen card's actions; it picks the same action as
-    /// `RandomBot::pick` would for the same draw.
+    /// the trait's default draw ([`pyramid_core::random_action_by_walk`]) would for the
+    /// same draw.
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         self.pick_action(|n| rng.random_range(0..n))
     }

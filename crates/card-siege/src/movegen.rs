@@ -774,7 +774,10 @@ mod tests {
                 let random = state.random_action(&mut rng);
                 assert_eq!(random.is_some(), !fast.is_empty());
                 assert!(random.is_none_or(|a| fast.contains(&a)));
-                assert_eq!(random, pyramid_core::RandomBot::pick(&state, &mut same));
+                assert_eq!(
+                    random,
+                    pyramid_core::random_action_by_walk(&state, &mut same)
+                );
                 positions += 1;
                 if fast.is_empty() {
                     break;

@@ -187,22 +187,7 @@ pub trait Game:
     /// and walks to a random index; games override it with a faster draw from the same
     /// (uniform) distribution.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Action> {
-        let n = self.count_actions();
-        if n == 0 {
-            return None;
-        }
-        let target = rng.random_range(0..n);
-        let mut i = 0;
-        match self.try_for_each_action(|a| {
-            if i == target {
-                return ControlFlow::Break(a);
-            }
-            i += 1;
-            ControlFlow::Continue(())
-        }) {
-            ControlFlow::Break(a) => Some(a),
-            ControlFlow::Continue(()) => None,
-        }
+        random_action_by_walk(self, rng)
     }
 
     /// Plays uniformly random legal actions until the game ends or `max_plies` more plies
@@ -295,4 +280,38 @@ pub trait Game:
     /// A full state consistent with `view`, the hidden part drawn at random (uniformly
     /// among the possibilities). Games without hidden information return the view itself.
     fn sample_from_view<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Self;
+}
+
+/// The default draw of [`Game::random_action`]: counts the legal actions, draws an index
+/// uniformly with one `random_range` call, and walks the generator to it. A game that
+/// overrides `random_action` with a faster draw can test it against this one: from the
+/// same generator state both must return the same action.
+///
+/// ```
+/// use pyramid_core::{ChaCha8Rng, Game, nim::Nim, rand::SeedableRng, random_action_by_walk};
+/// let game = Nim::new(&Default::default());
+/// let mut a = ChaCha8Rng::seed_from_u64(5);
+/// let mut b = a.clone();
+/// assert_eq!(random_action_by_walk(&game, &mut a), game.random_action(&mut b));
+/// ```
+pub fn random_action_by_walk<G: Game, R: Rng + ?Sized>(
+    state: &G,
+    rng: &mut R,
+) -> Option<G::Action> {
+    let n = state.count_actions();
+    if n == 0 {
+        return None;
+    }
+    let target = rng.random_range(0..n);
+    let mut i = 0;
+    match state.try_for_each_action(|a| {
+        if i == target {
+            return ControlFlow::Break(a);
+        }
+        i += 1;
+        ControlFlow::Continue(())
+    }) {
+        ControlFlow::Break(a) => Some(a),
+        ControlFlow::Continue(()) => None,
+    }
 }

@@ -37,7 +37,7 @@ mod square;
 
 pub use bot::{Bot, RandomBot};
 pub use error::{ActionParseError, PlayError, RulesError, parse_switch};
-pub use game::{Game, GameAction, RuleSet};
+pub use game::{Game, GameAction, RuleSet, random_action_by_walk};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};
 pub use seat::{Outcome, Seat};

@@ -1,7 +1,7 @@
 //! The fast random-action path agrees with plain generation.
 
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{ChaCha8Rng, Game, RandomBot};
+use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
 use stacktrices::{Stacktrices, StacktricesRules};
 
 fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
@@ -46,12 +46,12 @@ fn nth_action_is_the_nth_generated_action() {
 }
 
 #[test]
-fn random_action_makes_the_random_bots_choice() {
+fn random_action_draws_like_the_default_walk() {
     for s in states(&StacktricesRules::standard(), 4) {
         let mut a = ChaCha8Rng::seed_from_u64(99);
         let mut b = a.clone();
         let fast = s.random_action(&mut a);
-        let slow = RandomBot::pick(&s, &mut b);
+        let slow = random_action_by_walk(&s, &mut b);
         assert_eq!(fast, slow, "at `{}`", s.position());
         assert_eq!(
             a.random::<u64>(),
