@@ -230,6 +230,7 @@ fn layouts(
         *slot = index_of(p.square) as u8;
         count[index_of(p.square)] += 1;
     }
+    let mut stack_square: Option<Square> = None;
     for p in cards {
         let n = count[index_of(p.square)];
         let stack_allowed = earlier || siege == Some(p.square);
@@ -257,6 +258,17 @@ fn layouts(
                     square: p.square,
                     detail: "two Kings cannot share a square",
                 });
+            }
+            // Only one siege can stand at a time, in earlier layouts too.
+            match stack_square {
+                Some(other) if other != p.square => {
+                    return Err(PositionError::BadSiege {
+                        field,
+                        square: p.square,
+                        detail: "more than one siege stack",
+                    });
+                }
+                _ => stack_square = Some(p.square),
             }
         }
     }

@@ -196,3 +196,22 @@ fn ron_refuses_off_board_squares_and_a_missing_king() {
     s.cards.retain(|p| p.card.to_string() != "Ks");
     assert!(ron_error(&s).contains("spades has no King"));
 }
+
+#[test]
+fn ron_refuses_two_siege_stacks_in_an_earlier_layout() {
+    // Only one siege stands at a time, so no earlier layout holds two stacks; the
+    // position string cannot write one either.
+    let mut s = setup();
+    let mut earlier = s.cards.clone();
+    for (card, king_square) in [("Ah", "h1"), ("As", "h3")] {
+        let p = earlier
+            .iter_mut()
+            .find(|p| p.card.to_string() == card)
+            .expect("card");
+        p.square = king_square.parse().expect("square");
+    }
+    s.previous = Some(earlier);
+    let err = ron_error(&s);
+    assert!(err.contains("field `previous`"), "{err}");
+    assert!(err.contains("more than one siege stack"), "{err}");
+}
