@@ -21,6 +21,8 @@ const CORPUS: &[&[u8]] = &[
     b"\xff\xfe\n!",
     b"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0 extra",
     b"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 4294967296",
+    // Found by libFuzzer: a saturated run of empty squares followed by pieces.
+    b"1DQQ/18888888888888888888888888888888888PDQ/1PPD/4/4/DPP1/QDP1/QQD1 70 0,1 - QQD0",
 ];
 
 fn rules_for(data: &[u8]) -> MartianRules {

@@ -156,7 +156,8 @@ pub fn read_rows<T>(
             if file < width {
                 squares[rank * width + file] = Some(p);
             }
-            file += 1;
+            // Saturating: a huge run of empty squares must give an error, not overflow.
+            file = file.saturating_add(1);
         }
         file = file.saturating_add(run);
         if file != width {
@@ -261,5 +262,10 @@ mod tests {
             })
         );
         assert!(read_rows("99999999999999999999999/4", grid, pieces).is_err());
+        // Found by libFuzzer: a saturated run followed by a piece.
+        assert!(matches!(
+            read_rows("18888888888888888888888888888888888P/4", grid, pieces),
+            Err(NotationError::RowLength { rank: 2, .. })
+        ));
     }
 }
