@@ -158,6 +158,7 @@ impl Game for AtaxxIce {
         }
         Err(PlayError::Illegal {
             action: text.to_owned(),
+            reason: self.illegal_reason(action),
         })
     }
 
@@ -189,6 +190,14 @@ impl Game for AtaxxIce {
 
     fn view(&self, _seat: Seat) -> AtaxxIce {
         self.clone()
+    }
+
+    fn write_view(view: &AtaxxIce) -> String {
+        view.position()
+    }
+
+    fn read_view(text: &str, rules: &Self::Rules) -> Result<AtaxxIce, Self::PositionError> {
+        Self::from_position(text, rules)
     }
 
     fn sample_from_view<R: pyramid_core::rand::Rng + ?Sized>(

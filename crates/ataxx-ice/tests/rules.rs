@@ -868,7 +868,8 @@ fn pass_is_illegal_while_another_action_exists() {
     assert_eq!(
         g.play(Action::PASS),
         Err(PlayError::Illegal {
-            action: "pass".into()
+            action: "pass".into(),
+            reason: None,
         })
     );
     assert!(matches!(

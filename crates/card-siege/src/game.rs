@@ -203,6 +203,14 @@ impl Game for CardSiege {
         self.clone()
     }
 
+    fn write_view(view: &CardSiege) -> String {
+        view.position()
+    }
+
+    fn read_view(text: &str, rules: &Self::Rules) -> Result<CardSiege, Self::PositionError> {
+        Self::from_position(text, rules)
+    }
+
     fn sample_from_view<R: Rng + ?Sized>(view: &CardSiege, _rng: &mut R) -> Self {
         view.clone()
     }

@@ -98,6 +98,7 @@ impl Game for MartianChess {
         if !self.is_legal(action) {
             return Err(PlayError::Illegal {
                 action: text.to_owned(),
+                reason: self.illegal_reason(action),
             });
         }
         if is_capture_spelling(text) && !self.is_capture(action) {
@@ -134,6 +135,14 @@ impl Game for MartianChess {
 
     fn view(&self, _seat: Seat) -> MartianChess {
         self.clone()
+    }
+
+    fn write_view(view: &MartianChess) -> String {
+        view.position()
+    }
+
+    fn read_view(text: &str, rules: &Self::Rules) -> Result<MartianChess, Self::PositionError> {
+        Self::from_position(text, rules)
     }
 
     fn sample_from_view<R: Rng + ?Sized>(view: &MartianChess, _rng: &mut R) -> Self {

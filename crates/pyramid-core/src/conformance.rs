@@ -24,7 +24,8 @@ const FOREIGN_POOL: usize = 96;
 /// - every action in `foreign` (actions seen elsewhere) is legal exactly when generated,
 ///   and an illegal one is refused with the state left unchanged;
 /// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
-/// - the position string and the RON form round-trip to an equal state.
+/// - the position string and the RON form round-trip to an equal state;
+/// - every seat's view string is one line and reads back to an equal view.
 pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
     let pos = state.position();
     let actions = state.legal_actions();
@@ -142,6 +143,23 @@ pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
         &from_ron, state,
         "RON form of `{pos}` reads back to another state"
     );
+
+    for s in 0..state.seats() {
+        let seat = Seat(s as u8);
+        let view = state.view(seat);
+        let text = state.view_string(seat);
+        assert!(
+            !text.contains('\n'),
+            "seat {seat}'s view string at `{pos}` is not one line"
+        );
+        let reread = G::read_view(&text, state.rules()).unwrap_or_else(|e| {
+            panic!("view string `{text}` (seat {seat}) does not read back: {e}")
+        });
+        assert_eq!(
+            reread, view,
+            "view string `{text}` (seat {seat}) reads back to another view"
+        );
+    }
 }
 
 /// Plays one seeded random game from `start`, at most `max_plies` plies, running

@@ -29,10 +29,13 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     /// The action is well formed but not legal here.
-    #[error("`{action}` is not a legal action in this position")]
+    #[error("`{action}` is not a legal action in this position{}", because(reason.as_deref()))]
     Illegal {
         /// The action's text.
         action: String,
+        /// Why, in words a player knows, where the engine can tell
+        /// ([`Game::illegal_reason`](crate::Game::illegal_reason)).
+        reason: Option<String>,
     },
     /// The action was submitted for a seat that is not the one to act.
     #[error("seat {got} cannot act now: seat {expected} is to act")]
@@ -45,6 +48,11 @@ pub enum PlayError {
     /// The action text could not be read.
     #[error(transparent)]
     Malformed(#[from] ActionParseError),
+}
+
+/// `": reason"`, or nothing when there is no reason.
+fn because(reason: Option<&str>) -> String {
+    reason.map(|r| format!(": {r}")).unwrap_or_default()
 }
 
 /// A rule option that could not be set.

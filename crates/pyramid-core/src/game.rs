@@ -89,7 +89,7 @@ pub trait Game:
     type Rules: RuleSet;
     /// What one seat may see of a state (its information state). `Self` for games
     /// without hidden information.
-    type View: Clone + Debug + Send + Sync;
+    type View: Clone + Debug + PartialEq + Eq + Send + Sync;
     /// Why a position string or setup was refused; its message names the field.
     type PositionError: std::error::Error + Send + Sync + 'static;
 
@@ -231,6 +231,7 @@ pub trait Game:
         if !self.is_legal(action) {
             return Err(PlayError::Illegal {
                 action: action.to_string(),
+                reason: self.illegal_reason(action),
             });
         }
         self.play_unchecked(action);
@@ -262,8 +263,18 @@ pub trait Game:
         } else {
             Err(PlayError::Illegal {
                 action: text.trim().to_owned(),
+                reason: self.illegal_reason(action),
             })
         }
+    }
+
+    /// Why `action` is not legal here, in words a player knows (the wrong seat's piece, a
+    /// blocked path, King safety, ...), or `None` when the engine can say no more than "not
+    /// a legal action" (or the action is legal). [`Game::play`] and [`Game::parse_action`]
+    /// put it in [`PlayError::Illegal`].
+    fn illegal_reason(&self, action: Self::Action) -> Option<String> {
+        let _ = action;
+        None
     }
 
     /// A quick evaluation of the state for `seat`, higher is better (Martian Chess: the
@@ -276,6 +287,37 @@ pub trait Game:
 
     /// What `seat` may see of this state.
     fn view(&self, seat: Seat) -> Self::View;
+
+    /// The one-line text form of a view: the position string with the hidden parts masked
+    /// (games without hidden information: the position string itself).
+    /// [`Game::read_view`] reads it back to an equal view, so outside engines, other
+    /// languages and browsers can be given exactly what a seat may see.
+    fn write_view(view: &Self::View) -> String;
+
+    /// Reads a view string written by [`Game::write_view`]; the rule options it does not
+    /// hold come from `rules`. A view is refused when no valid state is consistent with it.
+    fn read_view(text: &str, rules: &Self::Rules) -> Result<Self::View, Self::PositionError>;
+
+    /// `seat`'s view of this state as one line ([`Game::write_view`] of [`Game::view`]).
+    ///
+    /// ```
+    /// use pyramid_core::{Game, Seat, nim::Nim};
+    /// let game = Nim::new(&Default::default());
+    /// let text = game.view_string(Seat(1));
+    /// assert_eq!(Nim::read_view(&text, game.rules()), Ok(game.view(Seat(1))));
+    /// ```
+    fn view_string(&self, seat: Seat) -> String {
+        Self::write_view(&self.view(seat))
+    }
+
+    /// How `observer` sees `action` when it is played here: its text, with what the rules
+    /// hide from `observer` masked (a Stacktrices `hide=` seen by the other side). Two
+    /// actions with the same masked text are indistinguishable to `observer`. The default
+    /// (no hidden information) is the action's text.
+    fn action_view(&self, action: Self::Action, observer: Seat) -> String {
+        let _ = observer;
+        action.to_string()
+    }
 
     /// A full state consistent with `view`, the hidden part drawn at random (uniformly
     /// among the possibilities). Games without hidden information return the view itself.

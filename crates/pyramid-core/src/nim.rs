@@ -332,6 +332,14 @@ impl Game for Nim {
         self.clone()
     }
 
+    fn write_view(view: &Nim) -> String {
+        view.position()
+    }
+
+    fn read_view(text: &str, rules: &Self::Rules) -> Result<Nim, Self::PositionError> {
+        Self::from_position(text, rules)
+    }
+
     fn sample_from_view<R: Rng + ?Sized>(view: &Nim, _rng: &mut R) -> Self {
         view.clone()
     }

@@ -138,6 +138,22 @@ impl Game for Stacktrices {
         StacktricesView::new(self, seat)
     }
 
+    fn write_view(view: &StacktricesView) -> String {
+        view.to_view_string()
+    }
+
+    fn read_view(text: &str, rules: &StacktricesRules) -> Result<StacktricesView, PositionError> {
+        StacktricesView::from_view_string(text, rules)
+    }
+
+    /// The other side's `hide=` actions (where a vulnerability hides) are shown as `hide=?`.
+    fn action_view(&self, action: Action, observer: Seat) -> String {
+        match action {
+            Action::Hide(_) if self.to_act() != Some(observer) => "hide=?".to_owned(),
+            _ => action.to_string(),
+        }
+    }
+
     fn sample_from_view<R: Rng + ?Sized>(view: &StacktricesView, rng: &mut R) -> Self {
         view.sample(rng)
     }

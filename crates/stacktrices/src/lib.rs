@@ -51,6 +51,7 @@ mod setup;
 mod state;
 mod trade;
 mod view;
+mod view_string;
 
 pub use action::{Action, PieceAt, Trade};
 pub use board::{Base, GRID, Stack, StackKind};

@@ -86,7 +86,7 @@ fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
     })
 }
 
-fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
+pub(crate) fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 7 {
         return Err(err(

@@ -25,11 +25,11 @@ use crate::state::{Decision, Stacktrices};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StacktricesView {
-    seat: u8,
+    pub(crate) seat: u8,
     /// The state with the other side's thief (and its bar status) erased.
-    state: Stacktrices,
+    pub(crate) state: Stacktrices,
     /// The other side's drone stacks that could be its thief.
-    candidates: u64,
+    pub(crate) candidates: u64,
 }
 
 impl StacktricesView {
