@@ -78,7 +78,7 @@ fn perfts(c: &mut Criterion) {
         (
             "opening_off_depth4",
             CardSiegeRules::without_opening(),
-            66_696_653,
+            66_696_654,
         ),
     ] {
         let start = CardSiege::new(&rules);

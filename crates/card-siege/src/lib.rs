@@ -48,5 +48,5 @@ pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};
 pub use geometry::GRID;
 pub use rules::{CardSiegeRules, OPENING_TURNS};
-pub use setup::{CardSiegeSetup, Placement, PositionError};
+pub use setup::{CardSiegeSetup, Placement, PositionError, StackPlace};
 pub use state::{CardSiege, Phase};

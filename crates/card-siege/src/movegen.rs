@@ -11,7 +11,9 @@ use std::ops::ControlFlow;
 use crate::action::Action;
 use crate::card::{KING, SLIDE_LIMIT, code_rank, code_suit};
 use crate::geometry::{NEUTRAL, SQUARES, WIDTH, passed_files, targets};
-use crate::state::{CardSiege, GONE, Phase, attacked_on};
+use crate::state::{
+    CardSiege, GONE, NO_SIEGE, ON_TOP, Phase, UNDER, attacked_on, entry_square, mark_siege,
+};
 
 /// Per-node summary of the loop rule's two comparisons (one and two plies back): whether
 /// each can still match, and which of the seat's cards stand elsewhere than they did.
@@ -117,6 +119,9 @@ impl CardSiege {
             let mut differ = 0u64;
             let mut possible = true;
             for (&now, &then) in self.places[s][..13].iter().zip(&earlier[..13]) {
+                // Compared by square: a card that stood in a siege stack there is
+                // checked exactly later ([`CardSiege::is_repeat`]).
+                let then = entry_square(then);
                 if now != then {
                     if now == GONE || then == GONE {
                         // A card gone now cannot come back; the earlier slot is empty.
@@ -141,16 +146,17 @@ impl CardSiege {
         let s = usize::from(self.to_move);
         (filter.active[0]
             && filter.differ[0] & !moved == 0
-            && usize::from(self.hist1[s][ci]) == dest)
+            && usize::from(entry_square(self.hist1[s][ci])) == dest)
             || (filter.active[1]
                 && filter.differ[1] & !moved == 0
-                && usize::from(self.hist2[ci]) == dest)
+                && usize::from(entry_square(self.hist2[ci])) == dest)
     }
 
     /// Whether `after` puts `suit`'s cards exactly as one or two plies back.
     #[cfg(test)]
     fn repeats(&self, after: &CardSiege, suit: usize) -> bool {
-        after.places[suit] == self.hist1[suit] || after.places[suit] == self.hist2
+        let layout = after.marked_places()[suit];
+        layout == self.hist1[suit] || layout == self.hist2
     }
 
     /// The board after a slide (conveyor and belt; a captured card is overwritten, a
@@ -212,13 +218,19 @@ impl CardSiege {
                     continue;
                 }
                 let land = (base + file).wrapping_add_signed(back);
+                let hit = b[land];
                 if row_suit == suit {
-                    layout[usize::from(code_rank(c)) - 1] = land as u8;
-                } else {
-                    let hit = b[land];
-                    if hit != 0 && code_suit(hit) == suit && code_rank(hit) != KING {
-                        layout[usize::from(code_rank(hit)) - 1] = GONE;
-                    }
+                    // Onto the enemy King: this card stands on top of a siege stack.
+                    let on_king = hit != 0 && code_suit(hit) != suit && code_rank(hit) == KING;
+                    layout[usize::from(code_rank(c)) - 1] =
+                        land as u8 | if on_king { ON_TOP } else { 0 };
+                } else if hit != 0 && code_suit(hit) == suit {
+                    // An enemy card lands on ours: taken, or our King besieged under it.
+                    layout[usize::from(code_rank(hit)) - 1] = if code_rank(hit) == KING {
+                        land as u8 | UNDER
+                    } else {
+                        GONE
+                    };
                 }
             }
         }
@@ -238,6 +250,21 @@ impl CardSiege {
     fn layout_after_move(&self, from_code: u8, to: usize, suit: usize) -> crate::state::Layout {
         let mut layout = self.places[suit];
         layout[usize::from(code_rank(from_code)) - 1] = to as u8;
+        // The siege stack after the action, if any: an answer keeps the siege, a capture
+        // of the enemy King starts one, an evacuation ends it.
+        let (siege, king) = match self.phase {
+            Phase::Siege => (self.siege, self.king_under_siege()),
+            Phase::Evacuate => (NO_SIEGE, suit),
+            Phase::Normal => {
+                let target = self.board[to];
+                if target != 0 && code_suit(target) != suit && code_rank(target) == KING {
+                    (to as u8, 1 - suit)
+                } else {
+                    (NO_SIEGE, suit)
+                }
+            }
+        };
+        mark_siege(&mut layout, siege, suit, king);
         layout
     }
 
@@ -325,8 +352,8 @@ impl CardSiege {
             // two plies back, if in range.
             let mut near = 0u16;
             for (active, held) in [
-                (filter.active[0], self.hist1[s][ci]),
-                (filter.active[1], self.hist2[ci]),
+                (filter.active[0], entry_square(self.hist1[s][ci])),
+                (filter.active[1], entry_square(self.hist2[ci])),
             ] {
                 let held = usize::from(held);
                 if active && held / WIDTH == row && held < 3 * WIDTH {
@@ -374,10 +401,7 @@ impl CardSiege {
             }
         }
         let mut m = targets(s, rank, sq) & node.enemy;
-        if is_king {
-            // A King never captures the other King.
-            m &= !(1u64 << (self.places[1 - s][12] & 63));
-        } else if !loop_near(m) {
+        if !is_king && !loop_near(m) {
             return sink.run(m.count_ones() as usize, |i| {
                 let mut rest = m;
                 for _ in 0..i {
@@ -397,7 +421,8 @@ impl CardSiege {
         ControlFlow::Continue(())
     }
 
-    /// The legal answers to the siege: captures of the top card (Kings never answer).
+    /// The legal answers to the siege: captures of the top card by the seat's cards (its
+    /// King too, under King safety; a King underneath cannot answer).
     fn answers<S: Sink>(&self, sink: &mut S) -> ControlFlow<S::Break> {
         let s = usize::from(self.to_move);
         let siege = usize::from(self.siege);
@@ -411,13 +436,18 @@ impl CardSiege {
             let q = own.trailing_zeros() as usize;
             own &= own - 1;
             let code = self.board[q];
-            if q == siege || code == 0 || code_suit(code) != s || code_rank(code) == KING {
+            if q == siege || code == 0 || code_suit(code) != s {
                 continue;
             }
             let rank = code_rank(code);
             if targets(s, rank, q) & (1u64 << siege) != 0 {
                 let check = self.may_repeat(&filter, usize::from(rank) - 1, siege, 1u64 << q);
-                if !check || self.move_ok(q, siege, s, 0, true) {
+                let danger = if rank == KING {
+                    self.attack_map(1 - s)
+                } else {
+                    0
+                };
+                if (!check && rank != KING) || self.move_ok(q, siege, s, danger, check) {
                     sink.one(Action::raw(q, siege, true))?;
                 }
             }
@@ -731,7 +761,7 @@ mod tests {
                         let t = m.trailing_zeros() as usize;
                         m &= m - 1;
                         let c = state.board[t];
-                        if c == 0 || code_suit(c) == s || (rank == KING && code_rank(c) == KING) {
+                        if c == 0 || code_suit(c) == s {
                             continue;
                         }
                         let mut next = state.clone();

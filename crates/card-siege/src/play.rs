@@ -135,7 +135,7 @@ impl CardSiege {
     pub(crate) fn apply(&mut self, action: Action) {
         let s = usize::from(self.to_move);
         let old_hist1 = self.hist1;
-        let before = self.places;
+        let before = self.marked_places();
         let (from, to) = (action.source_index(), action.to_index());
         match self.phase {
             Phase::Normal => {

@@ -11,7 +11,13 @@
 //! - `opening`: opening turns left, Hearts then Spades (`3,3` at the start).
 //! - `prev1`: both suits' cards one ply back (a board in the same form), or `-`.
 //! - `prev2`: the cards of the seat to act two plies back (a board holding only that
-//!   suit's cards), or `-`.
+//!   suit's cards), or `-`. A card of that seat that stood in a siege stack is written
+//!   in the stack's parentheses with `-` for the other seat's card: `(Kh-)` (the King of
+//!   Hearts underneath), `(-9h)` (the nine of Hearts on top). The loop rule tells a card
+//!   in a stack from the same card alone on that square.
+//!
+//! In every board a stack is written King underneath first, then the card on top, which
+//! may be the other King (`(KhKs)`: the King of Spades captured the King of Hearts).
 //! - `plies`: decision points played.
 //!
 //! The start: `As3s5s.7s9sJsKsQsTs8s.6s4s2s/.............../Ah3h5h.7h9hJhKhQhTh8h.6h4h2h h 3,3 - - 0`.
@@ -22,15 +28,49 @@ use pyramid_core::notation::{NotationError, parse_number, split_fields};
 use crate::card::{Card, Suit};
 use crate::geometry::{SQUARES, WIDTH};
 use crate::rules::CardSiegeRules;
-use crate::setup::{CardSiegeSetup, Placement, PositionError, TEXT_FIELDS};
+use crate::setup::{CardSiegeSetup, Placement, PositionError, StackPlace, TEXT_FIELDS};
 use crate::state::{CardSiege, Layout, NO_LAYOUT, Phase};
 
 const FIELDS: [&str; 6] = ["board", "turn", "opening", "prev1", "prev2", "plies"];
 
+/// Reads the inside of a stack's parentheses: the King underneath, then the card on top
+/// (`Kh9s`, `KhKs`); with `half_stacks`, one of them may be `-` (not in this layout).
+fn read_stack(inner: &str, half_stacks: bool) -> Result<(Option<Card>, Option<Card>), String> {
+    let shape = if half_stacks {
+        "a King underneath and a card on top, like `(Kh9s)`, or one of them and `-`, like `(Kh-)` or `(-9s)`"
+    } else {
+        "a King underneath and a card on top, like `(Kh9s)`"
+    };
+    let split = if inner.starts_with('-') { 1 } else { 2 };
+    let (Some(a), Some(b)) = (inner.get(..split), inner.get(split..)) else {
+        return Err(format!("`({inner})` is not {shape}"));
+    };
+    let card = |t: &str| -> Result<Option<Card>, String> {
+        if t == "-" && half_stacks {
+            return Ok(None);
+        }
+        t.parse()
+            .map(Some)
+            .map_err(|_| format!("`{t}` in `({inner})` is not a card: a stack is {shape}"))
+    };
+    let (under, top) = (card(a)?, card(b)?);
+    if under.is_none() && top.is_none() {
+        return Err(format!("`({inner})` is not {shape}"));
+    }
+    if under.is_some_and(|c| !c.is_king()) {
+        return Err(format!(
+            "`({inner})`: the card underneath a siege stack is a King ({shape})"
+        ));
+    }
+    Ok((under, top))
+}
+
 /// Reads a board field: the placements and the square written as a stack, if any.
+/// `half_stacks`: a layout of one seat's cards, where a stack may show only one card.
 fn read_board(
     field: &'static str,
     text: &str,
+    half_stacks: bool,
 ) -> Result<(Vec<Placement>, Option<Square>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 3 {
@@ -62,38 +102,27 @@ fn read_board(
                     return Err(bad("a stack `(` is not closed by `)`".into()));
                 };
                 let inner = &rest[1..end];
-                let (Some(a), Some(b)) = (inner.get(..2), inner.get(2..)) else {
-                    return Err(bad(format!(
-                        "`({inner})` is not a King and a card, like `(Kh9s)`"
-                    )));
-                };
-                let under: Card = a
-                    .parse()
-                    .map_err(|_| bad(format!("`{a}` in `({inner})` is not a card")))?;
-                let top: Card = b
-                    .parse()
-                    .map_err(|_| bad(format!("`{b}` in `({inner})` is not a card")))?;
-                if !under.is_king() || top.is_king() {
-                    return Err(bad(format!(
-                        "`({inner})` is not a King under a card that is not a King, like `(Kh9s)`"
-                    )));
-                }
+                let (under, top) = read_stack(inner, half_stacks).map_err(bad)?;
                 if stack.is_some() {
                     return Err(bad("more than one siege stack".into()));
                 }
                 stack = Some(square);
-                cards.push(Placement {
-                    card: under,
-                    square,
-                });
-                cards.push(Placement { card: top, square });
+                for (card, place) in [(under, StackPlace::Under), (top, StackPlace::OnTop)] {
+                    if let Some(card) = card {
+                        cards.push(Placement {
+                            card,
+                            square,
+                            place,
+                        });
+                    }
+                }
                 rest = &rest[end + 1..];
             } else {
                 let token = rest.get(..2).unwrap_or(rest);
                 let card: Card = token.parse().map_err(|_| {
                     bad(format!("`{token}` is not a card, `.` or a stack `(Kh9s)`"))
                 })?;
-                cards.push(Placement { card, square });
+                cards.push(Placement::alone(card, square));
                 rest = &rest[2..];
             }
             file += 1;
@@ -109,33 +138,43 @@ fn read_layout(field: &'static str, text: &str) -> Result<Option<Vec<Placement>>
     if text == "-" {
         return Ok(None);
     }
-    read_board(field, text).map(|(cards, _)| Some(cards))
+    read_board(field, text, field == "prev2").map(|(cards, _)| Some(cards))
 }
 
-/// Writes a board from layouts (several suits' cards; two cards on one square are
-/// written as a stack, King first).
+/// Writes a board from marked layouts (several suits' cards): a siege stack in
+/// parentheses, the King underneath first, then the card on top, and `-` for a card of the
+/// stack that the layouts do not hold.
 fn write_board(layouts: &[(Suit, &Layout)]) -> String {
-    let mut on: [[Option<Card>; 2]; SQUARES] = [[None; 2]; SQUARES];
+    #[derive(Clone, Copy)]
+    enum On {
+        Empty,
+        Alone(Card),
+        Stack(Option<Card>, Option<Card>),
+    }
+    let mut on = [On::Empty; SQUARES];
     for &(suit, layout) in layouts {
-        for (card, square) in CardSiege::layout_cards(suit, layout) {
+        for (card, square, place) in CardSiege::layout_places(suit, layout) {
             let slot = &mut on[crate::geometry::index_of(square)];
-            if slot[0].is_none() {
-                slot[0] = Some(card);
-            } else {
-                slot[1] = Some(card);
-            }
+            let (under, top) = match *slot {
+                On::Stack(u, t) => (u, t),
+                _ => (None, None),
+            };
+            *slot = match place {
+                StackPlace::Alone => On::Alone(card),
+                StackPlace::Under => On::Stack(Some(card), top),
+                StackPlace::OnTop => On::Stack(under, Some(card)),
+            };
         }
     }
+    let name = |c: Option<Card>| c.map_or("-".to_owned(), |c| c.to_string());
     let mut out = String::new();
     for rank in (0..3).rev() {
         for file in 0..WIDTH {
-            let i = rank * WIDTH + file;
-            match on[i] {
-                [None, _] => out.push('.'),
-                [Some(c), None] => out.push_str(&c.to_string()),
-                [Some(a), Some(b)] => {
-                    let (king, other) = if a.is_king() { (a, b) } else { (b, a) };
-                    out.push_str(&format!("({king}{other})"));
+            match on[rank * WIDTH + file] {
+                On::Empty => out.push('.'),
+                On::Alone(c) => out.push_str(&c.to_string()),
+                On::Stack(under, top) => {
+                    out.push_str(&format!("({}{})", name(under), name(top)));
                 }
             }
         }
@@ -149,10 +188,8 @@ fn write_board(layouts: &[(Suit, &Layout)]) -> String {
 impl CardSiege {
     /// Writes the position string.
     pub(crate) fn write_position(&self) -> String {
-        let board = write_board(&[
-            (Suit::Hearts, &self.places[0]),
-            (Suit::Spades, &self.places[1]),
-        ]);
+        let marked = self.marked_places();
+        let board = write_board(&[(Suit::Hearts, &marked[0]), (Suit::Spades, &marked[1])]);
         let mover = Suit::from_index(usize::from(self.to_move));
         let turn = format!(
             "{}{}",
@@ -188,7 +225,7 @@ impl CardSiege {
         rules: &CardSiegeRules,
     ) -> Result<CardSiege, PositionError> {
         let [board, turn, opening, prev1, prev2, plies] = split_fields(text, &FIELDS)?;
-        let (cards, siege) = read_board("board", board)?;
+        let (cards, siege) = read_board("board", board, false)?;
         let (to_move, evacuating) = match turn {
             "h" => (Suit::Hearts, false),
             "s" => (Suit::Spades, false),

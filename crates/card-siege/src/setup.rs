@@ -9,7 +9,29 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Suit};
 use crate::geometry::{GRID, SQUARES, index_of};
 use crate::rules::{CardSiegeRules, OPENING_TURNS};
-use crate::state::{CardSiege, GONE, Layout, NO_LAYOUT, NO_SIEGE, Phase};
+use crate::state::{
+    CardSiege, GONE, Layout, NO_LAYOUT, NO_SIEGE, ON_TOP, Phase, UNDER, entry_square,
+};
+
+/// Where a card stands on its square: alone, or in a siege stack (the King underneath,
+/// the card on top). The loop rule tells these places apart, so the earlier layouts keep
+/// them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StackPlace {
+    /// Alone on its square.
+    #[default]
+    Alone,
+    /// A King underneath a siege stack.
+    Under,
+    /// The card on top of a siege stack.
+    OnTop,
+}
+
+impl StackPlace {
+    fn is_alone(&self) -> bool {
+        *self == StackPlace::Alone
+    }
+}
 
 /// One card on one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -18,6 +40,23 @@ pub struct Placement {
     pub card: Card,
     /// Its square.
     pub square: Square,
+    /// Its place in a siege stack. May be left out (`Alone`) for the two cards of a stack
+    /// with one King: the King is then underneath. An earlier layout that holds one seat's
+    /// cards only (`before_previous`) marks a card of a stack with its place, the other
+    /// card not being in that layout.
+    #[serde(default, skip_serializing_if = "StackPlace::is_alone")]
+    pub place: StackPlace,
+}
+
+impl Placement {
+    /// A card alone on its square.
+    pub fn alone(card: Card, square: Square) -> Placement {
+        Placement {
+            card,
+            square,
+            place: StackPlace::Alone,
+        }
+    }
 }
 
 /// A state as plain data, not yet checked: what the RON form holds.
@@ -198,11 +237,16 @@ pub(crate) const TEXT_FIELDS: FieldNames = FieldNames {
 /// Builds both suits' layouts from a list of placements, checking squares, duplicates
 /// and crowding. On the current board `siege` is the one square allowed two cards; in an
 /// earlier layout (`earlier`) any square may hold a King and one other card.
+/// Reads placements into both suits' layouts, with the places in a siege stack marked
+/// ([`UNDER`], [`ON_TOP`]). `earlier`: an earlier layout (a stack may stand anywhere);
+/// `one_suit`: a layout of one seat's cards only, where a card of a stack stands without
+/// the other card.
 fn layouts(
     field: &'static str,
     cards: &[Placement],
     siege: Option<Square>,
     earlier: bool,
+    one_suit: bool,
 ) -> Result<[Layout; 2], PositionError> {
     let mut places = [[GONE; 16]; 2];
     let mut count = [0usize; SQUARES];
@@ -241,35 +285,72 @@ fn layouts(
                 count: n,
             });
         }
-        if n == 2 {
-            let kings = cards
-                .iter()
-                .filter(|q| q.square == p.square && q.card.is_king())
-                .count();
-            if kings == 0 {
-                return Err(PositionError::SiegeWithoutKing {
-                    field,
-                    square: p.square,
-                });
+        let bad = |detail: &'static str| PositionError::BadSiege {
+            field,
+            square: p.square,
+            detail,
+        };
+        let place = if n == 2 {
+            let here: Vec<&Placement> = cards.iter().filter(|q| q.square == p.square).collect();
+            let other = if std::ptr::eq(here[0], p) {
+                here[1]
+            } else {
+                here[0]
+            };
+            let kings = here.iter().filter(|q| q.card.is_king()).count();
+            match (p.place, other.place) {
+                (StackPlace::Alone, StackPlace::Alone) => match kings {
+                    0 => {
+                        return Err(PositionError::SiegeWithoutKing {
+                            field,
+                            square: p.square,
+                        });
+                    }
+                    1 if p.card.is_king() => StackPlace::Under,
+                    1 => StackPlace::OnTop,
+                    _ => {
+                        return Err(bad(
+                            "two Kings in one stack: mark which one is underneath (place: Under) and which is on top (place: OnTop)",
+                        ));
+                    }
+                },
+                (StackPlace::Under, StackPlace::OnTop) | (StackPlace::OnTop, StackPlace::Under) => {
+                    p.place
+                }
+                _ => {
+                    return Err(bad(
+                        "a siege stack holds one card underneath and one on top",
+                    ));
+                }
             }
-            if kings == 2 {
-                return Err(PositionError::BadSiege {
-                    field,
-                    square: p.square,
-                    detail: "two Kings cannot share a square",
-                });
+        } else {
+            if p.place != StackPlace::Alone && !(earlier && one_suit) {
+                return Err(bad(
+                    "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
+                ));
             }
+            p.place
+        };
+        if place == StackPlace::Under && !p.card.is_king() {
+            return Err(PositionError::SiegeWithoutKing {
+                field,
+                square: p.square,
+            });
+        }
+        if place != StackPlace::Alone {
             // Only one siege can stand at a time, in earlier layouts too.
             match stack_square {
                 Some(other) if other != p.square => {
-                    return Err(PositionError::BadSiege {
-                        field,
-                        square: p.square,
-                        detail: "more than one siege stack",
-                    });
+                    return Err(bad("more than one siege stack"));
                 }
                 _ => stack_square = Some(p.square),
             }
+            let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
+            *slot |= if place == StackPlace::Under {
+                UNDER
+            } else {
+                ON_TOP
+            };
         }
     }
     Ok(places)
@@ -324,7 +405,8 @@ impl CardSiegeSetup {
                 });
             }
         }
-        let places = layouts(names.cards, &self.cards, self.siege, false)?;
+        let marked = layouts(names.cards, &self.cards, self.siege, false, false)?;
+        let places = marked.map(|layout| layout.map(entry_square));
         for suit in Suit::ALL {
             if places[suit.index()][12] == GONE {
                 return Err(PositionError::MissingKing {
@@ -334,38 +416,40 @@ impl CardSiegeSetup {
             }
         }
         let mut board = [0u8; SQUARES];
-        for p in &self.cards {
-            let i = index_of(p.square);
-            // On the siege square the card on top is the one that is not the King.
-            if board[i] == 0 || !p.card.is_king() {
-                board[i] = p.card.code();
+        let mut king_suit = None;
+        for (suit, layout) in Suit::ALL.into_iter().zip(&marked) {
+            for (card, square, place) in CardSiege::layout_places(suit, layout) {
+                let i = index_of(square);
+                // On a stack's square the board shows the card on top.
+                if place != StackPlace::Under || board[i] == 0 {
+                    board[i] = card.code();
+                }
+                if place == StackPlace::Under {
+                    king_suit = Some(suit);
+                }
             }
         }
         let mut siege = NO_SIEGE;
-        let mut king_suit = None;
         if let Some(sq) = self.siege {
-            let i = index_of(sq);
-            let here: Vec<Card> = self
+            let here = self.cards.iter().filter(|p| p.square == sq).count();
+            if !self
                 .cards
                 .iter()
-                .filter(|p| p.square == sq)
-                .map(|p| p.card)
-                .collect();
-            let Some(king) = here.iter().find(|c| c.is_king()) else {
+                .any(|p| p.square == sq && p.card.is_king())
+            {
                 return Err(PositionError::SiegeWithoutKing {
                     field: names.siege,
                     square: sq,
                 });
-            };
-            if here.len() != 2 {
+            }
+            if here != 2 {
                 return Err(PositionError::BadSiege {
                     field: names.siege,
                     square: sq,
                     detail: "no card stands on top of the King",
                 });
             }
-            siege = i as u8;
-            king_suit = Some(king.suit);
+            siege = index_of(sq) as u8;
         }
         let to_move = self.to_move;
         let phase = match (king_suit, self.evacuating) {
@@ -400,7 +484,7 @@ impl CardSiegeSetup {
         };
         let mut hist1 = [NO_LAYOUT; 2];
         if let Some(prev) = &self.previous {
-            hist1 = layouts(names.previous, prev, None, true)?;
+            hist1 = layouts(names.previous, prev, None, true, false)?;
             for suit in Suit::ALL {
                 check_history(
                     names.previous,
@@ -421,7 +505,7 @@ impl CardSiegeSetup {
                     ),
                 });
             }
-            hist2 = layouts(names.before_previous, prev, None, true)?[to_move.index()];
+            hist2 = layouts(names.before_previous, prev, None, true, true)?[to_move.index()];
             check_history(
                 names.before_previous,
                 &hist2,
@@ -467,8 +551,12 @@ fn placements(layouts: &[Layout], suits: &[Suit]) -> Vec<Placement> {
     suits
         .iter()
         .zip(layouts)
-        .flat_map(|(&suit, layout)| CardSiege::layout_cards(suit, layout))
-        .map(|(card, square)| Placement { card, square })
+        .flat_map(|(&suit, layout)| CardSiege::layout_places(suit, layout))
+        .map(|(card, square, place)| Placement {
+            card,
+            square,
+            place,
+        })
         .collect()
 }
 
@@ -476,7 +564,7 @@ impl From<CardSiege> for CardSiegeSetup {
     fn from(state: CardSiege) -> Self {
         let mover = Suit::from_index(usize::from(state.to_move));
         CardSiegeSetup {
-            cards: placements(&state.places, &Suit::ALL),
+            cards: placements(&state.marked_places(), &Suit::ALL),
             siege: state.siege(),
             to_move: mover,
             evacuating: state.phase == Phase::Evacuate,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, KING, Suit, code_rank, code_suit};
 use crate::geometry::{ARCHER, FLANK, ORTH, PIKE_FROM, SQUARES, WIDTH, index_of, square_of};
 use crate::rules::CardSiegeRules;
-use crate::setup::CardSiegeSetup;
+use crate::setup::{CardSiegeSetup, StackPlace};
 
 /// Where each card of one suit stands: entry `rank - 1` is the card's square index, or
 /// [`GONE`] once it has left the game. Entries 13 to 15 are always [`GONE`], so a layout
@@ -20,6 +20,38 @@ pub(crate) const GONE: u8 = 0xFF;
 pub(crate) const NO_LAYOUT: Layout = [0xFE; 16];
 /// No siege square.
 pub(crate) const NO_SIEGE: u8 = 0xFF;
+/// In an earlier layout (the loop rule's history): the card stood underneath a siege
+/// stack (only a King can), as a flag on its square index.
+pub(crate) const UNDER: u8 = 0x40;
+/// In an earlier layout: the card stood on top of a siege stack.
+pub(crate) const ON_TOP: u8 = 0x80;
+
+/// The square index of a layout entry, without the [`UNDER`] / [`ON_TOP`] flags
+/// ([`GONE`] and [`NO_LAYOUT`] entries are returned as they are).
+#[inline]
+pub(crate) fn entry_square(entry: u8) -> u8 {
+    if entry >= 0xFE { entry } else { entry & 0x3F }
+}
+
+/// Marks the entries of `layout` (the cards of `suit`) that stand on the siege square
+/// `siege` with their place in the stack: the King of `king_suit` underneath, any other
+/// card on top. The loop rule compares places exactly, so a card in a stack and the same
+/// card alone on that square differ.
+#[inline]
+pub(crate) fn mark_siege(layout: &mut Layout, siege: u8, suit: usize, king_suit: usize) {
+    if siege == NO_SIEGE {
+        return;
+    }
+    for (i, entry) in layout.iter_mut().enumerate().take(13) {
+        if *entry == siege {
+            *entry |= if i == 12 && suit == king_suit {
+                UNDER
+            } else {
+                ON_TOP
+            };
+        }
+    }
+}
 
 /// What kind of decision the seat to act faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,11 +165,31 @@ impl CardSiege {
     /// The suit index whose King stands under the siege (only meaningful in a siege).
     #[inline]
     pub(crate) fn king_under_siege(&self) -> usize {
-        if self.places[0][12] == self.siege {
+        // A King on top (it captured the King underneath) is the other suit's; otherwise
+        // the only King on the square is underneath. (The card on top is of the King's own
+        // suit while that seat, having won the stack, evacuates.)
+        let top = self.board[usize::from(self.siege) % SQUARES];
+        if code_rank(top) == KING {
+            1 - code_suit(top)
+        } else if self.places[0][12] == self.siege {
             0
         } else {
             1
         }
+    }
+
+    /// Both suits' layouts with the places in a siege stack marked ([`mark_siege`]): what
+    /// the loop rule keeps as history.
+    #[inline]
+    pub(crate) fn marked_places(&self) -> [Layout; 2] {
+        let mut places = self.places;
+        if self.siege != NO_SIEGE {
+            let king = self.king_under_siege();
+            for (suit, layout) in places.iter_mut().enumerate() {
+                mark_siege(layout, self.siege, suit, king);
+            }
+        }
+        places
     }
 
     /// Whether a card of suit `by` attacks square `sq` (could capture onto it by its
@@ -188,10 +240,32 @@ impl CardSiege {
     }
 
     pub(crate) fn layout_cards(suit: Suit, layout: &Layout) -> Vec<(Card, Square)> {
+        Self::layout_places(suit, layout)
+            .into_iter()
+            .map(|(card, square, _)| (card, square))
+            .collect()
+    }
+
+    /// The cards of a layout with their squares and their places in a siege stack (set
+    /// only in the loop rule's history, see [`mark_siege`]).
+    pub(crate) fn layout_places(suit: Suit, layout: &Layout) -> Vec<(Card, Square, StackPlace)> {
         crate::card::Rank::all()
             .zip(layout.iter())
-            .filter(|&(_, &sq)| usize::from(sq) < SQUARES)
-            .map(|(rank, &sq)| (Card::new(suit, rank), square_of(usize::from(sq))))
+            .filter(|&(_, &entry)| usize::from(entry_square(entry)) < SQUARES)
+            .map(|(rank, &entry)| {
+                let place = if entry & UNDER != 0 {
+                    StackPlace::Under
+                } else if entry & ON_TOP != 0 {
+                    StackPlace::OnTop
+                } else {
+                    StackPlace::Alone
+                };
+                (
+                    Card::new(suit, rank),
+                    square_of(usize::from(entry_square(entry))),
+                    place,
+                )
+            })
             .collect()
     }
 }

@@ -87,7 +87,7 @@ fn malformed_position_strings_name_the_field() {
         ),
         (
             START.replace(".7s9s", "(As7s)9s"),
-            "is not a King under a card",
+            "the card underneath a siege stack is a King",
         ),
         (START.replace(" h 3,3", " h! 3,3"), "no siege stands"),
     ];

@@ -557,10 +557,47 @@ fn king_may_not_capture_onto_an_attacked_square() {
     assert!(!is_legal(&g, "e1xe2"));
 }
 
+/// Clarifications (2026-11-24): a King captures the enemy King by its pattern like any
+/// card; no Spades card attacks e2 afterwards (the King underneath attacks nothing), so
+/// Spades cannot answer the siege: checkmate at once.
 #[test]
-fn king_never_captures_the_enemy_king() {
-    let g = game(&[("Kh", "e1"), ("Ks", "e2")], "h");
+fn king_captures_the_enemy_king_by_pattern_and_it_is_checkmate() {
+    let mut g = game(&[("Kh", "e1"), ("Ks", "e2"), ("9s", "o3")], "h");
+    assert!(is_legal(&g, "e1xe2"));
+    play(&mut g, "e1xe2");
+    assert_eq!(g.siege(), Some("e2".parse().expect("a square")));
+    assert_eq!(
+        at(&g, "e2").as_deref(),
+        Some("Kh"),
+        "the capturing King on top"
+    );
+    assert!(g.position().contains("(KsKh)"), "{}", g.position());
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+    assert_eq!(g.to_act(), None);
+    // The position string and RON of the finished game read back to the same state.
+    let reread = CardSiege::from_position(&g.position(), g.rules()).expect("reads back");
+    assert_eq!(reread, g);
+}
+
+/// Clarifications: the King's capture of the enemy King is under King safety.
+#[test]
+fn king_may_not_capture_the_enemy_king_onto_an_attacked_square() {
+    // The four of Spades on f2 attacks e2 (a soldier, one square orthogonally).
+    let g = game(&[("Kh", "e1"), ("Ks", "e2"), ("4s", "f2")], "h");
     assert!(!is_legal(&g, "e1xe2"));
+}
+
+/// The mended checkpoint: opening off, after `m1-g1 h3-h2 e1-i1`, the Spades King
+/// captures the Hearts King (no Hearts card attacks h1): checkmate.
+#[test]
+fn checkpoint_king_takes_king_after_m1_g1_h3_h2_e1_i1() {
+    let mut g = CardSiege::new(&CardSiegeRules::without_opening());
+    for a in ["m1-g1", "h3-h2", "e1-i1"] {
+        play(&mut g, a);
+    }
+    assert!(legal(&g).contains(&"h2xh1".to_owned()));
+    play(&mut g, "h2xh1");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(1))));
 }
 
 // ---------------------------------------------------------------- the loop rule
@@ -832,16 +869,42 @@ fn nothing_else_moves_onto_the_siege_square_and_no_other_action_is_allowed() {
     assert_eq!(legal(&g), ["c1xe3", "g1xe3"]);
 }
 
+/// Clarifications: a King may answer a siege by its pattern, under King safety; on top of
+/// the enemy King it cannot be answered (no enemy card attacks the square): checkmate.
 #[test]
-fn kings_never_answer_a_siege() {
-    // The Hearts King stands next to the stack but may not capture onto it.
+fn king_answers_a_siege() {
     let mut g = game(
         &[("4h", "e2"), ("Ks", "e3"), ("5s", "d3"), ("Kh", "f3")],
         "h",
     );
     play(&mut g, "e2xe3");
     play(&mut g, "d3xe3");
-    assert!(!is_legal(&g, "f3xe3"));
+    assert_eq!(legal(&g), ["f3xe3"]);
+    play(&mut g, "f3xe3");
+    assert!(g.position().contains("(KsKh)"), "{}", g.position());
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+}
+
+/// Clarifications: a King answers only onto a square the other seat does not attack.
+#[test]
+fn king_may_not_answer_a_siege_onto_an_attacked_square() {
+    // The Jack of Spades on c1 (an archer) attacks e3 two squares diagonally; the nine of
+    // Hearts on c3 (a flanker) may answer instead.
+    let mut g = game(
+        &[
+            ("4h", "e2"),
+            ("Ks", "e3"),
+            ("5s", "d3"),
+            ("Kh", "f3"),
+            ("9h", "c3"),
+            ("Js", "c1"),
+        ],
+        "h",
+    );
+    play(&mut g, "e2xe3");
+    play(&mut g, "d3xe3");
+    assert_eq!(g.phase(), Phase::Siege);
+    assert_eq!(legal(&g), ["c3xe3"]);
 }
 
 // ---------------------------------------------------------------- the end
@@ -885,4 +948,85 @@ fn wrong_seat_and_illegal_actions_leave_the_state_unchanged() {
         Err(PlayError::Malformed(_))
     ));
     assert_eq!(copy, g);
+}
+
+// ------------------------------------------- the loop rule compares exact places
+
+/// A position with the given cards, Hearts to act, and the history fields as given.
+fn with_history(cards: &[(&str, &str)], prev1: &str, prev2: &str) -> CardSiege {
+    let text = format!("{} h 0,0 {prev1} {prev2} 9", board(cards));
+    CardSiege::from_position(&text, &CardSiegeRules::default())
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
+}
+
+/// Clarifications: a King underneath a siege stack and the same King alone on that square
+/// are different places, so stepping back onto the square where it stood underneath
+/// does not repeat the layout of two plies back.
+#[test]
+fn loop_rule_king_underneath_a_stack_differs_from_the_king_alone() {
+    let now = [("Kh", "j2"), ("Ks", "a3")];
+    let prev1 = board(&[("Kh", "j2"), ("Ks", "b3")]);
+    // Two plies back the King stood underneath a stack on i2 (its top card not being a
+    // Hearts card, it is written `-` in this layout of Hearts' cards).
+    let under = with_history(&now, &prev1, &board(&[("(Kh-)", "i2")]));
+    assert!(is_legal(&under, "j2-i2"));
+    // The same history with the King alone on i2: stepping back repeats it.
+    let alone = with_history(&now, &prev1, &board(&[("Kh", "i2")]));
+    assert!(!is_legal(&alone, "j2-i2"));
+    // The history survives the position string and RON: copies decide the same way.
+    for g in [&under, &alone] {
+        let text = CardSiege::from_position(&g.position(), g.rules()).expect("reads back");
+        let ron_copy: CardSiege =
+            ron::from_str(&ron::to_string(g).expect("writes RON")).expect("reads RON");
+        for copy in [text, ron_copy] {
+            assert_eq!(&copy, g);
+            assert_eq!(is_legal(&copy, "j2-i2"), is_legal(g, "j2-i2"));
+        }
+    }
+}
+
+/// Clarifications: a card on top of a siege stack and the same card alone on that square
+/// are different places.
+#[test]
+fn loop_rule_card_on_top_of_a_stack_differs_from_the_card_alone() {
+    let now = [("5h", "h2"), ("Kh", "a1"), ("Ks", "o3")];
+    let prev1 = board(&[("5h", "h2"), ("Kh", "a1"), ("Ks", "n3")]);
+    let on_top = with_history(&now, &prev1, &board(&[("(-5h)", "i2"), ("Kh", "a1")]));
+    assert!(is_legal(&on_top, "h2-i2"));
+    let alone = with_history(&now, &prev1, &board(&[("5h", "i2"), ("Kh", "a1")]));
+    assert!(!is_legal(&alone, "h2-i2"));
+}
+
+/// The rulings' example: after a won siege the King evacuates from i2 to j2, the card left
+/// on i2 is carried away by a belt, and on its next turn the King may step back to the
+/// empty i2 (one and two plies before, it stood underneath the stack there, not alone).
+#[test]
+fn loop_rule_rulings_example_king_steps_back_onto_the_emptied_siege_square() {
+    // Hearts has won the stack on i2 (its five on top of its King) and evacuates.
+    let text = format!(
+        "{} h! 0,0 - - 20",
+        board(&[("(Kh5h)", "i2"), ("7s", "g1"), ("Ks", "a3")])
+    );
+    let mut g = CardSiege::from_position(&text, &CardSiegeRules::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.phase(), Phase::Evacuate);
+    play(&mut g, "i2-j2");
+    // Spades slides in Hearts' home row: the belt carries the five from i2 to h2.
+    play(&mut g, "g1-i1");
+    assert_eq!(at(&g, "i2"), None);
+    assert_eq!(at(&g, "h2").as_deref(), Some("5h"));
+    assert!(
+        g.position().contains("(Kh5h)"),
+        "prev2 keeps the stack: {}",
+        g.position()
+    );
+    assert!(is_legal(&g, "j2-i2"));
+    // A copy made from the position string or RON decides the same way.
+    let copy = CardSiege::from_position(&g.position(), g.rules()).expect("reads back");
+    assert!(is_legal(&copy, "j2-i2"));
+    let ron_copy: CardSiege =
+        ron::from_str(&ron::to_string(&g).expect("writes RON")).expect("reads RON");
+    assert_eq!(ron_copy, g);
+    play(&mut g, "j2-i2");
+    assert_eq!(at(&g, "i2").as_deref(), Some("Kh"));
 }
