@@ -12,6 +12,12 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{Game, PlayError, RandomBot, Seat};
 
+mod information_sets;
+
+pub use information_sets::{
+    InformationLeak, check_indistinguishable, check_indistinguishable_with, check_information_set,
+};
+
 /// How many actions seen earlier in a playout are kept to probe `is_legal` with.
 const FOREIGN_POOL: usize = 96;
 
@@ -204,6 +210,28 @@ pub fn random_playout<G: Game>(
     state
 }
 
+/// Plays one seeded random game from `start`, at most `max_plies` plies, and checks the
+/// information-set property ([`check_information_set`]) for every seat on every state,
+/// with `samples` states drawn from that seat's view. Panics with the first leak.
+pub fn information_set_playout<G: Game>(start: G, seed: u64, max_plies: u32, samples: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1AF0_5E75);
+    let mut state = start;
+    for _ in 0..=max_plies {
+        for s in 0..state.seats() {
+            if let Err(leak) =
+                check_information_set(&state, Seat(s as u8), samples, &mut sample_rng)
+            {
+                panic!("{leak}");
+            }
+        }
+        let Some(action) = RandomBot::pick(&state, &mut rng) else {
+            break;
+        };
+        state.play_unchecked(action);
+    }
+}
+
 /// Checks one step of the random-play fast paths: [`Game::random_action`] returns a
 /// legal action (none once the game is over), and [`Game::play_random`] limited to one
 /// ply plays exactly one legal action (nothing once the game is over).
@@ -264,6 +292,23 @@ pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)
 mod tests {
     use super::*;
     use crate::nim::{Nim, NimRules};
+
+    #[test]
+    fn nim_has_no_information_leak() {
+        for seed in 0..5 {
+            information_set_playout(Nim::new(&NimRules::default()), seed, 100, 3);
+        }
+    }
+
+    #[test]
+    fn states_with_different_views_are_reported() {
+        let a = Nim::new(&NimRules::default());
+        let mut b = a.clone();
+        let first = b.legal_actions()[0];
+        b.play_unchecked(first);
+        let leak = check_indistinguishable(&[a, b], Seat(0)).expect_err("views differ");
+        assert!(leak.what.contains("different views"), "{leak}");
+    }
 
     #[test]
     fn nim_passes_the_harness() {

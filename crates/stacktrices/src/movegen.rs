@@ -186,6 +186,10 @@ impl Stacktrices {
         let seat = self.turn;
         if self.decision == Decision::OptionalSteal {
             f(Action::NoSteal)?;
+            // Only the thief steals; any other capturing drone-base stack has `steal=none`.
+            if self.lander.is_none() || self.thief[usize::from(seat)] != self.lander {
+                return ControlFlow::Continue(());
+            }
         }
         for kind in self.held.kinds() {
             for sq in bits(self.receivers(seat, kind)) {
@@ -222,6 +226,14 @@ impl Stacktrices {
     fn gen_raids<B>(&self, f: &mut impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
         let me = self.turn;
         f(Action::NoRaid)?;
+        // Only the stack that ended its move here raids, and only as an unbarred thief.
+        let raider = self.lander;
+        if raider.is_none()
+            || self.thief[usize::from(me)] != raider
+            || self.bar[usize::from(me)] == raider
+        {
+            return ControlFlow::Continue(());
+        }
         let mut recv = [0u64; 6];
         for k in Piece::ALL {
             recv[k.index()] = self.receivers(me, k);

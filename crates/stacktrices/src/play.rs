@@ -11,6 +11,14 @@ impl Stacktrices {
     /// Applies `action` (assumed legal; an illegal one never panics but may break the rules).
     pub(crate) fn apply(&mut self, action: Action) {
         self.plies = self.plies.saturating_add(1);
+        self.apply_action(action);
+        // The stack that moved is remembered only while a follow-up depends on it.
+        if !(self.raid_due || matches!(self.decision, Decision::Raid | Decision::OptionalSteal)) {
+            self.lander = None;
+        }
+    }
+
+    fn apply_action(&mut self, action: Action) {
         match action {
             Action::Move { from, to } => self.apply_move(index(from), index(to)),
             Action::Warp { from, to } => self.apply_warp(index(from), index(to)),
@@ -87,7 +95,7 @@ impl Stacktrices {
         let opp = me ^ 1;
         let Some(stack) = self.take(from) else { return };
         let mover_thief = self.thief[me] == Some(from);
-        let was_barred = mover_thief && self.bar[me] == Some(from);
+        let drone = stack.base == Base::Drone;
         let mut captured = Pieces::EMPTY;
         let mut thief_captured = false;
         let mut any_capture = false;
@@ -117,19 +125,17 @@ impl Stacktrices {
             self.over = Some(Outcome::Win(pyramid_core::Seat(self.turn)));
             return;
         }
-        self.raid_due = mover_thief && !was_barred && to / 7 == home_rank(self.turn ^ 1);
+        // The raid decision and Variant 1's optional steal arise for every drone-base
+        // stack, thief or not, so that they tell the opponent nothing.
+        self.raid_due = drone && to / 7 == home_rank(self.turn ^ 1);
+        self.lander = Some(to);
         let me8 = self.turn;
         if thief_captured && self.can_place_any(me8, captured) {
             self.held = captured;
             self.decision = Decision::Steal;
             return;
         }
-        if any_capture
-            && !thief_captured
-            && self.rules.variant1
-            && mover_thief
-            && self.can_place_any(me8, captured)
-        {
+        if any_capture && !thief_captured && self.rules.variant1 && drone {
             self.held = captured;
             self.decision = Decision::OptionalSteal;
             return;
@@ -149,6 +155,7 @@ impl Stacktrices {
             self.bar[me] = Some(to);
         }
         self.raid_due = false;
+        self.lander = None;
         self.decision = Decision::Trade;
     }
 

@@ -9,9 +9,12 @@
 //! 3. `thieves`: White's and Black's thief squares, comma-separated, `-` for none, a
 //!    trailing `!` when exposed (Variant 1);
 //! 4. `bars`: each side's last raider (barred while it is the thief), `-` for none;
-//! 5. `decision`: `setup-hide`, `place`, `main`, `steal:HELD`, `steal?:HELD` (Variant 1),
-//!    `hide` (the victim's), `raid`, `rehide`, `trade` or `over`; a steal or a victim's hide
-//!    followed by a raid carries `+raid`;
+//! 5. `decision`: `setup-hide`, `place`, `main`, `steal:HELD`, `steal?:HELD` (Variant 1;
+//!    `steal?:-` when the captured stack held no piece), `hide` (the victim's), `raid`,
+//!    `rehide`, `trade` or `over`; a steal or a victim's hide followed by a raid carries
+//!    `+raid`; a raid (`raid`, `+raid`) and an optional steal end with `@SQ`, the square of
+//!    the drone-base stack that moved there this turn (`raid@c1`, `hide+raid@c1`,
+//!    `steal?:Pd@e4`);
 //! 6. `seat`: the seat whose turn it is (0 White, 1 Black);
 //! 7. `plies`: decision points played.
 //!
@@ -180,10 +183,23 @@ fn parse_pair(
     Ok((squares, marks))
 }
 
-fn parse_decision(text: &str) -> Result<(Decision, Pieces, bool), PositionError> {
-    let (core, raid_due) = match text.strip_suffix("+raid") {
+/// The decision field: the decision, the held pieces, `+raid`, and the square after `@`.
+type DecisionField = (Decision, Pieces, bool, Option<Square>);
+
+fn parse_decision(text: &str) -> Result<DecisionField, PositionError> {
+    let (rest, lander) = match text.rsplit_once('@') {
+        Some((rest, sq)) => (
+            rest,
+            Some(
+                GRID.parse_square(sq)
+                    .map_err(|e| err("decision", format!("`@{sq}`: {e}")))?,
+            ),
+        ),
+        None => (text, None),
+    };
+    let (core, raid_due) = match rest.strip_suffix("+raid") {
         Some(c) => (c, true),
-        None => (text, false),
+        None => (rest, false),
     };
     let simple = match core {
         "setup-hide" => Some(Decision::SetupHide),
@@ -197,7 +213,7 @@ fn parse_decision(text: &str) -> Result<(Decision, Pieces, bool), PositionError>
         _ => None,
     };
     if let Some(d) = simple {
-        return Ok((d, Pieces::EMPTY, raid_due));
+        return Ok((d, Pieces::EMPTY, raid_due, lander));
     }
     let (decision, held) = if let Some(h) = core.strip_prefix("steal?:") {
         (Decision::OptionalSteal, h)
@@ -211,15 +227,19 @@ fn parse_decision(text: &str) -> Result<(Decision, Pieces, bool), PositionError>
             ),
         ));
     };
-    let held = Pieces::from_letters(held)
-        .filter(|p| !p.is_empty())
-        .ok_or_else(|| {
-            err(
-                "decision",
-                format!("`{held}` is not the list of held pieces"),
-            )
-        })?;
-    Ok((decision, held, raid_due))
+    // An optional steal after capturing a stack without pieces holds nothing: `-`.
+    let held = if held == "-" && decision == Decision::OptionalSteal {
+        Some(Pieces::EMPTY)
+    } else {
+        Pieces::from_letters(held).filter(|p| !p.is_empty())
+    }
+    .ok_or_else(|| {
+        err(
+            "decision",
+            format!("`{held}` is not the list of held pieces"),
+        )
+    })?;
+    Ok((decision, held, raid_due, lander))
 }
 
 impl Stacktrices {
@@ -232,7 +252,7 @@ impl Stacktrices {
         let store = parse_pieces("store", store)?;
         let (thieves, exposed) = parse_pair("thieves", thieves)?;
         let (bars, _) = parse_pair("bars", bars)?;
-        let (decision, held, raid_due) = parse_decision(decision)?;
+        let (decision, held, raid_due, lander) = parse_decision(decision)?;
         let turn = match seat {
             "0" => Seat(0),
             "1" => Seat(1),
@@ -254,6 +274,7 @@ impl Stacktrices {
             exposed,
             decision,
             raid_due,
+            lander,
             turn,
             plies,
         })
@@ -302,6 +323,7 @@ impl Stacktrices {
             Decision::Place => "place".to_owned(),
             Decision::Main => "main".to_owned(),
             Decision::Steal => format!("steal:{}", self.held.letters()),
+            Decision::OptionalSteal if self.held.is_empty() => "steal?:-".to_owned(),
             Decision::OptionalSteal => format!("steal?:{}", self.held.letters()),
             Decision::VictimHide => "hide".to_owned(),
             Decision::Raid => "raid".to_owned(),
@@ -310,8 +332,11 @@ impl Stacktrices {
             Decision::Over => "over".to_owned(),
         };
         let raid = if self.raid_due { "+raid" } else { "" };
+        let lander = self
+            .lander
+            .map_or(String::new(), |l| format!("@{}", crate::board::square(l)));
         format!(
-            "{board} {store} {},{} {},{} {decision}{raid} {} {}",
+            "{board} {store} {},{} {},{} {decision}{raid}{lander} {} {}",
             thief(0),
             thief(1),
             sq(self.bar[0]),

@@ -45,6 +45,10 @@ pub struct Setup {
     pub decision: Decision,
     /// Whether a raid follows the pending steal or victim hide.
     pub raid_due: bool,
+    /// Where the stack of this turn's move stands, while a follow-up depends on it: a
+    /// pending raid (`raid`, `+raid`) or a Variant 1 optional steal; `None` otherwise.
+    #[serde(default)]
+    pub lander: Option<Square>,
     /// The seat whose turn it is.
     pub turn: Seat,
     /// Decision points played.
@@ -291,105 +295,38 @@ impl TryFrom<Setup> for Stacktrices {
                 ));
             }
         }
-        // The pending decision.
-        let me = g.turn;
-        let holds = matches!(s.decision, Decision::Steal | Decision::OptionalSteal);
-        if holds == s.held.is_empty() {
-            return Err(err(
-                "decision",
-                "held pieces exist exactly while a steal is pending",
-            ));
-        }
-        if s.raid_due
-            && !matches!(
-                s.decision,
-                Decision::Steal | Decision::OptionalSteal | Decision::VictimHide
-            )
-        {
-            return Err(err(
-                "decision",
-                "`+raid` only follows a steal or a victim's hide",
-            ));
-        }
-        if s.raid_due {
-            let t = g.thief[usize::from(me)];
-            let ok = t.is_some_and(|t| t / 7 == crate::board::home_rank(me ^ 1))
-                && !g.is_barred(Seat(me));
-            if !ok {
-                return Err(err(
-                    "decision",
-                    "`+raid` needs the mover's unbarred thief on the opponent's home row",
-                ));
+        // The pending decision: each kind has its own check (below).
+        g.lander = match s.lander {
+            Some(sq) if GRID.contains(sq) => Some(index(sq)),
+            Some(sq) => {
+                return Err(err("decision", format!("`@{sq}` is off the 7x7 board")));
             }
+            None => None,
+        };
+        check_held(&g)?;
+        check_lander(&g)?;
+        if g.decision != Decision::Over && (g.occ[0] == 0 || g.occ[1] == 0) {
+            return Err(err(
+                "decision",
+                "a side without stacks has lost: the decision must be `over`",
+            ));
         }
-        let both_have_stacks = g.occ[0] != 0 && g.occ[1] != 0;
-        match s.decision {
+        match g.decision {
             Decision::Over => {
-                if both_have_stacks || (g.occ[0] == 0 && g.occ[1] == 0) {
-                    return Err(err(
-                        "decision",
-                        "`over` needs exactly one side without stacks",
-                    ));
-                }
-                let winner = if g.occ[0] != 0 { 0 } else { 1 };
-                g.over = Some(Outcome::Win(Seat(winner)));
+                check_over(&mut g)?;
                 return Ok(g);
             }
-            _ if !both_have_stacks => {
-                return Err(err(
-                    "decision",
-                    "a side without stacks has lost: the decision must be `over`",
-                ));
-            }
-            Decision::Steal | Decision::OptionalSteal => {
-                if s.decision == Decision::OptionalSteal && !s.rules.variant1 {
-                    return Err(err("decision", "an optional steal needs Variant 1"));
-                }
-                if !g.can_place_any(me, s.held) {
-                    return Err(err(
-                        "decision",
-                        "a steal is pending but no held piece can be placed",
-                    ));
-                }
-            }
-            Decision::VictimHide => {
-                if g.drones(me ^ 1) == 0 {
-                    return Err(err(
-                        "decision",
-                        "the victim has no drone-base stack to hide under",
-                    ));
-                }
-            }
-            Decision::Raid | Decision::Rehide => {
-                let Some(t) = g.thief[usize::from(me)] else {
-                    return Err(err("decision", "a raid needs the mover's thief"));
-                };
-                if s.decision == Decision::Raid
-                    && (t / 7 != crate::board::home_rank(me ^ 1) || g.is_barred(Seat(me)))
-                {
-                    return Err(err(
-                        "decision",
-                        "a raid needs an unbarred thief on the opponent's home row",
-                    ));
-                }
-            }
-            Decision::Place => {
-                if g.hand(Seat(me)).is_empty() {
-                    return Err(err(
-                        "decision",
-                        format!("{} has no piece left to place", SIDE[usize::from(me)]),
-                    ));
-                }
-            }
-            Decision::SetupHide => {
-                if g.store != START_STORE || g.stacks().any(|(_, st)| !st.pieces.is_empty()) {
-                    return Err(err("decision", "the setup hides come before any placement"));
-                }
-            }
+            Decision::Steal => check_steal(&g)?,
+            Decision::OptionalSteal => check_optional_steal(&g)?,
+            Decision::VictimHide => check_victim_hide(&g)?,
+            Decision::Raid => check_raid(&g)?,
+            Decision::Rehide => check_rehide(&g)?,
+            Decision::Place => check_place(&g)?,
+            Decision::SetupHide => check_setup_hide(&g)?,
             Decision::Main | Decision::Trade => {}
         }
         if s.decision == Decision::Main && !g.has_main_action() {
-            g.over = Some(Outcome::Win(Seat(me ^ 1)));
+            g.over = Some(Outcome::Win(Seat(g.turn ^ 1)));
         }
         Ok(g)
     }
@@ -414,9 +351,207 @@ impl From<Stacktrices> for Setup {
             exposed: g.exposed,
             decision: g.decision,
             raid_due: g.raid_due,
+            lander: g.lander.map(square),
             turn: Seat(g.turn),
             plies: g.plies,
             rules: g.rules,
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+// The pending decision, one check per kind. Each refuses a state whose decision
+// contradicts the rest of it, naming the field `decision` (or `thieves`).
+
+/// Held pieces exist exactly while a steal is pending (an optional steal may hold none:
+/// the captured stack had no piece).
+fn check_held(g: &Stacktrices) -> Result<(), PositionError> {
+    match g.decision {
+        Decision::Steal if g.held.is_empty() => {
+            Err(err("decision", "a steal is pending but no piece is held"))
+        }
+        Decision::Steal | Decision::OptionalSteal => Ok(()),
+        _ if !g.held.is_empty() => Err(err(
+            "decision",
+            "held pieces exist only while a steal is pending",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `+raid` follows only a steal or a victim's hide; `@SQ` (the stack that moved) is given
+/// exactly with a raid, `+raid` or an optional steal, and names a drone-base stack of the
+/// mover; a raid's stack stands on the opponent's home row.
+fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
+    let me = g.turn;
+    if g.raid_due
+        && !matches!(
+            g.decision,
+            Decision::Steal | Decision::OptionalSteal | Decision::VictimHide
+        )
+    {
+        return Err(err(
+            "decision",
+            "`+raid` only follows a steal or a victim's hide",
+        ));
+    }
+    let raid = g.raid_due || g.decision == Decision::Raid;
+    let needs = raid || g.decision == Decision::OptionalSteal;
+    match (needs, g.lander) {
+        (false, None) => Ok(()),
+        (false, Some(sq)) => Err(err(
+            "decision",
+            format!(
+                "`@{}` names the stack that moved only for a raid or an optional steal",
+                square(sq)
+            ),
+        )),
+        (true, None) => Err(err(
+            "decision",
+            "a raid (`raid`, `+raid`) or an optional steal names the stack that moved: add `@SQ`",
+        )),
+        (true, Some(sq)) => {
+            let own_drone =
+                g.board[usize::from(sq)].is_some_and(|st| st.owner == me && st.base == Base::Drone);
+            if !own_drone {
+                return Err(err(
+                    "decision",
+                    format!(
+                        "`@{}` is not a drone-base stack of {}, the side on turn",
+                        square(sq),
+                        SIDE[usize::from(me)]
+                    ),
+                ));
+            }
+            if raid && sq / 7 != crate::board::home_rank(me ^ 1) {
+                return Err(err(
+                    "decision",
+                    format!(
+                        "a raid follows a move onto the opponent's home row, and `@{}` is not on it",
+                        square(sq)
+                    ),
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `over`: exactly one side has no stack; it lost.
+fn check_over(g: &mut Stacktrices) -> Result<(), PositionError> {
+    if (g.occ[0] != 0) == (g.occ[1] != 0) {
+        return Err(err(
+            "decision",
+            "`over` needs exactly one side without stacks",
+        ));
+    }
+    let winner = if g.occ[0] != 0 { 0 } else { 1 };
+    g.over = Some(Outcome::Win(Seat(winner)));
+    Ok(())
+}
+
+/// The compulsory steal follows the capture of the opponent's thief: the opponent has no
+/// thief until it hides again, and some held piece can be placed.
+fn check_steal(g: &Stacktrices) -> Result<(), PositionError> {
+    let victim = g.turn ^ 1;
+    if g.thief[usize::from(victim)].is_some() {
+        return Err(err(
+            "decision",
+            format!(
+                "a steal follows the capture of {}'s thief, but its thief still stands",
+                SIDE[usize::from(victim)]
+            ),
+        ));
+    }
+    if !g.can_place_any(g.turn, g.held) {
+        return Err(err(
+            "decision",
+            "a steal is pending but no held piece can be placed",
+        ));
+    }
+    Ok(())
+}
+
+/// Variant 1's optional steal follows a capture by a drone-base stack (checked with
+/// `@SQ`).
+fn check_optional_steal(g: &Stacktrices) -> Result<(), PositionError> {
+    if !g.rules.variant1 {
+        return Err(err("decision", "an optional steal needs Variant 1"));
+    }
+    Ok(())
+}
+
+/// The victim of a thief capture hides again: its thief is gone, and it has a drone-base
+/// stack to hide under.
+fn check_victim_hide(g: &Stacktrices) -> Result<(), PositionError> {
+    let victim = usize::from(g.turn ^ 1);
+    if g.thief[victim].is_some() {
+        return Err(err(
+            "decision",
+            format!(
+                "`hide` is the victim's hide after its thief was captured, but {}'s thief still stands",
+                SIDE[victim]
+            ),
+        ));
+    }
+    if g.drones(g.turn ^ 1) == 0 {
+        return Err(err(
+            "decision",
+            "the victim has no drone-base stack to hide under",
+        ));
+    }
+    Ok(())
+}
+
+/// A raid decision: the mover has a thief (its stack need not be the one that moved).
+fn check_raid(g: &Stacktrices) -> Result<(), PositionError> {
+    if g.thief[usize::from(g.turn)].is_none() && g.drones(g.turn) != 0 {
+        return Err(err(
+            "decision",
+            "the mover has drone-base stacks but no thief",
+        ));
+    }
+    Ok(())
+}
+
+/// The re-hide after a raid: the raider was the thief and is now the last raider.
+fn check_rehide(g: &Stacktrices) -> Result<(), PositionError> {
+    let me = usize::from(g.turn);
+    match g.thief[me] {
+        None => Err(err(
+            "decision",
+            "a re-hide follows a raid by the mover's thief",
+        )),
+        Some(t) if g.bar[me] != Some(t) => Err(err(
+            "decision",
+            "a re-hide follows a raid, so the raiding thief is the last raider (`bars`)",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A placement: the side on turn has a piece left to place, and both sides have hidden.
+fn check_place(g: &Stacktrices) -> Result<(), PositionError> {
+    let me = g.turn;
+    if g.hand(Seat(me)).is_empty() {
+        return Err(err(
+            "decision",
+            format!("{} has no piece left to place", SIDE[usize::from(me)]),
+        ));
+    }
+    if g.thief.iter().any(Option::is_none) {
+        return Err(err(
+            "thieves",
+            "placements come after both sides have hidden their vulnerability",
+        ));
+    }
+    Ok(())
+}
+
+/// The setup hides come first: no piece placed yet.
+fn check_setup_hide(g: &Stacktrices) -> Result<(), PositionError> {
+    if g.store != START_STORE || g.stacks().any(|(_, st)| !st.pieces.is_empty()) {
+        return Err(err("decision", "the setup hides come before any placement"));
+    }
+    Ok(())
 }

@@ -24,11 +24,13 @@ pub enum Decision {
     Main,
     /// The mover steals from the captured thief (`steal=K@SQ`); compulsory.
     Steal,
-    /// Variant 1: the mover's thief captured and may steal (`steal=K@SQ` or `steal=none`).
+    /// Variant 1: a drone-base stack of the mover captured; `steal=none`, or a steal
+    /// (`steal=K@SQ`) when that stack is the thief.
     OptionalSteal,
     /// The victim of a thief capture hides its vulnerability again (the seat NOT on turn acts).
     VictimHide,
-    /// The mover's thief reached the opponent's home row: raid or `raid=none`.
+    /// A drone-base stack of the mover ended its move on the opponent's home row: raid
+    /// (only an unbarred thief can) or `raid=none`.
     Raid,
     /// After a raid the mover hides its vulnerability again.
     Rehide,
@@ -66,6 +68,10 @@ pub struct Stacktrices {
     pub(crate) decision: Decision,
     /// A raid follows the pending steal / victim hide.
     pub(crate) raid_due: bool,
+    /// Where the stack of this turn's main action (a move) stands, while a follow-up
+    /// depends on it: an optional steal (Variant 1), a raid, or a pending `+raid`. Only
+    /// that stack, when it is the thief, has steals or raids besides `none`.
+    pub(crate) lander: Option<u8>,
     /// The seat whose turn it is.
     pub(crate) turn: u8,
     pub(crate) plies: u32,
@@ -86,6 +92,7 @@ impl Stacktrices {
             exposed: [false; 2],
             decision: Decision::Main,
             raid_due: false,
+            lander: None,
             turn: 0,
             plies: 0,
             over: None,

@@ -37,12 +37,11 @@ impl StacktricesView {
         let me = seat.0 & 1;
         let other = usize::from(me ^ 1);
         let mut state = full.clone();
-        let known = full.exposed[other]
-            || (full.turn == me ^ 1
-                && matches!(
-                    full.decision,
-                    Decision::Raid | Decision::Rehide | Decision::OptionalSteal
-                ));
+        // The other side's thief is known while exposed (Variant 1) and during its re-hide
+        // after a raid (the raid showed the raider). A pending raid or optional steal
+        // shows nothing: they arise for every drone-base stack.
+        let known =
+            full.exposed[other] || (full.turn == me ^ 1 && full.decision == Decision::Rehide);
         let candidates = match full.thief[other] {
             None => 0,
             Some(t) if known => 1 << t,

@@ -64,3 +64,36 @@ fn positions_with_thief_captures_and_raids() {
 
 const PINNED_THIEF: [u64; 4] = [13, 519, 2586, 55834];
 const PINNED_RAID: [u64; 4] = [2, 18, 18, 104];
+
+/// The mended raid and Variant 1 rulings (2026-11-24): the raid decision and the optional
+/// steal arise for every drone-base stack of the mover, not only for the thief. Before the
+/// mending these counts were [2, 2, 20, 320, 1824] and [4, 12, 120, 5121, 21880].
+#[test]
+fn positions_with_the_mended_raid_and_steal_decisions() {
+    // White's drone b6 (not the thief: that hides under a1) steps onto Black's home row:
+    // a raid decision with `raid=none` alone.
+    let raid = game(
+        &[("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")],
+        "a1,g7 -,- main 0 0",
+    );
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&raid, d)).collect();
+    assert_eq!(counts, [2, 2, 2, 20, 320]);
+    // Variant 1: White's drone c6 (not the thief) captures on d7: `steal=none` alone,
+    // then the raid decision.
+    let mut rules = StacktricesRules::standard();
+    rules.variant1 = true;
+    let steal = common::game_with(
+        &[
+            ("a7", "bd"),
+            ("e7", "bqDd"),
+            ("g7", "bdP"),
+            ("c6", "wdPp"),
+            ("a1", "wd"),
+            ("g1", "wq"),
+        ],
+        "a1,a7 -,- main 0 0",
+        &rules,
+    );
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&steal, d)).collect();
+    assert_eq!(counts, [4, 8, 66, 2640, 8047]);
+}

@@ -353,8 +353,11 @@ fn raid_arises_when_the_thief_ends_its_move_on_the_opponents_home_row() {
     assert_eq!(g.decision(), Decision::Raid);
 }
 
+/// Raid (mended 2026-11-24): the decision arises for every drone-base stack of the mover
+/// that ends its move on the opponent's home row, thief or not, so that it tells the
+/// opponent nothing; a stack that is not the thief has only `raid=none`.
 #[test]
-fn raid_does_not_arise_for_a_stack_that_is_not_the_thief() {
+fn raid_decision_arises_for_a_drone_stack_that_is_not_the_thief_with_only_raid_none() {
     let stacks = [
         ("b6", "wdP"),
         ("f5", "wqP"),
@@ -364,7 +367,40 @@ fn raid_does_not_arise_for_a_stack_that_is_not_the_thief() {
     ];
     let mut g = game(&stacks, &format!("a1,g7 -,- {MAIN_W}"));
     play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::Raid);
+    assert_eq!(actions(&g), list(&["raid=none"]));
+    assert!(g.position().contains(" raid@c7 "), "{}", g.position());
+    // Black cannot tell: its view still has every White drone stack as a candidate.
+    assert_eq!(g.view(Seat(1)).candidates(), vec![sq("a1"), sq("c7")]);
+    play(&mut g, "raid=none");
     assert_eq!(g.decision(), Decision::Trade);
+}
+
+/// Raid: a queen-base stack on the opponent's home row raises no raid decision, and a
+/// warp none.
+#[test]
+fn raid_decision_does_not_arise_for_a_queen_base_stack() {
+    let stacks = [("b6", "wqP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
+    let mut g = game(&stacks, &format!("a1,g7 -,- {MAIN_W}"));
+    play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::Trade);
+}
+
+/// Raid: the thief may raid only with the stack that moved; a thief already standing on
+/// the home row does not lend its raids to another drone stack that arrives there.
+#[test]
+fn raid_belongs_to_the_stack_that_moved_not_to_a_thief_elsewhere_on_the_row() {
+    let stacks = [
+        ("b6", "wdP"),
+        ("e7", "wdP"),
+        ("a1", "wq"),
+        ("c5", "bqDd"),
+        ("g7", "bdP"),
+    ];
+    let mut g = game(&stacks, &format!("e7,g7 -,- {MAIN_W}"));
+    play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::Raid);
+    assert_eq!(actions(&g), list(&["raid=none"]));
 }
 
 #[test]
@@ -450,7 +486,9 @@ fn barred_thief_raises_no_raid_and_a_move_along_the_home_row_counts() {
     let stacks = [("c7", "wdPd"), ("a1", "wq"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut barred = game(&stacks, &format!("c7,g7 c7,- {MAIN_W}"));
     play(&mut barred, "c7-d7");
-    assert_eq!(barred.decision(), Decision::Trade);
+    // The decision still arises (it tells nothing), with `raid=none` alone.
+    assert_eq!(barred.decision(), Decision::Raid);
+    assert_eq!(actions(&barred), list(&["raid=none"]));
     let mut free = game(&stacks, &format!("c7,g7 -,- {MAIN_W}"));
     play(&mut free, "c7-d7");
     assert_eq!(free.decision(), Decision::Raid);
@@ -723,6 +761,41 @@ fn variant1_thief_that_captures_may_steal_and_is_exposed() {
     assert!(!declined.is_exposed(Seat(0)));
 }
 
+/// Variant 1 (mended): the optional steal decision arises after every capture by a
+/// drone-base stack of the mover; a stack that is not the thief has only `steal=none`.
+#[test]
+fn variant1_steal_decision_arises_for_every_drone_capture_with_only_steal_none_for_a_non_thief() {
+    let mut rules = StacktricesRules::standard();
+    rules.variant1 = true;
+    let stacks = [
+        ("c5", "wdPp"),
+        ("a1", "wd"),
+        ("g1", "wq"),
+        ("d6", "bqDd"),
+        ("a7", "bd"),
+    ];
+    let mut g = game_with(&stacks, &format!("a1,a7 -,- {MAIN_W}"), &rules);
+    play(&mut g, "c5-d6");
+    assert_eq!(g.decision(), Decision::OptionalSteal);
+    assert_eq!(actions(&g), list(&["steal=none"]));
+    assert!(g.position().contains("steal?:Dd@d6"), "{}", g.position());
+    // Black still cannot tell which White drone stack is the thief.
+    assert_eq!(g.view(Seat(1)).candidates(), vec![sq("a1"), sq("d6")]);
+    play(&mut g, "steal=none");
+    assert!(!g.is_exposed(Seat(0)));
+}
+
+/// Variant 1: a queen-base stack's capture raises no steal decision.
+#[test]
+fn variant1_queen_base_capture_raises_no_steal_decision() {
+    let mut rules = StacktricesRules::standard();
+    rules.variant1 = true;
+    let stacks = [("c5", "wqPp"), ("a1", "wd"), ("d6", "bqDd"), ("a7", "bd")];
+    let mut g = game_with(&stacks, &format!("a1,a7 -,- {MAIN_W}"), &rules);
+    play(&mut g, "c5-d6");
+    assert_eq!(g.decision(), Decision::Trade);
+}
+
 #[test]
 fn variant1_off_gives_no_steal_to_a_capturing_thief() {
     let mut g = variant_capture(false);
@@ -840,4 +913,103 @@ fn variant1_exposed_thief_cannot_change_stacks_when_it_rehides() {
     );
     play(&mut g, "hide=c7");
     assert!(g.is_barred(Seat(0)) && g.is_exposed(Seat(0)));
+}
+
+// ---- Pending decisions that contradict the rest are refused -----------------------
+
+/// Reads `text` under `rules` and returns the error's message.
+fn refused(text: &str, rules: &StacktricesRules) -> String {
+    match Stacktrices::from_position(text, rules) {
+        Ok(g) => panic!("`{text}` was accepted as `{}`", g.position()),
+        Err(e) => e.to_string(),
+    }
+}
+
+const STANDARD_BOARD: &str =
+    "bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq";
+/// The standard board with Black's a7 stack stripped to its base: `Pp` can be held.
+const STRIPPED_BOARD: &str =
+    "bd,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq";
+
+/// The example: the standard board with `hide` pending for Black while Black's
+/// thief still stands on g7.
+#[test]
+fn pending_victim_hide_while_the_victims_thief_stands_is_refused() {
+    let rules = StacktricesRules::standard();
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- hide 0 5"), &rules);
+    assert!(
+        msg.contains("decision") && msg.contains("thief still stands"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn pending_steal_while_the_victims_thief_stands_is_refused() {
+    let rules = StacktricesRules::standard();
+    let msg = refused(&format!("{STRIPPED_BOARD} a1,g7 -,- steal:Pp 0 5"), &rules);
+    assert!(msg.contains("thief still stands"), "{msg}");
+}
+
+#[test]
+fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
+    let rules = StacktricesRules::standard();
+    // No `@SQ`: which stack moved?
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid 0 5"), &rules);
+    assert!(msg.contains("@SQ"), "{msg}");
+    // `@a1` is White's own home row, not Black's.
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid@a1 0 5"), &rules);
+    assert!(msg.contains("not on it"), "{msg}");
+    // `@b1` is a queen-base stack.
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid@b1 0 5"), &rules);
+    assert!(msg.contains("not a drone-base stack"), "{msg}");
+}
+
+#[test]
+fn stack_square_outside_a_raid_or_optional_steal_is_refused() {
+    let rules = StacktricesRules::standard();
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- trade@a1 0 5"), &rules);
+    assert!(msg.contains("only for a raid"), "{msg}");
+}
+
+#[test]
+fn pending_rehide_without_a_raid_is_refused() {
+    let rules = StacktricesRules::standard();
+    // The thief on a1 did not raid (it is not the last raider).
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- rehide 0 5"), &rules);
+    assert!(msg.contains("last raider"), "{msg}");
+}
+
+#[test]
+fn pending_optional_steal_needs_variant1_and_held_pieces_only_while_stealing() {
+    let rules = StacktricesRules::standard();
+    let msg = refused(
+        &format!("{STRIPPED_BOARD} a1,g7 -,- steal?:Pp@a1 0 5"),
+        &rules,
+    );
+    assert!(msg.contains("Variant 1"), "{msg}");
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- steal:- 0 5"), &rules);
+    assert!(msg.contains("decision"), "{msg}");
+}
+
+#[test]
+fn pending_placement_before_both_sides_hid_is_refused() {
+    let rules = StacktricesRules::default();
+    let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq";
+    let msg = refused(&format!("{bases} a1,- -,- place 0 2"), &rules);
+    assert!(msg.contains("thief") || msg.contains("hidden"), "{msg}");
+}
+
+#[test]
+fn pending_setup_hide_after_a_placement_is_refused() {
+    let rules = StacktricesRules::default();
+    let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wdP,wq,wd,wq,wd,wq,wd Qq";
+    let msg = refused(&format!("{bases} -,- -,- setup-hide 0 0"), &rules);
+    assert!(msg.contains("decision") || msg.contains("board"), "{msg}");
+}
+
+#[test]
+fn pending_over_with_both_sides_on_the_board_is_refused() {
+    let rules = StacktricesRules::standard();
+    let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- over 0 5"), &rules);
+    assert!(msg.contains("over"), "{msg}");
 }

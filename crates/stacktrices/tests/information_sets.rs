@@ -1,0 +1,88 @@
+//! The information-set property (conformance harness) for Stacktrices, whose views hide
+//! each side's thief: over random games from both starts and with Variant 1, and on the
+//! leak the old raid ruling had, built by hand, to show that the check catches it.
+
+mod common;
+
+use common::{game, play};
+use pyramid_core::conformance::{
+    check_indistinguishable, check_indistinguishable_with, information_set_playout,
+};
+use pyramid_core::{Game, Seat};
+use stacktrices::{Action, Decision, Stacktrices, StacktricesRules};
+
+fn rules(start: &str, variant1: bool) -> StacktricesRules {
+    let base = if start == "standard" {
+        StacktricesRules::standard()
+    } else {
+        StacktricesRules::default()
+    };
+    StacktricesRules { variant1, ..base }
+}
+
+#[test]
+fn no_seat_learns_the_other_thief_from_the_standard_start() {
+    for seed in 0..6 {
+        information_set_playout(Stacktrices::new(&rules("standard", false)), seed, 200, 3);
+    }
+}
+
+#[test]
+fn no_seat_learns_the_other_thief_from_the_setup_phase() {
+    for seed in 0..6 {
+        information_set_playout(Stacktrices::new(&rules("setup", false)), seed, 200, 3);
+    }
+}
+
+#[test]
+fn no_seat_learns_the_other_thief_with_variant1() {
+    for seed in 0..6 {
+        information_set_playout(Stacktrices::new(&rules("standard", true)), seed, 200, 3);
+    }
+}
+
+/// White's drone stack on b6 steps onto Black's home row (c7); White's thief hides under
+/// b6 in one state and under a1 in the other. Black cannot tell them apart.
+fn raid_pair() -> [Stacktrices; 2] {
+    let stacks = [("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
+    let thief_moves = game(&stacks, "b6,g7 -,- main 0 0");
+    let thief_stays = game(&stacks, "a1,g7 -,- main 0 0");
+    assert_eq!(thief_moves.view(Seat(1)), thief_stays.view(Seat(1)));
+    [thief_moves, thief_stays]
+}
+
+/// Raid (mended 2026-11-24): with the raid decision arising for every drone-base stack,
+/// Black sees the same after `b6-c7` whoever is the thief.
+#[test]
+fn raid_decision_for_every_drone_stack_leaks_nothing() {
+    let pair = raid_pair();
+    assert_eq!(check_indistinguishable(&pair, Seat(1)), Ok(()));
+    let mut after = pair.clone();
+    for g in &mut after {
+        play(g, "b6-c7");
+        assert_eq!(g.decision(), Decision::Raid);
+    }
+    assert_eq!(check_indistinguishable(&after, Seat(1)), Ok(()));
+}
+
+/// The old ruling, built by hand: the raid decision arose only for the (unbarred) thief,
+/// so a drone stack that was not the thief went straight on to the trade. The property
+/// catches it: after the same move onto the home row, Black's views differ.
+#[test]
+fn the_old_raid_rule_is_caught_as_a_leak() {
+    let old_rule = |state: &Stacktrices, action: Action| {
+        let mut child = state.clone();
+        child.play_unchecked(action);
+        let thief_moved = match action {
+            Action::Move { to, .. } => child.thief(Seat(0)) == Some(to),
+            _ => true,
+        };
+        if child.decision() == Decision::Raid && !thief_moved {
+            child.play_unchecked(Action::NoRaid);
+        }
+        child
+    };
+    let leak = check_indistinguishable_with(&raid_pair(), Seat(1), old_rule)
+        .expect_err("the old raid rule shows Black where White's thief is");
+    assert!(leak.what.contains("raid@"), "{leak}");
+}
