@@ -86,3 +86,40 @@ fn the_old_raid_rule_is_caught_as_a_leak() {
         .expect_err("the old raid rule shows Black where White's thief is");
     assert!(leak.what.contains("raid@"), "{leak}");
 }
+
+/// "What each side sees": a seat's view string never names the other side's hidden thief
+/// (its entry is `?` while more than one drone stack could hide it).
+#[test]
+fn view_string_never_names_the_hidden_thief() {
+    use pyramid_core::ChaCha8Rng;
+    use pyramid_core::rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut hidden_seen = 0;
+    for seed in 0..20 {
+        let mut g = Stacktrices::new(&rules(
+            if seed % 2 == 0 { "standard" } else { "setup" },
+            false,
+        ));
+        for _ in 0..300 {
+            for viewer in [Seat(0), Seat(1)] {
+                let view = g.view(viewer);
+                let text = g.view_string(viewer);
+                let thieves = text.split(' ').nth(2).expect("a thieves field");
+                let (white, black) = thieves.split_once(',').expect("two entries");
+                let other = if viewer == Seat(0) { black } else { white };
+                if view.candidates().len() > 1 {
+                    hidden_seen += 1;
+                    assert_eq!(other, "?", "`{text}`");
+                }
+            }
+            let Some(a) = g.random_action(&mut rng) else {
+                break;
+            };
+            g.play_unchecked(a);
+        }
+    }
+    assert!(
+        hidden_seen > 1000,
+        "only {hidden_seen} views with a hidden thief"
+    );
+}
