@@ -127,6 +127,9 @@ impl Game for AtaxxIce {
         self.pick_random(|n| rng.random_range(0..n))
     }
 
+    fn illegal_reason(&self, action: Action) -> Option<String> {
+        self.explain(action)
+    }
     fn play_unchecked(&mut self, action: Action) {
         self.apply(action);
     }

@@ -37,6 +37,7 @@
 
 mod action;
 mod error;
+mod explain;
 mod game;
 mod geometry;
 mod movegen;

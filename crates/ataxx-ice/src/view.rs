@@ -29,6 +29,10 @@ impl AtaxxIce {
             let _ = write!(out, "  {}", (b'a' + file) as char);
         }
         out.push('\n');
+        out.push_str(
+            "legend: S/M/L small, medium, large pyramid, then its seat's number (S0 = a small \
+             pyramid of seat 0)\n",
+        );
         for seat in 0..self.rules.seats() {
             let stash: Vec<String> = (0..3)
                 .map(|s| format!("{} {}", self.stash_of(seat, s), size_name(s)))

@@ -120,6 +120,10 @@ impl Game for CardSiege {
         CardSiege::random_action(self, rng)
     }
 
+    fn illegal_reason(&self, action: Action) -> Option<String> {
+        self.explain(action)
+    }
+
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         self.apply(action);
@@ -194,6 +198,11 @@ impl Game for CardSiege {
             self.places[1][..13].iter().filter(|&&s| s != GONE).count(),
             self.opening[0],
             self.opening[1]
+        );
+        let _ = writeln!(
+            out,
+            "legend: rank A 2-9 T(10) J Q K, suit h(earts)/s(pades); (Kh9s) a siege stack: \
+             the King underneath, the card on top"
         );
         let _ = writeln!(out, "position: {}", self.position());
         out

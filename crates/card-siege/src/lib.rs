@@ -35,6 +35,7 @@
 
 mod action;
 mod card;
+mod explain;
 mod game;
 mod geometry;
 mod movegen;

@@ -51,6 +51,10 @@ impl MartianChess {
             }
         }
         out.push_str(&files);
+        out.push_str(
+            "legend: P pawn (1 pip), D drone (2), Q queen (3); a piece belongs to the seat \
+             whose zone it stands in\n",
+        );
         match self.outcome() {
             Some(outcome) => {
                 let _ = writeln!(

@@ -20,10 +20,12 @@ impl Game for MartianChess {
     }
 
     /// The start position with the starting seat drawn uniformly at random (the seed's
-    /// "who starts" draw); the `first` option is ignored.
+    /// "who starts" draw), unless the `first` option fixes it.
     fn deal<R: Rng + ?Sized>(rules: &MartianRules, rng: &mut R) -> Self {
         let mut state = MartianChess::start(rules);
-        state.to_move = rng.random_range(0..rules.seat_count());
+        if rules.fixed_first().is_none() {
+            state.to_move = rng.random_range(0..rules.seat_count());
+        }
         state
     }
 
@@ -80,6 +82,10 @@ impl Game for MartianChess {
     /// The fused draw-and-play loop of [`MartianChess::play_random`].
     fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
         MartianChess::play_random(self, rng, max_plies)
+    }
+
+    fn illegal_reason(&self, action: MartianAction) -> Option<String> {
+        self.explain(action)
     }
 
     #[inline]

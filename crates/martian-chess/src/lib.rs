@@ -68,6 +68,7 @@
 
 mod action;
 mod diagram;
+mod explain;
 mod fast;
 mod game;
 mod layout;

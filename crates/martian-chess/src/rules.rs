@@ -27,7 +27,9 @@ use pyramid_core::Game;
 #[serde(try_from = "RulesSetup", into = "RulesSetup")]
 pub struct MartianRules {
     seats: u8,
-    first: u8,
+    /// The starting seat; `None`: seat 0 in [`Game::new`], drawn at random by
+    /// [`Game::deal`] (the seed's "who starts" draw, what matches use).
+    first: Option<u8>,
     ply_limit: Option<u32>,
 }
 
@@ -35,7 +37,7 @@ impl Default for MartianRules {
     fn default() -> Self {
         MartianRules {
             seats: 2,
-            first: 0,
+            first: None,
             ply_limit: None,
         }
     }
@@ -49,8 +51,15 @@ impl MartianRules {
         Ok(rules)
     }
 
-    /// The seat that moves first in [`Game::new`] (the `first` option).
+    /// The seat that moves first in [`Game::new`] (the `first` option; seat 0 when it is
+    /// `random`).
     pub fn first(&self) -> u8 {
+        self.first.unwrap_or(0)
+    }
+
+    /// The starting seat the `first` option fixes, or `None` when it is `random` (the
+    /// default): [`Game::deal`] then draws it.
+    pub fn fixed_first(&self) -> Option<u8> {
         self.first
     }
 
@@ -63,7 +72,7 @@ impl MartianRules {
                 expected: "a seat number below the number of seats (set the seats first)",
             });
         }
-        self.first = seat;
+        self.first = Some(seat);
         Ok(())
     }
 
@@ -83,8 +92,8 @@ impl RuleSet for MartianRules {
         match seats {
             2 | 4 => {
                 self.seats = seats as u8;
-                if self.first >= self.seats {
-                    self.first = 0;
+                if self.first.is_some_and(|f| f >= self.seats) {
+                    self.first = None;
                 }
                 Ok(())
             }
@@ -106,11 +115,15 @@ impl RuleSet for MartianRules {
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         match key {
+            "first" if value == "random" => {
+                self.first = None;
+                Ok(())
+            }
             "first" => {
                 let seat: u8 = value.parse().map_err(|_| RulesError::BadValue {
                     key: key.into(),
                     value: value.into(),
-                    expected: "a seat number below the number of seats",
+                    expected: "`random` or a seat number below the number of seats",
                 })?;
                 self.set_first(seat).map_err(|_| RulesError::BadValue {
                     key: key.into(),
@@ -127,7 +140,8 @@ impl RuleSet for MartianRules {
     }
 
     fn options(&self) -> Vec<(&'static str, String)> {
-        vec![("first", self.first.to_string())]
+        let first = self.first.map_or("random".to_owned(), |f| f.to_string());
+        vec![("first", first)]
     }
 }
 
@@ -136,7 +150,7 @@ impl RuleSet for MartianRules {
 struct RulesSetup {
     seats: u8,
     #[serde(default)]
-    first: u8,
+    first: Option<u8>,
     #[serde(default)]
     ply_limit: Option<u32>,
 }
@@ -145,7 +159,9 @@ impl TryFrom<RulesSetup> for MartianRules {
     type Error = RulesError;
     fn try_from(setup: RulesSetup) -> Result<Self, RulesError> {
         let mut rules = MartianRules::new(usize::from(setup.seats))?;
-        rules.set_first(setup.first)?;
+        if let Some(first) = setup.first {
+            rules.set_first(first)?;
+        }
         rules.ply_limit = setup.ply_limit;
         Ok(rules)
     }

@@ -38,6 +38,7 @@ mod greedy;
 mod matches;
 mod mcts;
 mod record;
+mod record_lines;
 mod replay;
 mod spec;
 mod visibility;
@@ -49,6 +50,7 @@ pub use matches::{
 };
 pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
 pub use record::{Record, RecordResult, RecordRules};
+pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};
 pub use spec::{BotSpec, SpecError};
 pub use visibility::{action_visible_to, perfect_information};

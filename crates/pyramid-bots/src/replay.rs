@@ -1,6 +1,6 @@
 //! Re-playing game records: every action legal, the stored result the real one.
 
-use pyramid_core::{Game, PlayError, RulesError};
+use pyramid_core::{Game, PlayError, RuleSet, RulesError};
 
 use crate::record::{Record, RecordResult};
 
@@ -21,6 +21,14 @@ pub enum ReplayError {
     /// The rule options do not fit the game.
     #[error("rules: {0}")]
     Rules(#[from] RulesError),
+    /// The record's rules say something else than its start position holds.
+    #[error("the record's rules ({rules}) contradict its start position, which is for {start}")]
+    RulesContradictStart {
+        /// The rules as the record gives them.
+        rules: String,
+        /// What the start position holds.
+        start: String,
+    },
     /// The start position is refused.
     #[error("start position `{position}`: {why}")]
     Start {
@@ -83,6 +91,17 @@ pub fn verify<G: Game>(record: &Record) -> Result<G, ReplayError> {
         position: record.start.clone(),
         why: e.to_string(),
     })?;
+    let describe = |r: &G::Rules| {
+        let mut parts = vec![format!("{} seats", r.seats())];
+        parts.extend(r.options().into_iter().map(|(k, v)| format!("{k}={v}")));
+        parts.join(", ")
+    };
+    if state.rules().seats() != rules.seats() || state.rules().options() != rules.options() {
+        return Err(ReplayError::RulesContradictStart {
+            rules: describe(&rules),
+            start: describe(state.rules()),
+        });
+    }
     for (i, text) in record.actions.iter().enumerate() {
         let fail = |why| ReplayError::Action {
             ply: i + 1,

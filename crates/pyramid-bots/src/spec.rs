@@ -65,9 +65,12 @@ pub enum SpecError {
         /// What it takes.
         expected: &'static str,
     },
-    /// An option given twice, or both budgets.
-    #[error("bot option `{0}` given twice (an MCTS budget is either iters or ms)")]
+    /// An option given twice.
+    #[error("bot option `{0}` given twice")]
     Repeated(&'static str),
+    /// Both budgets given.
+    #[error("an MCTS budget is either `iters` or `ms`, not both")]
+    TwoBudgets,
 }
 
 impl BotSpec {
@@ -116,13 +119,16 @@ impl fmt::Display for BotSpec {
                 if c.tactics != default.tactics {
                     write!(f, ",tactics={}", if c.tactics { "on" } else { "off" })?;
                 }
+                if c.max_nodes != default.max_nodes {
+                    write!(f, ",nodes={}", c.max_nodes)?;
+                }
                 Ok(())
             }
         }
     }
 }
 
-const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse, tactics";
+const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse, tactics, nodes";
 
 impl FromStr for BotSpec {
     type Err = SpecError;
@@ -140,7 +146,7 @@ impl FromStr for BotSpec {
                 .map(|o| {
                     o.split_once('=')
                         .map(|(k, v)| (k.trim(), v.trim()))
-                        .ok_or_else(|| SpecError::NotKeyValue(o.trim().to_owned()))
+                        .ok_or_else(|| SpecError::NotKeyValue(pyramid_core::excerpt(o.trim())))
                 })
                 .collect::<Result<_, _>>()?,
         };
@@ -151,7 +157,7 @@ impl FromStr for BotSpec {
                 if let Some((key, _)) = pairs.first() {
                     return Err(SpecError::UnknownOption {
                         bot,
-                        key: (*key).to_owned(),
+                        key: pyramid_core::excerpt(key),
                         known: "none",
                     });
                 }
@@ -162,7 +168,7 @@ impl FromStr for BotSpec {
                 })
             }
             "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
-            other => Err(SpecError::UnknownBot(other.to_owned())),
+            other => Err(SpecError::UnknownBot(pyramid_core::excerpt(other))),
         }
     }
 }
@@ -179,10 +185,11 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
             "playout" => "playout",
             "reuse" => "reuse",
             "tactics" => "tactics",
+            "nodes" => "nodes",
             other => {
                 return Err(SpecError::UnknownOption {
                     bot: "mcts",
-                    key: other.to_owned(),
+                    key: pyramid_core::excerpt(other),
                     known: MCTS_OPTIONS,
                 });
             }
@@ -194,7 +201,7 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
         match key {
             "iters" | "ms" => {
                 if seen_budget {
-                    return Err(SpecError::Repeated(key));
+                    return Err(SpecError::TwoBudgets);
                 }
                 seen_budget = true;
                 let n: u64 =
@@ -204,7 +211,7 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                         .filter(|&n| n > 0)
                         .ok_or_else(|| SpecError::BadValue {
                             key,
-                            value: value.to_owned(),
+                            value: pyramid_core::excerpt(value),
                             expected: "a whole number above 0",
                         })?;
                 config.budget = if key == "iters" {
@@ -220,22 +227,34 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                     .filter(|c| c.is_finite() && *c >= 0.0)
                     .ok_or_else(|| SpecError::BadValue {
                         key: "c",
-                        value: value.to_owned(),
+                        value: pyramid_core::excerpt(value),
                         expected: "a number of at least 0 (the UCT exploration constant)",
                     })?;
             }
             "playout" => {
                 config.playout_limit = value.parse().map_err(|_| SpecError::BadValue {
                     key: "playout",
-                    value: value.to_owned(),
+                    value: pyramid_core::excerpt(value),
                     expected: "a ply count (0: play out to the end)",
                 })?;
+            }
+            "nodes" => {
+                config.max_nodes =
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&n: &usize| n > 0)
+                        .ok_or_else(|| SpecError::BadValue {
+                            key: "nodes",
+                            value: pyramid_core::excerpt(value),
+                            expected: "a whole number above 0 (the most nodes the tree may hold)",
+                        })?;
             }
             "reuse" => {
                 config.reuse_tree = pyramid_core::parse_switch("reuse", value).map_err(|_| {
                     SpecError::BadValue {
                         key: "reuse",
-                        value: value.to_owned(),
+                        value: pyramid_core::excerpt(value),
                         expected: "on or off",
                     }
                 })?;
@@ -245,7 +264,7 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                 config.tactics = pyramid_core::parse_switch("tactics", value).map_err(|_| {
                     SpecError::BadValue {
                         key: "tactics",
-                        value: value.to_owned(),
+                        value: pyramid_core::excerpt(value),
                         expected: "on or off",
                     }
                 })?;
@@ -312,7 +331,11 @@ mod tests {
             parse("mcts:ms=-5"),
             Err(SpecError::BadValue { key: "ms", .. })
         ));
-        assert_eq!(parse("mcts:iters=5,ms=5"), Err(SpecError::Repeated("ms")));
+        assert_eq!(parse("mcts:iters=5,ms=5"), Err(SpecError::TwoBudgets));
+        assert_eq!(
+            SpecError::TwoBudgets.to_string(),
+            "an MCTS budget is either `iters` or `ms`, not both"
+        );
         assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated("c")));
     }
 }

@@ -2,6 +2,27 @@
 
 use crate::Seat;
 
+/// The most characters of a user's input that an error message repeats.
+pub const EXCERPT_CHARS: usize = 80;
+
+/// `text` as an error message repeats it: whole when short, otherwise its first
+/// characters and how long it was, so a huge bad input never floods the terminal.
+///
+/// ```
+/// use pyramid_core::excerpt;
+/// assert_eq!(excerpt("c2-d3"), "c2-d3");
+/// let long = "x".repeat(1000);
+/// assert!(excerpt(&long).len() < 100 && excerpt(&long).contains("1000 characters"));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= EXCERPT_CHARS {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(EXCERPT_CHARS - 20).collect();
+    format!("{head}... ({count} characters)")
+}
+
 /// Action text that could not be read, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read action `{text}`: {reason}")]
@@ -16,7 +37,7 @@ impl ActionParseError {
     /// An error for `text` with `reason`.
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
         ActionParseError {
-            text: text.into(),
+            text: excerpt(&text.into()),
             reason: reason.into(),
         }
     }

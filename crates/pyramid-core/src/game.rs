@@ -230,7 +230,7 @@ pub trait Game:
         }
         if !self.is_legal(action) {
             return Err(PlayError::Illegal {
-                action: action.to_string(),
+                action: crate::excerpt(&action.to_string()),
                 reason: self.illegal_reason(action),
             });
         }
@@ -262,7 +262,7 @@ pub trait Game:
             Ok(action)
         } else {
             Err(PlayError::Illegal {
-                action: text.trim().to_owned(),
+                action: crate::excerpt(text.trim()),
                 reason: self.illegal_reason(action),
             })
         }

@@ -26,6 +26,7 @@ mod bot;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 mod error;
+pub mod explain;
 pub mod fuzzing;
 mod game;
 pub mod nim;
@@ -36,7 +37,7 @@ mod seat;
 mod square;
 
 pub use bot::{Bot, RandomBot};
-pub use error::{ActionParseError, PlayError, RulesError, parse_switch};
+pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
 pub use game::{Game, GameAction, RuleSet, random_action_by_walk};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};

@@ -60,7 +60,7 @@ impl NotationError {
     pub fn field(field: &'static str, text: &str, expected: impl Into<String>) -> Self {
         NotationError::Field {
             field,
-            text: text.to_owned(),
+            text: crate::excerpt(text),
             expected: expected.into(),
         }
     }

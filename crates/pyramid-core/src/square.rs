@@ -84,8 +84,15 @@ impl Square {
 }
 
 impl fmt::Display for Square {
+    /// The square's name (`b3`); a square beyond file `z`, which has no name (it can only
+    /// come from RON), is written with its coordinates as RON gives them:
+    /// `(file 70, rank 0)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file_letter(), u16::from(self.rank) + 1)
+        if self.file < 26 {
+            write!(f, "{}{}", self.file_letter(), u16::from(self.rank) + 1)
+        } else {
+            write!(f, "(file {}, rank {})", self.file, self.rank)
+        }
     }
 }
 

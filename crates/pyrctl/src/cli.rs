@@ -27,9 +27,9 @@ pub enum Command {
         /// Print `ACTION COUNT` for every legal first action before the total.
         #[arg(long)]
         divide: bool,
-        /// Threads to share the first actions over (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Threads to share the first actions over, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Rules and start position.
         #[command(flatten)]
         setup: SetupArgs,
@@ -42,13 +42,19 @@ pub enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
-    /// Draw the board, whose turn it is, the scores and the position string.
+    /// Draw the board, whose turn it is, the scores and the position string; or write the
+    /// state as RON, as its position string, or a seat's view string.
     Show {
         /// The game.
         game: String,
-        /// Draw only what this seat may see (games with hidden information).
+        /// Draw only what this seat may see (games with hidden information); with
+        /// `--format view`, the seat whose view string to write.
         #[arg(long)]
         seat: Option<u8>,
+        /// What to write: the terminal `diagram`, the `position` string, the `ron` state
+        /// (what `pyrctl validate` reads back), or a seat's `view` string.
+        #[arg(long, value_enum, default_value_t = ShowFormat::Diagram)]
+        format: ShowFormat,
         /// Rules and start position.
         #[command(flatten)]
         setup: SetupArgs,
@@ -73,22 +79,29 @@ pub enum Command {
         /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse).
         #[arg(long = "bot", value_name = "SPEC")]
         bots: Vec<BotSpec>,
-        /// Number of games.
-        #[arg(long, default_value_t = 100)]
+        /// Number of games (at least 1).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// Seed of the whole match; game `i` is played from a seed derived from it.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Worker threads (default: all cores); the results do not depend on it.
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Ply limit per game (the rules score a game cut off by it); default 1000 when
-        /// the rules set none.
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores); the results do not depend on it.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
+        /// Ply limit per game, at least 1 (the rules score a game cut off by it); default
+        /// 1000 when the rules set none.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         max_plies: Option<u32>,
-        /// Write every game as one JSON line to this file.
+        /// Write every game as one JSON line to this file (refused if it exists, unless
+        /// `--force` or `--append`).
         #[arg(long, value_name = "FILE.jsonl")]
         record: Option<PathBuf>,
+        /// Overwrite an existing record file.
+        #[arg(long, requires = "record", conflicts_with = "append")]
+        force: bool,
+        /// Add the games to the end of an existing record file.
+        #[arg(long, requires = "record")]
+        append: bool,
         /// Rotate the bots over the seats game by game (game `i`: seat `s` gets bot
         /// `(s + i) % bots`), so no bot keeps the first move.
         #[arg(long)]
@@ -132,6 +145,27 @@ pub enum Command {
     },
     /// List the games this build knows.
     Games,
+    /// Write a shell completion script to standard output (e.g.
+    /// `pyrctl completions bash > ~/.local/share/bash-completion/completions/pyrctl`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual page (roff) to standard output (e.g. `pyrctl man | man -l -`).
+    Man,
+}
+
+/// What `pyrctl show` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShowFormat {
+    /// The board drawn for a terminal.
+    Diagram,
+    /// The one-line position string.
+    Position,
+    /// The state as RON (what `pyrctl validate GAME FILE.ron` reads).
+    Ron,
+    /// The view string of `--seat` (the position string with what it may not see masked).
+    View,
 }
 
 /// Rule options shared by every command.
@@ -173,7 +207,10 @@ impl Command {
             | Command::Match { game, .. }
             | Command::Play { game, .. }
             | Command::VerifyRecord { game, .. } => Some(game),
-            Command::Replay { .. } | Command::Games => None,
+            Command::Replay { .. }
+            | Command::Games
+            | Command::Completions { .. }
+            | Command::Man => None,
         }
     }
 }

@@ -17,6 +17,19 @@ pub fn dispatch(name: &str, command: &Command) -> Result<()> {
         "ataxx-ice" => commands::run::<ataxx_ice::AtaxxIce>(command),
         "card-siege" => commands::run::<card_siege::CardSiege>(command),
         "stacktrices" => commands::run::<stacktrices::Stacktrices>(command),
-        unknown => bail!("unknown game `{unknown}` (games: {})", GAMES.join(", ")),
+        unknown => {
+            let tip = GAMES
+                .iter()
+                .map(|g| (strsim::jaro_winkler(unknown, g), g))
+                .filter(|(score, _)| *score > 0.8)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, g)| format!("; did you mean `{g}`?"))
+                .unwrap_or_default();
+            bail!(
+                "unknown game `{}` (games: {}){tip}",
+                pyramid_core::excerpt(unknown),
+                GAMES.join(", ")
+            )
+        }
     }
 }

@@ -22,6 +22,8 @@ fn main() -> ExitCode {
     };
     let result = match (&cli.command, cli.command.game()) {
         (Command::Replay { file }, _) => commands::replay::run_file(file),
+        (Command::Completions { shell }, _) => write_completions(*shell),
+        (Command::Man, _) => write_man_page(),
         (Command::Games, _) | (_, None) => list_games(),
         (command, Some(game)) => games::dispatch(game, command),
     };
@@ -29,10 +31,44 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes on one line, each cause once (a cause whose text the message
+/// already holds is not repeated), with any long run of input cut short.
+pub(crate) fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text.split(' ')
+        .map(pyramid_core::excerpt)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The completion script for `shell` (clap_complete).
+fn write_completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    clap_complete::generate(shell, &mut command, "pyrctl", &mut std::io::stdout().lock());
+    Ok(())
+}
+
+/// The manual page in roff (clap_mangen).
+fn write_man_page() -> anyhow::Result<()> {
+    let command = <Cli as clap::CommandFactory>::command();
+    clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
+    Ok(())
 }
 
 fn list_games() -> anyhow::Result<()> {
@@ -43,7 +79,9 @@ fn list_games() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Help and version go to stdout as clap renders them; a usage error becomes one line.
+/// Help and version go to stdout as clap renders them; a usage error is clap's whole
+/// message on stderr (the error, what was expected or "did you mean", the usage line and
+/// the tip), with long runs of input cut short, and exit status 2.
 fn report_usage_error(e: &clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp
@@ -54,12 +92,16 @@ fn report_usage_error(e: &clap::Error) -> ExitCode {
         }
         _ => {
             let rendered = e.render().to_string();
-            let line = rendered
+            let shortened: Vec<String> = rendered
                 .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
-            let line = line.strip_prefix("error: ").unwrap_or(line);
-            eprintln!("error: {line} (see `pyrctl --help`)");
+                .map(|line| {
+                    line.split(' ')
+                        .map(pyramid_core::excerpt)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            eprintln!("{}", shortened.join("\n").trim_end());
             ExitCode::from(2)
         }
     }

@@ -23,12 +23,53 @@ pub fn rules<G: Game>(args: &RuleArgs) -> Result<G::Rules> {
     Ok(rules)
 }
 
-/// Reads a position string under `rules`, checking it agrees with `--players`.
+/// Reads a position string under `rules`, checking it agrees with `--players` and every
+/// `--rule` given.
 pub fn position<G: Game>(text: &str, rules: &G::Rules, args: &RuleArgs) -> Result<G> {
     let state =
         G::from_position(text.trim(), rules).map_err(|e| anyhow!("invalid position: {e}"))?;
     check_players(&state, args)?;
+    check_options(&state, args, "the position")?;
     Ok(state)
+}
+
+/// Refuses a state (read from a position string or a RON file, which carry rule options of
+/// their own) whose options contradict an option given on the command line: an option is
+/// never silently ignored. `source` names where the state came from.
+pub fn check_options<G: Game>(state: &G, args: &RuleArgs, source: &str) -> Result<()> {
+    let wanted = rules::<G>(args)?;
+    let mut given: Vec<(String, &str)> = Vec::new();
+    for option in &args.rule {
+        if let Some((key, _)) = option.split_once('=') {
+            given.push((key.trim().to_owned(), "--rule"));
+        }
+    }
+    if args.no_opening {
+        given.push(("opening".to_owned(), "--no-opening"));
+    }
+    let value = |rules: &G::Rules, key: &str| {
+        rules
+            .options()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v)
+    };
+    for (key, flag) in given {
+        let (asked, held) = (value(&wanted, &key), value(state.rules(), &key));
+        if asked != held {
+            let asked = asked.unwrap_or_default();
+            let option = if flag == "--rule" {
+                format!("--rule {key}={asked}")
+            } else {
+                format!("{flag} ({key}={asked})")
+            };
+            bail!(
+                "{option} contradicts {source}, which has {key}={}",
+                held.unwrap_or_default()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a state whose seat count differs from an explicit `--players`.

@@ -55,6 +55,7 @@ fn run_recorded_match(jobs: &str, file: &Path) -> Output {
         "300",
         "--record",
         file.to_str().expect("utf-8 path"),
+        "--force",
     ]);
     assert!(out.status.success(), "stderr: {}", text(&out.stderr));
     out
@@ -114,6 +115,7 @@ fn recorded_games(name: &str) -> (PathBuf, Vec<String>) {
         "11",
         "--record",
         file.to_str().expect("utf-8 path"),
+        "--force",
     ]);
     assert!(out.status.success(), "stderr: {}", text(&out.stderr));
     let lines = std::fs::read_to_string(&file)

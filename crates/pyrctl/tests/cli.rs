@@ -146,11 +146,6 @@ fn bad_input_is_a_one_line_error() {
         "unknown game",
     );
     assert_one_line_error(
-        &pyrctl(&["perft", "martian-chess", "--depth", "x"]),
-        "--depth",
-    );
-    assert_one_line_error(&pyrctl(&["perft", "martian-chess", "--depth", "-1"]), "-1");
-    assert_one_line_error(
         &pyrctl(&["legal", "martian-chess", "--moves", "a1-a2"]),
         "a1-a2",
     );
@@ -174,11 +169,31 @@ fn bad_input_is_a_one_line_error() {
         "RON",
     );
     assert_one_line_error(&pyrctl(&["show", "martian-chess", "--seat", "9"]), "seat");
-    assert_one_line_error(
-        &pyrctl(&["match", "martian-chess", "--games", "many"]),
-        "--games",
-    );
-    assert_one_line_error(&pyrctl(&["frobnicate"]), "frobnicate");
+}
+
+/// Usage errors keep clap's whole message (the error, the usage line and the tip), with
+/// exit status 2 and no backtrace.
+#[test]
+fn usage_errors_are_clap_messages_with_exit_status_2() {
+    for (args, needle) in [
+        (&["perft", "martian-chess", "--depth", "x"][..], "--depth"),
+        (&["perft", "martian-chess", "--depth", "-1"][..], "-1"),
+        (
+            &["match", "martian-chess", "--games", "many"][..],
+            "--games",
+        ),
+        (&["frobnicate"][..], "frobnicate"),
+    ] {
+        let out = pyrctl(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("--help"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }
 
 #[test]

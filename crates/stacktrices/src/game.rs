@@ -112,6 +112,9 @@ impl Game for Stacktrices {
         }
     }
 
+    fn illegal_reason(&self, action: Action) -> Option<String> {
+        self.explain(action)
+    }
     fn play_unchecked(&mut self, action: Action) {
         self.apply(action);
     }

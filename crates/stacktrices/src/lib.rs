@@ -40,6 +40,7 @@
 
 mod action;
 mod board;
+mod explain;
 mod game;
 mod movegen;
 mod piece;

@@ -40,6 +40,24 @@ pub enum Decision {
     Over,
 }
 
+impl std::fmt::Display for Decision {
+    /// The decision in words a player knows (`Debug` gives the variant's name).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decision::SetupHide => "hide your thief under a drone base (setup)",
+            Decision::Place => "place a received piece (setup)",
+            Decision::Main => "move or warp a stack",
+            Decision::Steal => "steal a piece of the captured thief",
+            Decision::OptionalSteal => "steal a piece of the captured stack, or steal=none",
+            Decision::VictimHide => "hide your thief again (it was captured)",
+            Decision::Raid => "raid, or raid=none",
+            Decision::Rehide => "hide your thief again after the raid",
+            Decision::Trade => "trade at the trading post, or trade=none",
+            Decision::Over => "the game is over",
+        })
+    }
+}
+
 /// A Stacktrices state: the full position, hidden information included.
 ///
 /// ```

@@ -127,35 +127,62 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
         Some(v) if usize::from(v) != side => None,
         _ => state.thief[side],
     };
+    let cell_of = |i: u8| match state.board[usize::from(i)] {
+        None => ".".to_owned(),
+        Some(st) => {
+            let side = usize::from(st.owner);
+            let mark = if thief_of(side) == Some(i) {
+                "*"
+            } else if candidates >> i & 1 == 1 {
+                "?"
+            } else {
+                ""
+            };
+            let owner = if st.owner == 0 { 'W' } else { 'B' };
+            let base = if st.base == crate::Base::Drone {
+                'd'
+            } else {
+                'q'
+            };
+            format!("{owner}{base}{}{mark}", st.pieces.letters())
+        }
+    };
+    // Columns as wide as the longest stack, so long stacks never run together.
+    let width = (0..49u8)
+        .map(|i| cell_of(i).len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
     for rank in (0..7u8).rev() {
         let _ = write!(out, "{} ", rank + 1);
         for file in 0..7u8 {
-            let i = rank * 7 + file;
-            let cell = match state.board[usize::from(i)] {
-                None => ".".to_owned(),
-                Some(st) => {
-                    let side = usize::from(st.owner);
-                    let mark = if thief_of(side) == Some(i) {
-                        "*"
-                    } else if candidates >> i & 1 == 1 {
-                        "?"
-                    } else {
-                        ""
-                    };
-                    let owner = if st.owner == 0 { 'W' } else { 'B' };
-                    let base = if st.base == crate::Base::Drone {
-                        'd'
-                    } else {
-                        'q'
-                    };
-                    format!("{owner}{base}{}{mark}", st.pieces.letters())
-                }
-            };
-            let _ = write!(out, " {cell:<8}");
+            let _ = write!(out, " {:<width$}", cell_of(rank * 7 + file));
         }
+        out.truncate(out.trim_end().len());
         out.push('\n');
     }
-    out.push_str("   a        b        c        d        e        f        g\n");
+    out.push_str("  ");
+    for file in "abcdefg".chars() {
+        let _ = write!(out, " {file:<width$}");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out.push_str(
+        "legend: W/B owner, d/q drone or queen base, then its pieces: P D Q movement \
+         (small, medium, large), p d q skills; * thief, ? could be the thief\n",
+    );
+    if matches!(state.decision, Decision::SetupHide | Decision::Place) {
+        for side in 0..2u8 {
+            let name = if side == 0 { "White" } else { "Black" };
+            let hand = state.hand(pyramid_core::Seat(side));
+            let hand = if hand.is_empty() {
+                "-".to_owned()
+            } else {
+                hand.letters()
+            };
+            let _ = writeln!(out, "{name} still to place: {hand}");
+        }
+    }
     let store = if state.store.is_empty() {
         "-".to_owned()
     } else {
@@ -198,7 +225,7 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
             let who = if state.actor() == 0 { "White" } else { "Black" };
             let _ = writeln!(
                 out,
-                "{who} to act: {:?} (ply {})",
+                "{who} to act: {} (ply {})",
                 state.decision, state.plies
             );
         }

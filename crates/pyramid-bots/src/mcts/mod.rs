@@ -42,6 +42,10 @@ pub struct MctsConfig {
     /// once, and never choose an action after which the next seat can win at once when
     /// another action avoids it.
     pub tactics: bool,
+    /// The most nodes the tree may hold (spec option `nodes=N`, default
+    /// [`DEFAULT_MAX_NODES`]): a search that reaches it stops there and answers, so a long
+    /// time budget cannot grow the tree without bound.
+    pub max_nodes: usize,
 }
 
 impl Default for MctsConfig {
@@ -52,6 +56,7 @@ impl Default for MctsConfig {
             playout_limit: 20,
             reuse_tree: true,
             tactics: true,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -71,9 +76,8 @@ pub struct SearchStats {
     pub nodes: usize,
 }
 
-/// The largest tree the bot grows; search stops early beyond it (memory guard for long
-/// time budgets).
-const MAX_NODES: usize = 4_000_000;
+/// The default node cap ([`MctsConfig::max_nodes`]): about 100 MB of tree at most.
+pub const DEFAULT_MAX_NODES: usize = 1_000_000;
 
 /// A UCT Monte Carlo tree search bot.
 ///
@@ -425,7 +429,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 Budget::Iterations(n) => iterations >= n,
                 Budget::Time(limit) => iterations > 0 && started.elapsed() >= limit,
             };
-            if done || self.tree.len() >= MAX_NODES {
+            if done || self.tree.len() >= self.config.max_nodes {
                 break;
             }
             let start = if perfect {

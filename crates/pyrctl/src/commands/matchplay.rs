@@ -14,6 +14,37 @@ use pyramid_core::{Game, RuleSet};
 /// every game ends.
 pub const DEFAULT_MATCH_PLY_LIMIT: u32 = 1000;
 
+/// What `--record` may do to a file that exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordMode {
+    /// Refuse an existing file (a match never destroys earlier results by accident).
+    New,
+    /// `--force`: overwrite it.
+    Overwrite,
+    /// `--append`: add the games at its end.
+    Append,
+}
+
+/// Opens the record file as `mode` allows.
+fn open_record(path: &Path, mode: RecordMode) -> Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    match mode {
+        RecordMode::New => options.write(true).create_new(true),
+        RecordMode::Overwrite => options.write(true).create(true).truncate(true),
+        RecordMode::Append => options.append(true).create(true),
+    };
+    options.open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "`{}` exists: give --append to add the games to it, or --force to overwrite it",
+                path.display()
+            )
+        } else {
+            anyhow::Error::new(e).context(format!("opening `{}`", path.display()))
+        }
+    })
+}
+
 /// The match options of the command line.
 pub struct Options<'a> {
     /// `--bot` specs (none: random everywhere; one: that bot everywhere).
@@ -28,6 +59,8 @@ pub struct Options<'a> {
     pub max_plies: Option<u32>,
     /// `--record`.
     pub record: Option<&'a Path>,
+    /// `--force` / `--append`.
+    pub record_mode: RecordMode,
     /// `--swap-seats`.
     pub swap_seats: bool,
 }
@@ -63,9 +96,7 @@ pub fn run<G: Game>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
         jobs,
     };
     let mut writer = match options.record {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("creating `{}`", path.display()))?,
-        )),
+        Some(path) => Some(BufWriter::new(open_record(path, options.record_mode)?)),
         None => None,
     };
     let progress = ProgressBar::new(options.games);

@@ -25,12 +25,15 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
             ..
         } => {
             let state = setup::state::<G>(args)?;
-            perft::run(&state, *depth, *divide, *threads)
+            perft::run(&state, *depth, *divide, threads.map(usize::from))
         }
         Command::Legal { setup: args, .. } => legal::run(&setup::state::<G>(args)?),
         Command::Show {
-            seat, setup: args, ..
-        } => show::run(&setup::state::<G>(args)?, *seat),
+            seat,
+            format,
+            setup: args,
+            ..
+        } => show::run(&setup::state::<G>(args)?, *seat, *format),
         Command::Validate { input, rules, .. } => validate::run::<G>(input, rules),
         Command::Match {
             bots,
@@ -39,6 +42,8 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
             jobs,
             max_plies,
             record,
+            force,
+            append,
             swap_seats,
             rules,
             ..
@@ -48,9 +53,16 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
                 bots,
                 games: *games,
                 seed: *seed,
-                jobs: *jobs,
+                jobs: jobs.map(usize::from),
                 max_plies: *max_plies,
                 record: record.as_deref(),
+                record_mode: if *append {
+                    matchplay::RecordMode::Append
+                } else if *force {
+                    matchplay::RecordMode::Overwrite
+                } else {
+                    matchplay::RecordMode::New
+                },
                 swap_seats: *swap_seats,
             },
         ),
@@ -62,6 +74,8 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
             ..
         } => play::run::<G>(args, bot, *seat, *seed),
         Command::VerifyRecord { text, .. } => replay::verify::<G>(text),
-        Command::Replay { .. } | Command::Games => Ok(()),
+        Command::Replay { .. } | Command::Games | Command::Completions { .. } | Command::Man => {
+            Ok(())
+        }
     }
 }

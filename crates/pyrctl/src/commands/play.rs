@@ -2,6 +2,66 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+/// The most legal actions `help` prints on one line; more are grouped.
+const HELP_ONE_LINE: usize = 40;
+
+/// The group an action's text belongs to in `help`: the first square it names (the
+/// piece, card or stack it moves or gives), or its keyword (`raid`, `trade`, ...).
+fn help_group(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i].is_ascii_lowercase() && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let end = (i + 1..bytes.len())
+                .find(|&j| !bytes[j].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            return &text[i..end];
+        }
+    }
+    text.split('=').next().unwrap_or(text)
+}
+
+/// `help [PREFIX]`: the legal actions (those starting with PREFIX or in its group), on
+/// one line when few, otherwise one line per group.
+fn write_help(out: &mut impl Write, legal: &[String], prefix: &str) -> std::io::Result<()> {
+    let shown: Vec<&String> = legal
+        .iter()
+        .filter(|a| prefix.is_empty() || a.starts_with(prefix) || help_group(a) == prefix)
+        .collect();
+    if shown.is_empty() {
+        return writeln!(
+            out,
+            "no legal action starts with `{}` ({} legal actions; `help` lists them)",
+            pyramid_core::excerpt(prefix),
+            legal.len()
+        );
+    }
+    if shown.len() <= HELP_ONE_LINE {
+        let texts: Vec<&str> = shown.iter().map(|s| s.as_str()).collect();
+        return writeln!(out, "legal actions ({}): {}", texts.len(), texts.join(" "));
+    }
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for a in shown.iter().copied() {
+        let key = help_group(a);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(a),
+            None => groups.push((key, vec![a])),
+        }
+    }
+    writeln!(
+        out,
+        "legal actions ({}), by the square they start from; `help SQUARE` lists one group:",
+        shown.len()
+    )?;
+    for (key, list) in groups {
+        if list.len() > 12 && prefix.is_empty() {
+            writeln!(out, "  {key} ({}): {} ...", list.len(), list[..6].join(" "))?;
+        } else {
+            writeln!(out, "  {key} ({}): {}", list.len(), list.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
 use anyhow::{Result, bail};
 use pyramid_bots::{BotSpec, action_visible_to};
 use pyramid_core::arena::game_seed;
@@ -41,7 +101,7 @@ pub fn run<G: Game>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Re
     // Typed entries echo on a terminal; from a pipe or file, echo them so the transcript
     // reads like a session.
     let echo = !stdin.is_terminal();
-    let mut input = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -80,31 +140,43 @@ pub fn run<G: Game>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Re
         }
         write!(out, "seat {human} (you)> ")?;
         out.flush()?;
-        let Some(line) = input.next() else {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             writeln!(out, "end of input: the game is left unfinished")?;
             return Ok(());
+        }
+        // A line that is not UTF-8 text is a bad line like any other: say so and go on.
+        let Ok(line) = String::from_utf8(bytes) else {
+            if echo {
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "that line is not UTF-8 text; type an action, `help` for the legal actions"
+            )?;
+            continue;
         };
-        let line = line?;
         let entry = line.trim();
         if echo {
-            writeln!(out, "{entry}")?;
+            writeln!(out, "{}", pyramid_core::excerpt(entry))?;
         }
-        match entry {
-            "" => {}
-            "help" | "?" => {
+        let (command, argument) = entry.split_once(' ').unwrap_or((entry, ""));
+        match (command, argument.trim()) {
+            ("", _) => {}
+            ("help" | "?", prefix) => {
                 let legal: Vec<String> = state
                     .legal_actions()
                     .iter()
                     .map(ToString::to_string)
                     .collect();
-                writeln!(out, "legal actions ({}): {}", legal.len(), legal.join(" "))?;
+                write_help(&mut out, &legal, prefix)?;
             }
-            "quit" | "exit" => {
+            ("quit" | "exit", _) => {
                 writeln!(out, "you left the game")?;
                 return Ok(());
             }
-            text => match state.parse_action(text) {
+            _ => match state.parse_action(entry) {
                 Ok(action) => match state.play_as(human, action) {
                     Ok(()) => {
                         writeln!(out, "seat {human} (you) plays {action}")?;

@@ -1,9 +1,9 @@
 //! `pyrctl replay`: re-play every record of a `.jsonl` file and report the first bad line.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 
-use anyhow::{Context, Result, anyhow};
-use pyramid_bots::{Record, verify_line};
+use anyhow::{Context, Result, anyhow, bail};
+use pyramid_bots::{Record, record_lines, verify_line};
 use pyramid_core::Game;
 
 use crate::cli::Command;
@@ -20,9 +20,8 @@ pub fn run_file(file: &str) -> Result<()> {
     };
     let mut records = 0u64;
     let mut plies = 0u64;
-    for (i, line) in BufReader::new(input).lines().enumerate() {
-        let number = i + 1;
-        let text = line.with_context(|| format!("reading `{file}` line {number}"))?;
+    for line in record_lines(BufReader::new(input)) {
+        let (number, text) = line.with_context(|| format!("reading `{file}`"))?;
         if text.trim().is_empty() {
             continue;
         }
@@ -32,10 +31,18 @@ pub fn run_file(file: &str) -> Result<()> {
             game: record.game.clone(),
             text,
         };
-        games::dispatch(&record.game, &command)
-            .map_err(|e| anyhow!("{file}: line {number} (game {}): {e:#}", record.index))?;
+        games::dispatch(&record.game, &command).map_err(|e| {
+            anyhow!(
+                "{file}: line {number} (game {}): {}",
+                record.index,
+                crate::error_text(&e)
+            )
+        })?;
         records += 1;
         plies += u64::from(record.plies);
+    }
+    if records == 0 {
+        bail!("{file}: no records (an empty file or input has no game to verify)");
     }
     writeln!(
         std::io::stdout().lock(),

@@ -2,11 +2,14 @@
 
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use pyramid_core::{Game, Seat};
 
-/// Prints the game's diagram (as `seat` sees it, if given) and the result once it is over.
-pub fn run<G: Game>(state: &G, seat: Option<u8>) -> Result<()> {
+use crate::cli::ShowFormat;
+
+/// Prints the state in `format`: the diagram (as `seat` sees it, if given) and the result
+/// once it is over, the position string, the RON state, or `seat`'s view string.
+pub fn run<G: Game>(state: &G, seat: Option<u8>, format: ShowFormat) -> Result<()> {
     let viewer = seat.map(Seat);
     if let Some(s) = viewer {
         if s.index() >= state.seats() {
@@ -14,9 +17,25 @@ pub fn run<G: Game>(state: &G, seat: Option<u8>) -> Result<()> {
         }
     }
     let mut out = std::io::stdout().lock();
-    write!(out, "{}", state.diagram(viewer))?;
-    if let Some(outcome) = state.outcome() {
-        writeln!(out, "result: {outcome}")?;
+    match format {
+        ShowFormat::Diagram => {
+            write!(out, "{}", state.diagram(viewer))?;
+            if let Some(outcome) = state.outcome() {
+                writeln!(out, "result: {outcome}")?;
+            }
+        }
+        ShowFormat::Position => writeln!(out, "{}", state.position())?,
+        ShowFormat::Ron => {
+            let pretty = ron::ser::PrettyConfig::default();
+            let text = ron::ser::to_string_pretty(state, pretty).context("writing RON")?;
+            writeln!(out, "{text}")?;
+        }
+        ShowFormat::View => {
+            let Some(seat) = viewer else {
+                bail!("--format view needs --seat N: the seat whose view to write");
+            };
+            writeln!(out, "{}", state.view_string(seat))?;
+        }
     }
     Ok(())
 }

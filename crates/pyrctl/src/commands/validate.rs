@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use pyramid_core::Game;
 
 use crate::cli::RuleArgs;
@@ -24,6 +24,15 @@ pub fn run<G: Game>(input: &str, args: &RuleArgs) -> Result<()> {
             std::fs::read_to_string(input).with_context(|| format!("reading `{input}`"))?,
             true,
         )
+    } else if !input.contains(char::is_whitespace) {
+        // Every position string has several space-separated fields: one word is a path.
+        let shown = pyramid_core::excerpt(input);
+        if Path::new(input).is_dir() {
+            bail!("`{shown}` is a directory, not a position string or a state file");
+        }
+        bail!(
+            "no such file `{shown}` (and not a position string: those have several space-separated fields)"
+        );
     } else {
         (input.to_owned(), false)
     };
@@ -32,6 +41,7 @@ pub fn run<G: Game>(input: &str, args: &RuleArgs) -> Result<()> {
     let state: G = if looks_like_ron {
         let state: G = ron::from_str(trimmed).map_err(|e| anyhow!("invalid RON state: {e}"))?;
         setup::check_players(&state, args)?;
+        setup::check_options(&state, args, "the RON file")?;
         state
     } else {
         setup::position::<G>(trimmed, &rules, args)?

@@ -1,0 +1,71 @@
+//! Why an action is illegal, in words a player knows ([`Game::illegal_reason`]).
+
+use pyramid_core::Game;
+use pyramid_core::explain::moves_from_reason;
+
+use crate::action::Action;
+use crate::board::index;
+use crate::state::{Decision, Stacktrices};
+
+/// The decision an action answers.
+fn decision_of(action: Action) -> &'static [Decision] {
+    match action {
+        Action::Move { .. } | Action::Warp { .. } => &[Decision::Main],
+        Action::Hide(_) => &[Decision::SetupHide, Decision::VictimHide, Decision::Rehide],
+        Action::Place(_) => &[Decision::Place],
+        Action::Steal(_) => &[Decision::Steal, Decision::OptionalSteal],
+        Action::NoSteal => &[Decision::OptionalSteal],
+        Action::RaidTake { .. }
+        | Action::RaidStore(_)
+        | Action::RaidUpgrade(_)
+        | Action::NoRaid => &[Decision::Raid],
+        Action::Trade(_) | Action::NoTrade => &[Decision::Trade],
+    }
+}
+
+impl Stacktrices {
+    /// The reason behind [`Game::illegal_reason`]: the wrong kind of action for the pending
+    /// decision, a stack that is not there or not the mover's, a raid or steal by a stack
+    /// that cannot, or where a stack may go instead. Only the seat to act asks, and it
+    /// knows its own thief, so nothing hidden is told.
+    pub(crate) fn explain(&self, action: Action) -> Option<String> {
+        if self.is_over() || self.is_legal(action) {
+            return None;
+        }
+        if !decision_of(action).contains(&self.decision) {
+            return Some(format!("the decision now is: {}", self.decision));
+        }
+        match action {
+            Action::Move { from, to } | Action::Warp { from, to } => {
+                match self.board[usize::from(index(from))] {
+                    None => Some(format!("there is no stack on {from}")),
+                    Some(st) if st.owner != self.turn => {
+                        Some(format!("the stack on {from} is the other side's"))
+                    }
+                    Some(_) if matches!(action, Action::Warp { .. }) => Some(format!(
+                        "a warp goes from the opponent's home row to an empty square of your own, which {from}~{to} is not"
+                    )),
+                    Some(_) => Some(moves_from_reason(self, from, to)),
+                }
+            }
+            Action::RaidTake { .. } | Action::RaidStore(_) | Action::RaidUpgrade(_) => {
+                if self.lander.is_some() && self.thief[usize::from(self.turn)] != self.lander {
+                    Some("only your thief raids: the stack that moved is not it".to_owned())
+                } else if self.lander.is_some() && self.bar[usize::from(self.turn)] == self.lander
+                {
+                    Some("your thief is barred from raiding until it ends a turn on your home row".to_owned())
+                } else {
+                    Some("that piece cannot be taken or placed so".to_owned())
+                }
+            }
+            Action::Steal(_) if self.decision == Decision::OptionalSteal => {
+                Some("only your thief steals: the capturing stack is not it".to_owned())
+            }
+            Action::Trade(_) => Some(
+                "not a legal trade: 1 to 3 pieces given, 1 to 3 taken from the store with one pip less, every stack legal after"
+                    .to_owned(),
+            ),
+            _ => None,
+        }
+    }
+}
