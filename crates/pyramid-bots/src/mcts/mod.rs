@@ -168,7 +168,7 @@ impl<G: Game> MctsBot<G> {
             let target = if perfect_information::<G>() {
                 Target::State(now)
             } else {
-                Target::View(format!("{view:?}"))
+                Target::View(view)
             };
             let mut matches = Vec::new();
             self.find(0, &start, depth, seat, &target, &mut matches);
@@ -209,7 +209,7 @@ impl<G: Game> MctsBot<G> {
         if depth == 0 {
             let same = match target {
                 Target::State(now) => state == *now,
-                Target::View(text) => format!("{:?}", state.view(seat)) == *text,
+                Target::View(view) => state.view(seat) == **view,
             };
             if same {
                 out.push(node);
@@ -370,12 +370,11 @@ fn root_tactics<G: Game>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<
 }
 
 /// What a node of the old tree must match to become the new root.
-enum Target<'a, G> {
+enum Target<'a, G: Game> {
     /// Perfect information: the state itself.
     State(&'a G),
-    /// Hidden information: the seat's view, as its `Debug` text (views need not be
-    /// comparable; the derived `Debug` text of a view is a faithful rendering of it).
-    View(String),
+    /// Hidden information: the seat's view.
+    View(&'a G::View),
 }
 
 impl<G: Game> Bot<G> for MctsBot<G> {
