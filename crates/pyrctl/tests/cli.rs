@@ -1,37 +1,12 @@
 //! End-to-end tests of the `pyrctl` binary: output formats and one-line errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{pyrctl, pyrctl_with_stdin, stdout};
+
+use std::process::Output;
 
 const START_2: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0";
-
-fn pyrctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(args)
-        .output()
-        .expect("pyrctl runs")
-}
-
-fn pyrctl_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pyrctl starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("pyrctl runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// Asserts a failed run with exactly one line on stderr that starts with `error:`,
 /// contains `needle`, and shows no panic.

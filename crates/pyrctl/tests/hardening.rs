@@ -1,43 +1,12 @@
 //! The rough edges a new user met (issue "pyrctl and records, tried as a new user
 //! would"), one test each, named after the edge.
 
-use std::io::Write;
+mod common;
+
+use common::{pyrctl, pyrctl_with_stdin, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn pyrctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(args)
-        .output()
-        .expect("pyrctl runs")
-}
-
-fn pyrctl_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pyrctl starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // A writer thread: the child may stop reading early (a refused input).
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("pyrctl runs");
-    let _ = writer.join();
-    out
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::Output;
 
 /// A fresh scratch file path (removed if it exists).
 fn scratch(name: &str) -> PathBuf {
