@@ -87,7 +87,7 @@ fn validate_normalises_position_strings_ron_files_and_stdin() {
     let out = pyrctl(&["validate", "martian-chess", START_2]);
     assert_eq!(stdout(&out).trim(), START_2);
 
-    let out = pyrctl_with_stdin(&["validate", "martian-chess", "-"], &format!("{START_2}\n"));
+    let out = pyrctl_with_stdin(&["validate", "martian-chess", "-"], format!("{START_2}\n"));
     assert_eq!(stdout(&out).trim(), START_2);
 
     let state: martian_chess::MartianChess =
