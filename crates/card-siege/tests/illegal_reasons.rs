@@ -36,7 +36,7 @@ fn king_safety_is_named() {
 
 #[test]
 fn a_standing_siege_must_be_answered() {
-    let text = "..............Ks/....(Kh4s)Jh........./............... h 0,0 - - 0";
+    let text = "..............Ks/....(Kh4s)3h........./............... h 0,0 - - 0";
     let game = CardSiege::from_position(text, &CardSiegeRules::default()).expect("valid");
     assert!(reason(&game, "f2-g2").contains("siege stands"));
 }
