@@ -2,28 +2,19 @@
 //! pyramid (a jump too far is already malformed text, with its own reason).
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
-use pyramid_core::{Game, PlayError};
-
-fn reason(game: &AtaxxIce, text: &str) -> String {
-    match game.parse_action(text) {
-        Err(PlayError::Illegal {
-            reason: Some(reason),
-            ..
-        }) => reason,
-        other => panic!("`{text}`: {other:?}"),
-    }
-}
+use pyramid_core::Game;
+use pyramid_core::conformance::illegal_reason_for;
 
 #[test]
 fn another_seats_pyramid_is_named() {
     let game = AtaxxIce::new(&AtaxxIceRules::default());
-    assert!(reason(&game, "h8-g7").contains("seat 1's"));
+    assert!(illegal_reason_for(&game, "h8-g7").contains("seat 1's"));
 }
 
 #[test]
 fn an_empty_square_is_named() {
     let game = AtaxxIce::new(&AtaxxIceRules::default());
-    assert!(reason(&game, "d4-d5").contains("no pyramid on d4"));
+    assert!(illegal_reason_for(&game, "d4-d5").contains("no pyramid on d4"));
 }
 
 #[test]

@@ -2,28 +2,19 @@
 //! safety, a siege to answer, the other seat's card.
 
 use card_siege::{CardSiege, CardSiegeRules};
-use pyramid_core::{Game, PlayError};
-
-fn reason(game: &CardSiege, text: &str) -> String {
-    match game.parse_action(text) {
-        Err(PlayError::Illegal {
-            reason: Some(reason),
-            ..
-        }) => reason,
-        other => panic!("`{text}`: {other:?}"),
-    }
-}
+use pyramid_core::Game;
+use pyramid_core::conformance::illegal_reason_for;
 
 #[test]
 fn opening_restriction_is_named() {
     let game = CardSiege::new(&CardSiegeRules::default());
-    assert!(reason(&game, "a1-a2").contains("opening"));
+    assert!(illegal_reason_for(&game, "a1-a2").contains("opening"));
 }
 
 #[test]
 fn the_other_seats_card_is_named() {
     let game = CardSiege::new(&CardSiegeRules::without_opening());
-    assert!(reason(&game, "a3-a2").contains("other seat's"));
+    assert!(illegal_reason_for(&game, "a3-a2").contains("other seat's"));
 }
 
 #[test]
@@ -31,12 +22,12 @@ fn king_safety_is_named() {
     // The Hearts King may not step next to the Spades four (f2 attacks e2).
     let text = "..............Ks/.....4s........./....Kh.......... h 0,0 - - 0";
     let game = CardSiege::from_position(text, &CardSiegeRules::default()).expect("valid");
-    assert!(reason(&game, "e1-e2").contains("King safety"));
+    assert!(illegal_reason_for(&game, "e1-e2").contains("King safety"));
 }
 
 #[test]
 fn a_standing_siege_must_be_answered() {
     let text = "..............Ks/....(Kh4s)3h........./............... h 0,0 - - 0";
     let game = CardSiege::from_position(text, &CardSiegeRules::default()).expect("valid");
-    assert!(reason(&game, "f2-g2").contains("siege stands"));
+    assert!(illegal_reason_for(&game, "f2-g2").contains("siege stands"));
 }

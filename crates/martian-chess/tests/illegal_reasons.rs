@@ -1,34 +1,28 @@
 //! An illegal action says why (`Game::illegal_reason`, shown by `play` and `pyrctl`).
 
 use martian_chess::{MartianChess, MartianRules};
-use pyramid_core::{Game, PlayError};
-
-fn reason(game: &MartianChess, text: &str) -> String {
-    match game.parse_action(text) {
-        Err(PlayError::Illegal {
-            reason: Some(reason),
-            ..
-        }) => reason,
-        other => panic!("`{text}`: {other:?}"),
-    }
-}
+use pyramid_core::Game;
+use pyramid_core::conformance::illegal_reason_for;
 
 #[test]
 fn a_move_from_an_empty_square_says_there_is_no_piece() {
     let game = MartianChess::new(&MartianRules::default());
-    assert_eq!(reason(&game, "a8-a7"), "there is no piece on a8");
+    assert_eq!(
+        illegal_reason_for(&game, "a8-a7"),
+        "there is no piece on a8"
+    );
 }
 
 #[test]
 fn a_piece_in_another_seats_zone_cannot_be_moved() {
     let game = MartianChess::new(&MartianRules::default());
-    assert!(reason(&game, "b7-b6").contains("seat 1's zone"));
+    assert!(illegal_reason_for(&game, "b7-b6").contains("seat 1's zone"));
 }
 
 #[test]
 fn a_move_the_piece_cannot_make_lists_where_it_may_go() {
     let game = MartianChess::new(&MartianRules::default());
-    let text = reason(&game, "c2-h8");
+    let text = illegal_reason_for(&game, "c2-h8");
     assert!(
         text.contains("cannot go to h8") && text.contains("d3"),
         "{text}"

@@ -271,6 +271,19 @@ pub fn check_random_step<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// The reason [`Game::parse_action`] gives for refusing `text` as illegal here; panics
+/// (naming the text and the answer) when the text is legal, malformed, or refused
+/// without a reason. For the tests of each game's [`Game::illegal_reason`].
+pub fn illegal_reason_for<G: Game>(state: &G, text: &str) -> String {
+    match state.parse_action(text) {
+        Err(PlayError::Illegal {
+            reason: Some(reason),
+            ..
+        }) => reason,
+        other => panic!("`{text}` at `{}`: {other:?}", state.position()),
+    }
+}
+
 /// Checks that every malformed text in `inputs` is refused by [`Game::from_position`]
 /// with an error whose message contains the matching needle (the field it names).
 pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)]) {

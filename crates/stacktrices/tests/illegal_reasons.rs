@@ -4,24 +4,15 @@
 mod common;
 
 use common::{game, play};
-use pyramid_core::{Game, PlayError};
+use pyramid_core::Game;
+use pyramid_core::conformance::illegal_reason_for;
 use stacktrices::{Stacktrices, StacktricesRules};
-
-fn reason(game: &Stacktrices, text: &str) -> String {
-    match game.parse_action(text) {
-        Err(PlayError::Illegal {
-            reason: Some(reason),
-            ..
-        }) => reason,
-        other => panic!("`{text}`: {other:?}"),
-    }
-}
 
 #[test]
 fn an_action_for_another_decision_names_the_pending_one() {
     let start = Stacktrices::new(&StacktricesRules::standard());
     assert_eq!(
-        reason(&start, "trade=none"),
+        illegal_reason_for(&start, "trade=none"),
         "the decision now is: move or warp a stack"
     );
 }
@@ -29,7 +20,7 @@ fn an_action_for_another_decision_names_the_pending_one() {
 #[test]
 fn the_other_sides_stack_is_named() {
     let start = Stacktrices::new(&StacktricesRules::standard());
-    assert!(reason(&start, "a7-b6").contains("other side's"));
+    assert!(illegal_reason_for(&start, "a7-b6").contains("other side's"));
 }
 
 #[test]
@@ -37,5 +28,5 @@ fn a_raid_by_a_stack_that_is_not_the_thief_is_refused_with_why() {
     let stacks = [("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut g = game(&stacks, "a1,g7 -,- main 0 0");
     play(&mut g, "b6-c7");
-    assert!(reason(&g, "raid=Q>a1").contains("only your thief raids"));
+    assert!(illegal_reason_for(&g, "raid=Q>a1").contains("only your thief raids"));
 }
