@@ -319,11 +319,11 @@ impl TryFrom<Setup> for Stacktrices {
             Decision::Steal => check_steal(&g)?,
             Decision::OptionalSteal => check_optional_steal(&g)?,
             Decision::VictimHide => check_victim_hide(&g)?,
-            Decision::Raid => check_raid(&g)?,
             Decision::Rehide => check_rehide(&g)?,
             Decision::Place => check_place(&g)?,
             Decision::SetupHide => check_setup_hide(&g)?,
-            Decision::Main | Decision::Trade => {}
+            // A raid's stack is checked with `@SQ`; its thief like every decision's.
+            Decision::Main | Decision::Trade | Decision::Raid => {}
         }
         if s.decision == Decision::Main && !g.has_main_action() {
             g.over = Some(Outcome::Win(Seat(g.turn ^ 1)));
@@ -498,17 +498,6 @@ fn check_victim_hide(g: &Stacktrices) -> Result<(), PositionError> {
         return Err(err(
             "decision",
             "the victim has no drone-base stack to hide under",
-        ));
-    }
-    Ok(())
-}
-
-/// A raid decision: the mover has a thief (its stack need not be the one that moved).
-fn check_raid(g: &Stacktrices) -> Result<(), PositionError> {
-    if g.thief[usize::from(g.turn)].is_none() && g.drones(g.turn) != 0 {
-        return Err(err(
-            "decision",
-            "the mover has drone-base stacks but no thief",
         ));
     }
     Ok(())
