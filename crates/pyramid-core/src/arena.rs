@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Bot, Game, Outcome, PlayError, RandomBot, RuleSet, Seat};
+use crate::{Bot, Game, Information, Outcome, PlayError, RandomBot, RuleSet, Seat};
 
 /// One finished (or cut-off) game: the actions played and how it ended.
 #[derive(Clone, Debug)]
@@ -58,7 +58,7 @@ pub enum ArenaError {
 
 /// Plays `start` to the end (or for at most `max_plies` more plies) with one bot per
 /// seat, bot `i` playing seat `i`. Each bot sees only its own seat's view.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Information>(
     start: G,
     bots: &mut [&mut dyn Bot<G>],
     max_plies: Option<u32>,
@@ -147,7 +147,7 @@ impl MatchSummary {
 /// Plays `games` games of random bots under `rules`, reproducibly from `seed`: game `i`
 /// is dealt and played from [`game_seed`]`(seed, i)`. A game still running at the ply
 /// limit counts as the rules score it (every game here makes it a draw or a result).
-pub fn random_match<G: Game>(rules: &G::Rules, games: u64, seed: u64) -> MatchSummary {
+pub fn random_match<G: Information>(rules: &G::Rules, games: u64, seed: u64) -> MatchSummary {
     let started = Instant::now();
     let seats = rules.seats();
     let mut summary = MatchSummary {

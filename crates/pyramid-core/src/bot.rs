@@ -3,11 +3,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Game, Seat};
+use crate::{Game, Information, Seat};
 
 /// A player program. It sees only its own seat's [`Game::View`], so it cannot read
 /// another seat's secrets.
-pub trait Bot<G: Game>: Send {
+pub trait Bot<G: Information>: Send {
     /// A short name for tables and records, such as `random`.
     fn name(&self) -> String;
 
@@ -19,7 +19,7 @@ pub trait Bot<G: Game>: Send {
 /// Plays a uniformly random legal action, reproducibly from its seed.
 ///
 /// ```
-/// use pyramid_core::{Bot, Game, RandomBot, Seat, nim::Nim};
+/// use pyramid_core::{Bot, Game, Information, RandomBot, Seat, nim::Nim};
 /// let game = Nim::new(&Default::default());
 /// let mut a = RandomBot::new(7);
 /// let mut b = RandomBot::new(7);
@@ -46,7 +46,7 @@ impl RandomBot {
     }
 }
 
-impl<G: Game> Bot<G> for RandomBot {
+impl<G: Information> Bot<G> for RandomBot {
     fn name(&self) -> String {
         "random".to_owned()
     }

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Game, PlayError, RandomBot, Seat};
+use crate::{FullGame, PlayError, RandomBot, Seat};
 
 mod information_sets;
 
@@ -31,8 +31,9 @@ const FOREIGN_POOL: usize = 96;
 ///   and an illegal one is refused with the state left unchanged;
 /// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
 /// - the position string and the RON form round-trip to an equal state;
-/// - every seat's view string is one line and reads back to an equal view.
-pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
+/// - every seat's view string is one line and reads back to an equal view;
+/// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]).
+pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
     let pos = state.position();
     let actions = state.legal_actions();
     assert_eq!(
@@ -150,6 +151,9 @@ pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
         "RON form of `{pos}` reads back to another state"
     );
 
+    check_fast_paths(state, &actions);
+    check_action_ids(state, &actions);
+
     for s in 0..state.seats() {
         let seat = Seat(s as u8);
         let view = state.view(seat);
@@ -168,10 +172,64 @@ pub fn check_state<G: Game>(state: &G, foreign: &[G::Action]) {
     }
 }
 
+/// Checks the fast paths a game may override against generation (`actions` is the
+/// generated list): [`Game::nth_action`] names every legal action exactly once over
+/// `0..count_actions()` and nothing past the end, and [`Game::random_action`] draws one of
+/// them (or none once the game is over). [`check_random_step`] checks
+/// [`Game::play_random`].
+///
+/// [`Game::nth_action`]: crate::Game::nth_action
+/// [`Game::random_action`]: crate::Game::random_action
+pub fn check_fast_paths<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let pos = state.position();
+    let by_index: Vec<G::Action> = (0..actions.len())
+        .map(|i| {
+            state
+                .nth_action(i)
+                .unwrap_or_else(|| panic!("nth_action({i}) is None below the count at `{pos}`"))
+        })
+        .collect();
+    let listed: HashSet<G::Action> = actions.iter().copied().collect();
+    let indexed: HashSet<G::Action> = by_index.iter().copied().collect();
+    assert_eq!(
+        indexed, listed,
+        "nth_action over 0..count does not name the legal actions once each at `{pos}`"
+    );
+    assert_eq!(indexed.len(), by_index.len(), "nth_action repeats an action at `{pos}`");
+    assert_eq!(
+        state.nth_action(actions.len()),
+        None,
+        "nth_action past the end at `{pos}`"
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(actions.len() as u64);
+    match state.random_action(&mut rng) {
+        None => assert!(actions.is_empty(), "random_action found nothing at `{pos}`"),
+        Some(a) => assert!(listed.contains(&a), "random_action drew the illegal `{a}` at `{pos}`"),
+    }
+}
+
+/// Checks the integer ids ([`ActionIds`](crate::ActionIds)): every legal action's id is
+/// below the bound, distinct from the others' and decodes back to it.
+pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let pos = state.position();
+    let bound = G::action_space(state.rules());
+    let mut ids = HashSet::new();
+    for &a in actions {
+        let id = state.action_id(a);
+        assert!(id < bound, "id {id} of `{a}` is not below {bound} at `{pos}`");
+        assert!(ids.insert(id), "two actions have the id {id} at `{pos}`");
+        assert_eq!(
+            state.action_from_id(id),
+            Some(a),
+            "id {id} of `{a}` does not decode back at `{pos}`"
+        );
+    }
+}
+
 /// Plays one seeded random game from `start`, at most `max_plies` plies, running
 /// [`check_state`] on every state (with actions seen earlier in the game as the foreign
 /// probes) and `extra` for the game's own invariants. Returns the last state.
-pub fn random_playout<G: Game>(
+pub fn random_playout<G: FullGame>(
     start: G,
     seed: u64,
     max_plies: u32,
@@ -213,7 +271,7 @@ pub fn random_playout<G: Game>(
 /// Plays one seeded random game from `start`, at most `max_plies` plies, and checks the
 /// information-set property ([`check_information_set`]) for every seat on every state,
 /// with `samples` states drawn from that seat's view. Panics with the first leak.
-pub fn information_set_playout<G: Game>(start: G, seed: u64, max_plies: u32, samples: usize) {
+pub fn information_set_playout<G: FullGame>(start: G, seed: u64, max_plies: u32, samples: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1AF0_5E75);
     let mut state = start;
@@ -235,7 +293,7 @@ pub fn information_set_playout<G: Game>(start: G, seed: u64, max_plies: u32, sam
 /// Checks one step of the random-play fast paths: [`Game::random_action`] returns a
 /// legal action (none once the game is over), and [`Game::play_random`] limited to one
 /// ply plays exactly one legal action (nothing once the game is over).
-pub fn check_random_step<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
+pub fn check_random_step<G: FullGame>(state: &G, rng: &mut ChaCha8Rng) {
     let pos = state.position();
     let mut stepped = state.clone();
     let played = stepped.play_random(rng, Some(1));
@@ -274,7 +332,7 @@ pub fn check_random_step<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
 /// The reason [`Game::parse_action`] gives for refusing `text` as illegal here; panics
 /// (naming the text and the answer) when the text is legal, malformed, or refused
 /// without a reason. For the tests of each game's [`Game::illegal_reason`].
-pub fn illegal_reason_for<G: Game>(state: &G, text: &str) -> String {
+pub fn illegal_reason_for<G: FullGame>(state: &G, text: &str) -> String {
     match state.parse_action(text) {
         Err(PlayError::Illegal {
             reason: Some(reason),
@@ -286,7 +344,7 @@ pub fn illegal_reason_for<G: Game>(state: &G, text: &str) -> String {
 
 /// Checks that every malformed text in `inputs` is refused by [`Game::from_position`]
 /// with an error whose message contains the matching needle (the field it names).
-pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)]) {
+pub fn check_rejects_positions<G: FullGame>(rules: &G::Rules, inputs: &[(&str, &str)]) {
     for (text, needle) in inputs {
         match G::from_position(text, rules) {
             Ok(state) => panic!("`{text}` was accepted as `{}`", state.position()),
@@ -304,6 +362,7 @@ pub fn check_rejects_positions<G: Game>(rules: &G::Rules, inputs: &[(&str, &str)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
     use crate::nim::{Nim, NimRules};
 
     #[test]

@@ -85,7 +85,7 @@ pub enum RulesError {
         /// The game's name.
         game: &'static str,
         /// The seat counts it allows, in words.
-        allowed: &'static str,
+        allowed: String,
         /// The seat count asked for.
         got: usize,
     },
@@ -97,7 +97,7 @@ pub enum RulesError {
         /// The option asked for.
         key: String,
         /// The options the game has, comma separated.
-        known: &'static str,
+        known: String,
     },
     /// The option exists but the value does not fit it.
     #[error("rule option `{key}` cannot be `{value}`: {expected}")]

@@ -4,11 +4,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::Game;
+use crate::FullGame;
 
 /// Reads arbitrary bytes as a position string; a position that reads must write back
 /// to text that reads to an equal state. Never panics on any input.
-pub fn parse_position<G: Game>(rules: &G::Rules, data: &[u8]) {
+pub fn parse_position<G: FullGame>(rules: &G::Rules, data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -27,7 +27,7 @@ pub fn parse_position<G: Game>(rules: &G::Rules, data: &[u8]) {
 /// that a byte `b'!'` makes the following line be read as action text and played
 /// through the checked path. Checks that nothing panics and that refused actions leave
 /// the state unchanged.
-pub fn play_bytes<G: Game>(rules: &G::Rules, data: &[u8]) {
+pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) {
     let (head, mut rest) = match data.iter().position(|&b| b == b'\n') {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (&[][..], data),

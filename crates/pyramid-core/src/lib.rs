@@ -2,8 +2,11 @@
 //!
 //! - [`Size`]: pyramid sizes (pawn, drone, queen) and their pips;
 //! - [`Square`], [`Grid`], [`Direction`]: squares named `a1`-style, boards, steps;
-//! - [`Game`], [`RuleSet`], [`GameAction`]: the traits every game implements, so perft,
-//!   bots, matches, records and tests are written once;
+//! - [`Bitboard`]: a set of up to 64 squares, the board layout of every engine;
+//! - [`Game`] (the kernel: seat to act, outcome, actions, play), [`RuleSet`] and
+//!   [`GameAction`], and the opt-in traits [`Notation`], [`Information`] (free for
+//!   [`PerfectInformation`] games), [`Evaluate`], [`Diagram`] and [`ActionIds`]; [`FullGame`]
+//!   names them all. Perft, bots, matches, records and tests are written once over them;
 //! - [`perft()`] with bulk counting at depth 1, [`divide`], and their parallel forms;
 //! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
 //! - [`notation`] helpers for position strings; [`fuzzing`] bodies shared by the fuzz
@@ -22,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+mod bitboard;
 mod bot;
 #[cfg(feature = "conformance")]
 pub mod conformance;
@@ -30,15 +34,20 @@ pub mod explain;
 pub mod fuzzing;
 mod game;
 pub mod nim;
+pub mod prelude;
 pub mod notation;
 mod perft;
 mod piece;
 mod seat;
 mod square;
 
+pub use bitboard::{Bitboard, Squares};
 pub use bot::{Bot, RandomBot};
 pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
-pub use game::{Game, GameAction, RuleSet, random_action_by_walk};
+pub use game::{
+    ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
+    PerfectInformation, RuleSet, random_action_by_walk,
+};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};
 pub use seat::{Outcome, Seat};

@@ -9,70 +9,93 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::{ActionParseError, Game, Outcome, RuleSet, RulesError, Seat};
+use crate::{
+    ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Outcome,
+    PerfectInformation, RuleSet, RulesError, Seat,
+};
 
-/// Nim's rule options: the starting piles and the ply limit.
+/// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
+/// limit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "NimRulesSetup", into = "NimRulesSetup")]
 pub struct NimRules {
-    /// Starting pile sizes (one to four piles, each at most 15).
-    pub piles: Vec<u8>,
-    /// Optional ply limit; reaching it is a draw.
-    pub ply_limit: Option<u32>,
+    common: CommonRules,
+    piles: Vec<u8>,
 }
 
 impl Default for NimRules {
+    /// Piles 3, 4 and 5; no ply limit.
     fn default() -> Self {
         NimRules {
+            common: CommonRules::new(2),
             piles: vec![3, 4, 5],
-            ply_limit: None,
         }
+    }
+}
+
+impl NimRules {
+    /// The starting pile sizes (one to four piles, each at most 15).
+    pub fn piles(&self) -> &[u8] {
+        &self.piles
     }
 }
 
 impl RuleSet for NimRules {
-    fn seats(&self) -> usize {
-        2
+    const GAME: &'static str = "nim";
+    const SEAT_COUNTS: &'static [usize] = &[2];
+    const OPTIONS: &'static [(&'static str, &'static str)] =
+        &[("piles", "1 to 4 comma-separated pile sizes, each 0 to 15")];
+
+    fn common(&self) -> &CommonRules {
+        &self.common
     }
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        if seats == 2 {
-            Ok(())
-        } else {
-            Err(RulesError::Seats {
-                game: Nim::NAME,
-                allowed: "2",
-                got: seats,
-            })
-        }
+
+    fn common_mut(&mut self) -> &mut CommonRules {
+        &mut self.common
     }
-    fn ply_limit(&self) -> Option<u32> {
-        self.ply_limit
-    }
-    fn set_ply_limit(&mut self, limit: Option<u32>) {
-        self.ply_limit = limit;
-    }
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        if key != "piles" {
-            return Err(RulesError::UnknownOption {
-                game: Nim::NAME,
-                key: key.into(),
-                known: "piles",
-            });
-        }
-        let bad = || RulesError::BadValue {
+
+    fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let piles = parse_piles(value).ok_or_else(|| RulesError::BadValue {
             key: key.into(),
-            value: value.into(),
+            value: crate::excerpt(value),
             expected: "1 to 4 comma-separated pile sizes, each 0 to 15",
-        };
-        let piles = parse_piles(value).ok_or_else(bad)?;
+        })?;
         self.piles = piles;
         Ok(())
     }
+
     fn options(&self) -> Vec<(&'static str, String)> {
         let piles: Vec<String> = self.piles.iter().map(u8::to_string).collect();
         vec![("piles", piles.join(","))]
+    }
+}
+
+/// The unchecked serde form of [`NimRules`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct NimRulesSetup {
+    piles: Vec<u8>,
+    #[serde(default)]
+    ply_limit: Option<u32>,
+}
+
+impl TryFrom<NimRulesSetup> for NimRules {
+    type Error = RulesError;
+    fn try_from(setup: NimRulesSetup) -> Result<Self, RulesError> {
+        let piles: Vec<String> = setup.piles.iter().map(u8::to_string).collect();
+        Ok(NimRules::default()
+            .with_option("piles", &piles.join(","))?
+            .with_ply_limit(setup.ply_limit))
+    }
+}
+
+impl From<NimRules> for NimRulesSetup {
+    fn from(rules: NimRules) -> Self {
+        NimRulesSetup {
+            ply_limit: rules.ply_limit(),
+            piles: rules.piles,
+        }
     }
 }
 
@@ -199,7 +222,7 @@ impl Nim {
 
     fn limit_reached(&self) -> bool {
         self.rules
-            .ply_limit
+            .ply_limit()
             .is_some_and(|limit| self.plies >= limit)
     }
 }
@@ -207,9 +230,6 @@ impl Nim {
 impl Game for Nim {
     type Action = Take;
     type Rules = NimRules;
-    type View = Nim;
-    type PositionError = NimPositionError;
-    const NAME: &'static str = "nim";
 
     fn new(rules: &NimRules) -> Self {
         let setup = NimSetup {
@@ -218,42 +238,8 @@ impl Game for Nim {
             to_move: 0,
             plies: 0,
         };
-        // Rules built through `set_option` always hold valid piles; fall back to the
-        // default piles for hand-built rules that do not.
-        Nim::try_from(setup).unwrap_or_else(|_| {
-            Nim::new(&NimRules {
-                piles: vec![3, 4, 5],
-                ..rules.clone()
-            })
-        })
-    }
-
-    fn from_position(text: &str, rules: &NimRules) -> Result<Self, NimPositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [piles, seat, plies] = fields[..] else {
-            return Err(NimPositionError::FieldCount(fields.len()));
-        };
-        let piles = parse_piles(piles).ok_or_else(|| NimPositionError::Piles(piles.into()))?;
-        let to_move = seat
-            .parse()
-            .map_err(|_| NimPositionError::Seat(seat.into()))?;
-        let plies = plies
-            .parse()
-            .map_err(|_| NimPositionError::Plies(plies.into()))?;
-        Nim::try_from(NimSetup {
-            rules: rules.clone(),
-            piles,
-            to_move,
-            plies,
-        })
-    }
-
-    fn position(&self) -> String {
-        let piles: Vec<String> = self.piles[..usize::from(self.pile_count)]
-            .iter()
-            .map(u8::to_string)
-            .collect();
-        format!("{} {} {}", piles.join(","), self.to_move, self.plies)
+        // Rules always hold valid piles (every way to set them checks them).
+        Nim::try_from(setup).unwrap_or_else(|_| Nim::new(&NimRules::default()))
     }
 
     fn rules(&self) -> &NimRules {
@@ -300,7 +286,43 @@ impl Game for Nim {
         self.to_move = self.to_move.next(2);
         self.plies += 1;
     }
+}
 
+impl Notation for Nim {
+    type PositionError = NimPositionError;
+
+    fn from_position(text: &str, rules: &NimRules) -> Result<Self, NimPositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [piles, seat, plies] = fields[..] else {
+            return Err(NimPositionError::FieldCount(fields.len()));
+        };
+        let piles = parse_piles(piles).ok_or_else(|| NimPositionError::Piles(piles.into()))?;
+        let to_move = seat
+            .parse()
+            .map_err(|_| NimPositionError::Seat(seat.into()))?;
+        let plies = plies
+            .parse()
+            .map_err(|_| NimPositionError::Plies(plies.into()))?;
+        Nim::try_from(NimSetup {
+            rules: rules.clone(),
+            piles,
+            to_move,
+            plies,
+        })
+    }
+
+    fn position(&self) -> String {
+        let piles: Vec<String> = self.piles[..usize::from(self.pile_count)]
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        format!("{} {} {}", piles.join(","), self.to_move, self.plies)
+    }
+}
+
+impl PerfectInformation for Nim {}
+
+impl Evaluate for Nim {
     fn evaluate(&self, seat: Seat) -> f64 {
         // Nim-sum zero is lost for the seat to move.
         let nim_sum = self.piles.iter().fold(0, |acc, &p| acc ^ (p % 4));
@@ -311,7 +333,9 @@ impl Game for Nim {
             -good_for_mover
         }
     }
+}
 
+impl Diagram for Nim {
     fn diagram(&self, _viewer: Option<Seat>) -> String {
         let mut out = String::new();
         for (i, &p) in self.piles[..usize::from(self.pile_count)]
@@ -327,20 +351,22 @@ impl Game for Nim {
         out.push_str(&format!("seat {} to move\n", self.to_move));
         out
     }
+}
 
-    fn view(&self, _seat: Seat) -> Nim {
-        self.clone()
+/// Ids `3 * pile + count - 1`: dense, 12 of them (four piles, takes of 1 to 3).
+impl ActionIds for Nim {
+    fn action_space(_rules: &NimRules) -> u64 {
+        12
     }
 
-    fn write_view(view: &Nim) -> String {
-        view.position()
+    fn action_id(&self, action: Take) -> u64 {
+        u64::from(action.pile) * 3 + u64::from(action.count.saturating_sub(1))
     }
 
-    fn read_view(text: &str, rules: &Self::Rules) -> Result<Nim, Self::PositionError> {
-        Self::from_position(text, rules)
-    }
-
-    fn sample_from_view<R: Rng + ?Sized>(view: &Nim, _rng: &mut R) -> Self {
-        view.clone()
+    fn action_from_id(&self, id: u64) -> Option<Take> {
+        (id < 12).then(|| Take {
+            pile: (id / 3) as u8,
+            count: (id % 3) as u8 + 1,
+        })
     }
 }

@@ -100,6 +100,7 @@ pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Notation;
     use crate::nim::{Nim, NimRules};
 
     #[test]

@@ -17,7 +17,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::{Game, Seat};
+use crate::{Information, Seat};
 
 /// A broken information-set property: the seat, the first difference found, and the
 /// state where it shows.
@@ -46,7 +46,7 @@ impl std::error::Error for InformationLeak {}
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
 /// `play` applying an action (normally [`Game::play_unchecked`] on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
-pub fn check_indistinguishable_with<G: Game>(
+pub fn check_indistinguishable_with<G: Information>(
     states: &[G],
     seat: Seat,
     play: impl Fn(&G, G::Action) -> G,
@@ -132,7 +132,7 @@ pub fn check_indistinguishable_with<G: Game>(
 }
 
 /// [`check_indistinguishable_with`] with the game's own rules.
-pub fn check_indistinguishable<G: Game>(states: &[G], seat: Seat) -> Result<(), InformationLeak> {
+pub fn check_indistinguishable<G: Information>(states: &[G], seat: Seat) -> Result<(), InformationLeak> {
     check_indistinguishable_with(states, seat, |s, a| {
         let mut child = s.clone();
         child.play_unchecked(a);
@@ -142,7 +142,7 @@ pub fn check_indistinguishable<G: Game>(states: &[G], seat: Seat) -> Result<(), 
 
 /// Checks the property for `seat` on `state` and `samples` states drawn from `seat`'s view
 /// of it.
-pub fn check_information_set<G: Game, R: Rng + ?Sized>(
+pub fn check_information_set<G: Information, R: Rng + ?Sized>(
     state: &G,
     seat: Seat,
     samples: usize,

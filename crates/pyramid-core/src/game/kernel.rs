@@ -1,4 +1,4 @@
-//! The traits every game implements: [`Game`], [`RuleSet`] and [`GameAction`].
+//! The kernel trait [`Game`] (seat to act, outcome, actions, play) and [`GameAction`].
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -9,7 +9,7 @@ use rand::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{ActionParseError, Outcome, PlayError, RulesError, Seat};
+use crate::{ActionParseError, Outcome, PlayError, RuleSet, Seat};
 
 /// What an action value must be: a small `Copy` value with a text form that round-trips
 /// (`Display` then `FromStr` gives the same value back).
@@ -23,43 +23,15 @@ impl<T> GameAction for T where
 {
 }
 
-/// The rule options of a game: seat count, the optional ply limit, and any options of the
-/// game's own (set by `key=value`, so tools can offer them without knowing the game).
-pub trait RuleSet:
-    Clone
-    + Debug
-    + Default
-    + PartialEq
-    + Eq
-    + Hash
-    + Serialize
-    + DeserializeOwned
-    + Send
-    + Sync
-    + 'static
-{
-    /// Number of seats.
-    fn seats(&self) -> usize;
-
-    /// Sets the number of seats, or says which counts the game allows.
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError>;
-
-    /// The ply limit, if any (off by default in every game).
-    fn ply_limit(&self) -> Option<u32>;
-
-    /// Sets or clears the ply limit.
-    fn set_ply_limit(&mut self, limit: Option<u32>);
-
-    /// Sets one of the game's own options by name, such as `opening=off`.
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
-
-    /// The game's own options and their current values (seats and ply limit excluded), in
-    /// the form [`RuleSet::set_option`] accepts.
-    fn options(&self) -> Vec<(&'static str, String)>;
-}
-
-/// A game state: the full position, hidden information included, with everything the
-/// rules need to decide what comes next.
+/// The kernel of a game: a state with the seat to act, the outcome, the legal actions and
+/// play. The full position, hidden information included, with everything the rules need
+/// to decide what comes next.
+///
+/// Everything else a game offers is opt-in: [`Notation`](crate::Notation) (position and
+/// action text), [`Information`](crate::Information) (what each seat may see; games
+/// without hidden information get it by [`PerfectInformation`](crate::PerfectInformation)),
+/// [`Evaluate`](crate::Evaluate), [`Diagram`](crate::Diagram) and
+/// [`ActionIds`](crate::ActionIds). [`FullGame`](crate::FullGame) names them all at once.
 ///
 /// States are cheap to clone (copy-make: clone, then [`Game::play_unchecked`]). At every
 /// decision point exactly one seat acts ([`Game::to_act`]); that seat may change inside a
@@ -69,7 +41,7 @@ pub trait RuleSet:
 /// never build an invalid state.
 ///
 /// ```
-/// use pyramid_core::{Game, Seat, perft, nim::Nim};
+/// use pyramid_core::{Game, Notation, Seat, perft, nim::Nim};
 ///
 /// let rules = <Nim as Game>::Rules::default();
 /// let mut game = Nim::new(&rules);
@@ -87,14 +59,8 @@ pub trait Game:
     type Action: GameAction;
     /// The rule options.
     type Rules: RuleSet;
-    /// What one seat may see of a state (its information state). `Self` for games
-    /// without hidden information.
-    type View: Clone + Debug + PartialEq + Eq + Send + Sync;
-    /// Why a position string or setup was refused; its message names the field.
-    type PositionError: std::error::Error + Send + Sync + 'static;
-
-    /// The game's name, as tools spell it (`martian-chess`).
-    const NAME: &'static str;
+    /// The game's name, as tools spell it (`martian-chess`): the rules' [`RuleSet::GAME`].
+    const NAME: &'static str = <Self::Rules as RuleSet>::GAME;
 
     /// The start position under `rules`.
     fn new(rules: &Self::Rules) -> Self;
@@ -105,14 +71,6 @@ pub trait Game:
         let _ = rng;
         Self::new(rules)
     }
-
-    /// Reads a one-line position string; the rule options it does not hold come from
-    /// `rules`.
-    fn from_position(text: &str, rules: &Self::Rules) -> Result<Self, Self::PositionError>;
-
-    /// The one-line position string; [`Game::from_position`] reads it back to an equal
-    /// state.
-    fn position(&self) -> String;
 
     /// The rule options in force.
     fn rules(&self) -> &Self::Rules;
@@ -169,6 +127,24 @@ pub trait Game:
         n
     }
 
+    /// The legal action of index `index` (`0 <= index < count_actions()`) in an order fixed
+    /// by the game (generation order unless the game documents another), or `None` past the
+    /// end. Every index below [`Game::count_actions`] names a different legal action. The
+    /// default walks the generator; games override it to skip whole blocks of actions.
+    fn nth_action(&self, index: usize) -> Option<Self::Action> {
+        let mut i = 0;
+        match self.try_for_each_action(|a| {
+            if i == index {
+                return ControlFlow::Break(a);
+            }
+            i += 1;
+            ControlFlow::Continue(())
+        }) {
+            ControlFlow::Break(a) => Some(a),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
     /// Whether `action` is legal here.
     fn is_legal(&self, action: Self::Action) -> bool {
         self.try_for_each_action(|a| {
@@ -184,8 +160,8 @@ pub trait Game:
     /// A uniformly random legal action, or `None` when there is none (the game is over).
     ///
     /// Random bots, random matches and playouts call this. The default counts the actions
-    /// and walks to a random index; games override it with a faster draw from the same
-    /// (uniform) distribution.
+    /// and takes [`Game::nth_action`] of a random index; games override it with a faster
+    /// draw from the same (uniform) distribution.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Action> {
         random_action_by_walk(self, rng)
     }
@@ -250,82 +226,18 @@ pub trait Game:
         }
     }
 
-    /// Reads action text in the context of this state and returns the legal action it
-    /// names. Games whose notation accepts several spellings of one action (Ataxx clones
-    /// from any parent) return the canonical one.
-    fn parse_action(&self, text: &str) -> Result<Self::Action, PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        let action: Self::Action = text.trim().parse()?;
-        if self.is_legal(action) {
-            Ok(action)
-        } else {
-            Err(PlayError::Illegal {
-                action: crate::excerpt(text.trim()),
-                reason: self.illegal_reason(action),
-            })
-        }
-    }
-
     /// Why `action` is not legal here, in words a player knows (the wrong seat's piece, a
     /// blocked path, King safety, ...), or `None` when the engine can say no more than "not
-    /// a legal action" (or the action is legal). [`Game::play`] and [`Game::parse_action`]
+    /// a legal action" (or the action is legal). [`Game::play`] and [`Notation::parse_action`](crate::Notation::parse_action)
     /// put it in [`PlayError::Illegal`].
     fn illegal_reason(&self, action: Self::Action) -> Option<String> {
         let _ = action;
         None
     }
-
-    /// A quick evaluation of the state for `seat`, higher is better (Martian Chess: the
-    /// score difference; the others: material). Used by greedy bots.
-    fn evaluate(&self, seat: Seat) -> f64;
-
-    /// The board drawn as text for a terminal, with whose turn it is and the scores;
-    /// `viewer` hides what that seat may not see.
-    fn diagram(&self, viewer: Option<Seat>) -> String;
-
-    /// What `seat` may see of this state.
-    fn view(&self, seat: Seat) -> Self::View;
-
-    /// The one-line text form of a view: the position string with the hidden parts masked
-    /// (games without hidden information: the position string itself).
-    /// [`Game::read_view`] reads it back to an equal view, so outside engines, other
-    /// languages and browsers can be given exactly what a seat may see.
-    fn write_view(view: &Self::View) -> String;
-
-    /// Reads a view string written by [`Game::write_view`]; the rule options it does not
-    /// hold come from `rules`. A view is refused when no valid state is consistent with it.
-    fn read_view(text: &str, rules: &Self::Rules) -> Result<Self::View, Self::PositionError>;
-
-    /// `seat`'s view of this state as one line ([`Game::write_view`] of [`Game::view`]).
-    ///
-    /// ```
-    /// use pyramid_core::{Game, Seat, nim::Nim};
-    /// let game = Nim::new(&Default::default());
-    /// let text = game.view_string(Seat(1));
-    /// assert_eq!(Nim::read_view(&text, game.rules()), Ok(game.view(Seat(1))));
-    /// ```
-    fn view_string(&self, seat: Seat) -> String {
-        Self::write_view(&self.view(seat))
-    }
-
-    /// How `observer` sees `action` when it is played here: its text, with what the rules
-    /// hide from `observer` masked (a Stacktrices `hide=` seen by the other side). Two
-    /// actions with the same masked text are indistinguishable to `observer`. The default
-    /// (no hidden information) is the action's text.
-    fn action_view(&self, action: Self::Action, observer: Seat) -> String {
-        let _ = observer;
-        action.to_string()
-    }
-
-    /// A full state consistent with `view`, the hidden part drawn at random (uniformly
-    /// among the possibilities). Games without hidden information return the view itself.
-    fn sample_from_view<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Self;
 }
 
 /// The default draw of [`Game::random_action`]: counts the legal actions, draws an index
-/// uniformly with one `random_range` call, and walks the generator to it. A game that
+/// uniformly with one `random_range` call, and takes [`Game::nth_action`] of it. A game that
 /// overrides `random_action` with a faster draw can test it against this one: from the
 /// same generator state both must return the same action.
 ///
@@ -344,16 +256,5 @@ pub fn random_action_by_walk<G: Game, R: Rng + ?Sized>(
     if n == 0 {
         return None;
     }
-    let target = rng.random_range(0..n);
-    let mut i = 0;
-    match state.try_for_each_action(|a| {
-        if i == target {
-            return ControlFlow::Break(a);
-        }
-        i += 1;
-        ControlFlow::Continue(())
-    }) {
-        ControlFlow::Break(a) => Some(a),
-        ControlFlow::Continue(()) => None,
-    }
+    state.nth_action(rng.random_range(0..n))
 }

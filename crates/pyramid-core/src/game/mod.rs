@@ -1,0 +1,21 @@
+//! The traits every game implements: the kernel [`Game`] with its [`RuleSet`] and
+//! [`GameAction`], and the opt-in traits for notation, hidden information, evaluation,
+//! drawing and integer action ids.
+
+mod action_ids;
+mod diagram;
+mod evaluate;
+mod full;
+mod information;
+mod kernel;
+mod notation;
+mod rules;
+
+pub use action_ids::ActionIds;
+pub use diagram::Diagram;
+pub use evaluate::Evaluate;
+pub use full::FullGame;
+pub use information::{Information, PerfectInformation};
+pub use kernel::{Game, GameAction, random_action_by_walk};
+pub use notation::Notation;
+pub use rules::{CommonRules, RuleSet};
