@@ -1,7 +1,8 @@
 //! The greedy one-ply bot.
 
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{Bot, ChaCha8Rng, Game, Seat};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 /// Plays the action whose resulting state [`Game::evaluate`]s best for its seat, looking
 /// one ply ahead. A move that wins at once is always taken and one that loses at once is
@@ -12,7 +13,7 @@ use pyramid_core::{Bot, ChaCha8Rng, Game, Seat};
 ///
 /// ```
 /// use pyramid_bots::GreedyBot;
-/// use pyramid_core::{Bot, Game, Seat, nim::Nim};
+/// use pyramid_core::{Bot, Seat, nim::Nim, prelude::*};
 /// let game = Nim::from_position("0,5 0 0", &Default::default()).expect("valid");
 /// let mut bot = GreedyBot::new(3);
 /// // Taking one counter leaves four, a lost pile for the opponent.
@@ -34,7 +35,7 @@ impl GreedyBot {
 
     /// The best action of `state` for `seat` by one-ply evaluation (ties broken with
     /// `rng`), or `None` if the game is over.
-    pub fn pick<G: Game, R: Rng + ?Sized>(state: &G, seat: Seat, rng: &mut R) -> Option<G::Action> {
+    pub fn pick<G: FullGame, R: Rng + ?Sized>(state: &G, seat: Seat, rng: &mut R) -> Option<G::Action> {
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;
         let mut ties = 0u32;
@@ -61,7 +62,7 @@ impl GreedyBot {
 
 /// The evaluation of `state` for `seat`: a finished game is worth more (or less) than any
 /// evaluation; otherwise [`Game::evaluate`].
-fn score<G: Game>(state: &G, seat: Seat) -> f64 {
+fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
     match state.outcome() {
         Some(outcome) => {
             // Win: +1e12, draw: 0, loss: -1e12.
@@ -74,7 +75,7 @@ fn score<G: Game>(state: &G, seat: Seat) -> f64 {
     }
 }
 
-impl<G: Game> Bot<G> for GreedyBot {
+impl<G: FullGame> Bot<G> for GreedyBot {
     fn name(&self) -> String {
         "greedy".to_owned()
     }

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use pyramid_core::arena::{ArenaError, game_seed, play_game};
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{Bot, ChaCha8Rng, Game, Outcome, RuleSet, Seat};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, ChaCha8Rng, Outcome, RuleSet, Seat};
 
 use crate::elo::Elo;
 use crate::record::Record;
@@ -187,7 +188,7 @@ pub fn seat_bots(bots: usize, seats: usize, index: u64, swap_seats: bool) -> Vec
 
 /// Plays game `index` of a match: dealt from `game_seed(seed, index)`, seat `s`'s bot
 /// seeded from `game_seed(that, s + 1)`.
-pub fn play_match_game<G: Game>(
+pub fn play_match_game<G: FullGame>(
     config: &MatchConfig<G::Rules>,
     index: u64,
 ) -> Result<GameResult, ArenaError> {
@@ -240,7 +241,7 @@ pub fn play_match_game<G: Game>(
 /// assert!(report.tallies[0].wins > report.tallies[1].wins);
 /// # Ok::<(), pyramid_bots::MatchError>(())
 /// ```
-pub fn run_match<G: Game>(
+pub fn run_match<G: FullGame>(
     config: &MatchConfig<G::Rules>,
     mut on_game: impl FnMut(&GameResult),
 ) -> Result<MatchReport, MatchError> {

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use pyramid_core::{Game, Outcome, RuleSet, Seat};
+use pyramid_core::prelude::*;
+use pyramid_core::{Outcome, RuleSet, Seat};
 use serde::{Deserialize, Serialize};
 
 /// How a recorded game ended.
@@ -138,7 +139,7 @@ impl Record {
     }
 
     /// The record of a game of `G` played from `start` with `actions`, ending in `end`.
-    pub fn of_game<G: Game>(
+    pub fn of_game<G: FullGame>(
         start: &G,
         actions: &[G::Action],
         end: &G,

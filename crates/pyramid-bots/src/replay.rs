@@ -1,6 +1,7 @@
 //! Re-playing game records: every action legal, the stored result the real one.
 
-use pyramid_core::{Game, PlayError, RuleSet, RulesError};
+use pyramid_core::prelude::*;
+use pyramid_core::{PlayError, RuleSet, RulesError};
 
 use crate::record::{Record, RecordResult};
 
@@ -79,7 +80,7 @@ pub enum ReplayError {
 /// record.actions[1] = "a-2".into();
 /// assert!(matches!(verify::<Nim>(&record), Err(ReplayError::Action { ply: 2, .. })));
 /// ```
-pub fn verify<G: Game>(record: &Record) -> Result<G, ReplayError> {
+pub fn verify<G: FullGame>(record: &Record) -> Result<G, ReplayError> {
     if record.game != G::NAME {
         return Err(ReplayError::WrongGame {
             expected: G::NAME,
@@ -128,7 +129,7 @@ pub fn verify<G: Game>(record: &Record) -> Result<G, ReplayError> {
 }
 
 /// Reads one line of a record file and re-plays it as a game of `G` ([`verify`]).
-pub fn verify_line<G: Game>(line: &str) -> Result<G, ReplayError> {
+pub fn verify_line<G: FullGame>(line: &str) -> Result<G, ReplayError> {
     let record = Record::from_json(line).map_err(|e| ReplayError::Json(e.to_string()))?;
     verify::<G>(&record)
 }

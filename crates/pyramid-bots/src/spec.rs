@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use pyramid_core::{Bot, Game, RandomBot};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, RandomBot};
 
 use crate::greedy::GreedyBot;
 use crate::mcts::{Budget, MctsBot, MctsConfig};
@@ -75,7 +76,7 @@ pub enum SpecError {
 
 impl BotSpec {
     /// Builds the bot for game `G`; its random choices follow from `seed`.
-    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
+    pub fn build<G: FullGame>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),

@@ -2,11 +2,12 @@
 
 use std::any::TypeId;
 
-use pyramid_core::{Game, Seat};
+use pyramid_core::prelude::*;
+use pyramid_core::{Seat};
 
 /// Whether `G` has no hidden information: its view is the state itself (the contract of
 /// [`Game::View`] for perfect-information games).
-pub fn perfect_information<G: Game>() -> bool {
+pub fn perfect_information<G: FullGame>() -> bool {
     TypeId::of::<G>() == TypeId::of::<G::View>()
 }
 
@@ -19,11 +20,11 @@ pub fn perfect_information<G: Game>() -> bool {
 ///
 /// ```
 /// use pyramid_bots::action_visible_to;
-/// use pyramid_core::{Game, Seat, nim::Nim};
+/// use pyramid_core::{Seat, nim::Nim, prelude::*};
 /// let game = Nim::new(&Default::default());
 /// let action = game.legal_actions()[0];
 /// assert!(action_visible_to(&game, action, Seat(1)));
 /// ```
-pub fn action_visible_to<G: Game>(state: &G, action: G::Action, viewer: Seat) -> bool {
+pub fn action_visible_to<G: FullGame>(state: &G, action: G::Action, viewer: Seat) -> bool {
     state.action_view(action, viewer) == action.to_string()
 }

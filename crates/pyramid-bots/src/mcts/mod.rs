@@ -6,7 +6,8 @@ mod tree;
 use std::time::{Duration, Instant};
 
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{Bot, ChaCha8Rng, Game, Seat};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 use crate::visibility::perfect_information;
 use tree::Tree;
@@ -103,14 +104,14 @@ pub const DEFAULT_MAX_NODES: usize = 1_000_000;
 ///
 /// ```
 /// use pyramid_bots::{Budget, MctsBot, MctsConfig};
-/// use pyramid_core::{Bot, Game, Seat, nim::Nim};
+/// use pyramid_core::{Bot, Seat, nim::Nim, prelude::*};
 /// let game = Nim::from_position("0,5 0 0", &Default::default()).expect("valid");
 /// let config = MctsConfig { budget: Budget::Iterations(500), ..MctsConfig::default() };
 /// let mut bot = MctsBot::<Nim>::new(config, 1);
 /// let action = bot.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
 /// assert_eq!(action.to_string(), "b-1"); // leaves 4: lost for the opponent
 /// ```
-pub struct MctsBot<G: Game> {
+pub struct MctsBot<G: FullGame> {
     config: MctsConfig,
     rng: ChaCha8Rng,
     tree: Tree<G::Action>,
@@ -121,7 +122,7 @@ pub struct MctsBot<G: Game> {
     rewards: Vec<f64>,
 }
 
-impl<G: Game> std::fmt::Debug for MctsBot<G> {
+impl<G: FullGame> std::fmt::Debug for MctsBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MctsBot")
             .field("config", &self.config)
@@ -131,7 +132,7 @@ impl<G: Game> std::fmt::Debug for MctsBot<G> {
     }
 }
 
-impl<G: Game> MctsBot<G> {
+impl<G: FullGame> MctsBot<G> {
     /// An MCTS bot with `config`, its random choices following from `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Self {
         MctsBot {
@@ -331,7 +332,7 @@ enum Tactics<A> {
 }
 
 /// Decisive and anti-decisive moves for `seat` in `state` (Teytaud & Teytaud, 2010).
-fn root_tactics<G: Game>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
+fn root_tactics<G: FullGame>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
     let mut after = Vec::with_capacity(legal.len());
     for &action in legal {
         let mut next = state.clone();
@@ -370,14 +371,14 @@ fn root_tactics<G: Game>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<
 }
 
 /// What a node of the old tree must match to become the new root.
-enum Target<'a, G: Game> {
+enum Target<'a, G: FullGame> {
     /// Perfect information: the state itself.
     State(&'a G),
     /// Hidden information: the seat's view.
     View(&'a G::View),
 }
 
-impl<G: Game> Bot<G> for MctsBot<G> {
+impl<G: FullGame> Bot<G> for MctsBot<G> {
     fn name(&self) -> String {
         crate::BotSpec::Mcts(self.config.clone()).to_string()
     }
