@@ -1,7 +1,7 @@
 //! The greedy one-ply bot.
 
-use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::prelude::*;
+use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 /// Plays the action whose resulting state [`Game::evaluate`]s best for its seat, looking
@@ -35,7 +35,11 @@ impl GreedyBot {
 
     /// The best action of `state` for `seat` by one-ply evaluation (ties broken with
     /// `rng`), or `None` if the game is over.
-    pub fn pick<G: FullGame, R: Rng + ?Sized>(state: &G, seat: Seat, rng: &mut R) -> Option<G::Action> {
+    pub fn pick<G: FullGame, R: Rng + ?Sized>(
+        state: &G,
+        seat: Seat,
+        rng: &mut R,
+    ) -> Option<G::Action> {
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;
         let mut ties = 0u32;

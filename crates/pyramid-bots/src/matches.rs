@@ -7,8 +7,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use pyramid_core::arena::{ArenaError, game_seed, play_game};
-use pyramid_core::rand::SeedableRng;
 use pyramid_core::prelude::*;
+use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, Outcome, RuleSet, Seat};
 
 use crate::elo::Elo;

@@ -2,8 +2,8 @@
 
 use std::any::TypeId;
 
+use pyramid_core::Seat;
 use pyramid_core::prelude::*;
-use pyramid_core::{Seat};
 
 /// Whether `G` has no hidden information: its view is the state itself (the contract of
 /// [`Game::View`] for perfect-information games).

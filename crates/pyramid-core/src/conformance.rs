@@ -195,7 +195,11 @@ pub fn check_fast_paths<G: FullGame>(state: &G, actions: &[G::Action]) {
         indexed, listed,
         "nth_action over 0..count does not name the legal actions once each at `{pos}`"
     );
-    assert_eq!(indexed.len(), by_index.len(), "nth_action repeats an action at `{pos}`");
+    assert_eq!(
+        indexed.len(),
+        by_index.len(),
+        "nth_action repeats an action at `{pos}`"
+    );
     assert_eq!(
         state.nth_action(actions.len()),
         None,
@@ -204,7 +208,10 @@ pub fn check_fast_paths<G: FullGame>(state: &G, actions: &[G::Action]) {
     let mut rng = ChaCha8Rng::seed_from_u64(actions.len() as u64);
     match state.random_action(&mut rng) {
         None => assert!(actions.is_empty(), "random_action found nothing at `{pos}`"),
-        Some(a) => assert!(listed.contains(&a), "random_action drew the illegal `{a}` at `{pos}`"),
+        Some(a) => assert!(
+            listed.contains(&a),
+            "random_action drew the illegal `{a}` at `{pos}`"
+        ),
     }
 }
 
@@ -216,7 +223,10 @@ pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
     let mut ids = HashSet::new();
     for &a in actions {
         let id = state.action_id(a);
-        assert!(id < bound, "id {id} of `{a}` is not below {bound} at `{pos}`");
+        assert!(
+            id < bound,
+            "id {id} of `{a}` is not below {bound} at `{pos}`"
+        );
         assert!(ids.insert(id), "two actions have the id {id} at `{pos}`");
         assert_eq!(
             state.action_from_id(id),

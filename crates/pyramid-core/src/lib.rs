@@ -34,10 +34,11 @@ pub mod explain;
 pub mod fuzzing;
 mod game;
 pub mod nim;
-pub mod prelude;
 pub mod notation;
 mod perft;
 mod piece;
+pub mod prelude;
+pub mod runtime;
 mod seat;
 mod square;
 

@@ -88,6 +88,26 @@ impl Outcome {
     pub fn rewards(self, seats: usize) -> Vec<f64> {
         Seat::all(seats).map(|s| self.reward(s)).collect()
     }
+
+    /// Zero-sum returns of all `seats` seats, as OpenSpiel expects them: +1 for the winner,
+    /// `-1 / (seats - 1)` for each loser, 0 for everyone in a draw.
+    ///
+    /// ```
+    /// use pyramid_core::{Outcome, Seat};
+    /// assert_eq!(Outcome::Win(Seat(1)).zero_sum_returns(2), [-1.0, 1.0]);
+    /// assert_eq!(Outcome::Win(Seat(0)).zero_sum_returns(3), [1.0, -0.5, -0.5]);
+    /// assert_eq!(Outcome::Draw.zero_sum_returns(2), [0.0, 0.0]);
+    /// ```
+    pub fn zero_sum_returns(self, seats: usize) -> Vec<f64> {
+        let loss = -1.0 / seats.saturating_sub(1).max(1) as f64;
+        Seat::all(seats)
+            .map(|s| match self {
+                Outcome::Win(w) if w == s => 1.0,
+                Outcome::Win(_) => loss,
+                Outcome::Draw => 0.0,
+            })
+            .collect()
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -5,8 +5,8 @@ mod tree;
 
 use std::time::{Duration, Instant};
 
-use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::prelude::*;
+use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 use crate::visibility::perfect_information;

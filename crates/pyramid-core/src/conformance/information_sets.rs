@@ -132,7 +132,10 @@ pub fn check_indistinguishable_with<G: Information>(
 }
 
 /// [`check_indistinguishable_with`] with the game's own rules.
-pub fn check_indistinguishable<G: Information>(states: &[G], seat: Seat) -> Result<(), InformationLeak> {
+pub fn check_indistinguishable<G: Information>(
+    states: &[G],
+    seat: Seat,
+) -> Result<(), InformationLeak> {
     check_indistinguishable_with(states, seat, |s, a| {
         let mut child = s.clone();
         child.play_unchecked(a);

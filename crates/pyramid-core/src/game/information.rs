@@ -16,7 +16,7 @@ use crate::{Notation, Seat};
 pub trait Information: Notation {
     /// What one seat may see of a state (its information state). `Self` for games
     /// without hidden information.
-    type View: Clone + Debug + PartialEq + Eq + Send + Sync;
+    type View: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
 
     /// What `seat` may see of this state.
     fn view(&self, seat: Seat) -> Self::View;

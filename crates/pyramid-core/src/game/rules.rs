@@ -178,7 +178,9 @@ pub trait RuleSet:
     /// Every option with its value: `seats`, `ply_limit` (`none` when off), then the
     /// game's own. [`RuleSet::from_options`] reads them back to equal rules.
     fn all_options(&self) -> Vec<(&'static str, String)> {
-        let limit = self.ply_limit().map_or("none".to_owned(), |l| l.to_string());
+        let limit = self
+            .ply_limit()
+            .map_or("none".to_owned(), |l| l.to_string());
         let mut all = vec![("seats", self.seats().to_string()), ("ply_limit", limit)];
         all.extend(self.options());
         all

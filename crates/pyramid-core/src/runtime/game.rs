@@ -1,0 +1,162 @@
+//! [`DynGame`]: a game chosen at run time, and [`GameEntry`], the one generic
+//! implementation every game gets.
+
+use std::any::TypeId;
+use std::marker::PhantomData;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{FullGame, Game, Information, Notation, RuleSet};
+
+use super::bot::{BotBox, BotFactory, random_only};
+use super::{DynBot, DynState, RuntimeError, StateBox};
+
+/// One rule option of a game, for tools that offer options without knowing the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleOption {
+    /// The key `set_option` takes (`seats`, `ply_limit`, `opening`, ...).
+    pub key: &'static str,
+    /// The values it takes, in words.
+    pub takes: String,
+    /// Its value in the default rules.
+    pub default: String,
+}
+
+/// A game chosen at run time: makes states (from the start, a position string or RON) and
+/// bots, and describes the game's seats and rule options. Object-safe; a
+/// [`Registry`](super::Registry) holds one per game. Rule options are `key=value` pairs as
+/// [`RuleSet::set_option`] takes them (`seats`/`players`, `ply_limit`, the game's own).
+pub trait DynGame: Send + Sync {
+    /// The game's name, as tools spell it.
+    fn name(&self) -> &'static str;
+    /// The seat counts the game is played by.
+    fn seat_counts(&self) -> &'static [usize];
+    /// Every rule option: seats, ply limit, then the game's own.
+    fn rule_options(&self) -> Vec<RuleOption>;
+    /// Whether every seat sees the whole state (no hidden information).
+    fn perfect_information(&self) -> bool;
+    /// The bound on action ids under the rules `options`.
+    fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError>;
+    /// The start position under the rules `options`.
+    fn new_state(&self, options: &[(&str, &str)]) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// The start of one game of a match, with the draws the rules leave to the tool running
+    /// the match (Martian Chess: who starts) made from `seed`.
+    fn deal(&self, options: &[(&str, &str)], seed: u64) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// Reads a position string; the rule options it does not hold come from `options`.
+    fn parse_position(
+        &self,
+        text: &str,
+        options: &[(&str, &str)],
+    ) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// Reads a state's RON form (which holds its rules).
+    fn parse_ron(&self, text: &str) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// A bot from its spec (`random`, `greedy`, `mcts:iters=200`, ... as the registry's
+    /// bot factory knows them), its choices following from `seed`.
+    fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RuntimeError>;
+}
+
+/// The [`DynGame`] of game type `G`, with the bot factory it was given.
+pub struct GameEntry<G: FullGame> {
+    bots: BotFactory<G>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: FullGame> GameEntry<G> {
+    /// The entry of `G` with bots made by `bots` (see [`BotFactory`]).
+    pub fn new(bots: BotFactory<G>) -> GameEntry<G> {
+        GameEntry {
+            bots,
+            game: PhantomData,
+        }
+    }
+
+    /// The entry of `G` with only the `random` bot, boxed for [`Registry::add`](super::Registry::add).
+    pub fn boxed() -> Box<dyn DynGame> {
+        Box::new(GameEntry::<G>::new(random_only::<G>))
+    }
+
+    fn rules(options: &[(&str, &str)]) -> Result<G::Rules, RuntimeError> {
+        Ok(G::Rules::from_options(options.iter().copied())?)
+    }
+}
+
+impl<G: FullGame> DynGame for GameEntry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seat_counts(&self) -> &'static [usize] {
+        <G::Rules as RuleSet>::SEAT_COUNTS
+    }
+
+    fn rule_options(&self) -> Vec<RuleOption> {
+        let defaults = G::Rules::default().all_options();
+        let takes = |key: &str| -> String {
+            match key {
+                "seats" => {
+                    let counts: Vec<String> =
+                        self.seat_counts().iter().map(usize::to_string).collect();
+                    format!("one of {}", counts.join(", "))
+                }
+                "ply_limit" => "a number of plies, or `none`".to_owned(),
+                own => <G::Rules as RuleSet>::OPTIONS
+                    .iter()
+                    .find(|(k, _)| *k == own)
+                    .map(|(_, words)| (*words).to_owned())
+                    .unwrap_or_default(),
+            }
+        };
+        defaults
+            .into_iter()
+            .map(|(key, default)| RuleOption {
+                key,
+                takes: takes(key),
+                default,
+            })
+            .collect()
+    }
+
+    fn perfect_information(&self) -> bool {
+        TypeId::of::<<G as Information>::View>() == TypeId::of::<G>()
+    }
+
+    fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError> {
+        Ok(G::action_space(&Self::rules(options)?))
+    }
+
+    fn new_state(&self, options: &[(&str, &str)]) -> Result<Box<dyn DynState>, RuntimeError> {
+        Ok(StateBox::boxed(G::new(&Self::rules(options)?)))
+    }
+
+    fn deal(&self, options: &[(&str, &str)], seed: u64) -> Result<Box<dyn DynState>, RuntimeError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        Ok(StateBox::boxed(<G as Game>::deal(
+            &Self::rules(options)?,
+            &mut rng,
+        )))
+    }
+
+    fn parse_position(
+        &self,
+        text: &str,
+        options: &[(&str, &str)],
+    ) -> Result<Box<dyn DynState>, RuntimeError> {
+        let state = <G as Notation>::from_position(text, &Self::rules(options)?)
+            .map_err(|e| RuntimeError::Position(e.to_string()))?;
+        Ok(StateBox::boxed(state))
+    }
+
+    fn parse_ron(&self, text: &str) -> Result<Box<dyn DynState>, RuntimeError> {
+        let state: G = ron::from_str(text).map_err(|e| RuntimeError::Position(e.to_string()))?;
+        Ok(StateBox::boxed(state))
+    }
+
+    fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RuntimeError> {
+        let bot = (self.bots)(spec, seed).map_err(|reason| RuntimeError::Bot {
+            spec: crate::excerpt(spec),
+            reason,
+        })?;
+        Ok(Box::new(BotBox { bot }))
+    }
+}

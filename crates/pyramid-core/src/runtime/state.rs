@@ -1,0 +1,290 @@
+//! [`DynState`]: a game state chosen at run time, with actions as text and as integer ids.
+
+use std::any::Any;
+use std::fmt;
+
+use crate::{FullGame, Outcome, PlayError, Seat, divide_parallel, perft_parallel};
+
+use super::RuntimeError;
+
+/// A state of some game, behind a pointer: everything a tool that chooses the game at run
+/// time needs (Python, a browser server, a text protocol), in text and numbers.
+///
+/// Made by a [`DynGame`](super::DynGame) of a [`Registry`](super::Registry). Refused input
+/// (an illegal action, a bad id, a wrong seat) returns a [`RuntimeError`] and leaves the
+/// state unchanged.
+///
+/// ```
+/// use pyramid_core::runtime::{GameEntry, Registry};
+/// use pyramid_core::nim::Nim;
+/// let mut registry = Registry::new();
+/// registry.add(GameEntry::<Nim>::boxed());
+/// let mut state = registry.get("nim")?.new_state(&[("piles", "1,2")])?;
+/// assert_eq!(state.legal_actions(), ["a-1", "b-1", "b-2"]);
+/// state.play("b-2")?;
+/// let id = state.legal_action_ids()[0];
+/// assert_eq!(state.play_id(id)?, "a-1");
+/// assert!(state.is_over());
+/// assert_eq!(state.returns(), [-1.0, 1.0]); // seat 1 took the last counter
+/// # Ok::<(), pyramid_core::runtime::RuntimeError>(())
+/// ```
+pub trait DynState: Send + Sync + fmt::Debug {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+    /// A copy of this state.
+    fn clone_box(&self) -> Box<dyn DynState>;
+    /// Whether `other` is the same game and an equal state.
+    fn equals(&self, other: &dyn DynState) -> bool;
+    /// The typed state behind the pointer ([`StateBox`]), for code that knows the game.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// The seat to act, or `None` once the game is over.
+    fn to_act(&self) -> Option<Seat>;
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// Per-seat zero-sum returns ([`Outcome::zero_sum_returns`]: +1 for the winner,
+    /// `-1/(seats-1)` for each loser, 0 in a draw), all zero while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(outcome) => outcome.zero_sum_returns(self.seats()),
+            None => vec![0.0; self.seats()],
+        }
+    }
+    /// Decision points played so far.
+    fn plies(&self) -> u32;
+    /// The rule options in force, `key=value` pairs (seats and ply limit first).
+    fn rule_options(&self) -> Vec<(&'static str, String)>;
+
+    /// The legal actions as text, in generation order.
+    fn legal_actions(&self) -> Vec<String>;
+    /// The legal actions as integer ids ([`ActionIds`](crate::ActionIds)), in the same
+    /// order as [`DynState::legal_actions`].
+    fn legal_action_ids(&self) -> Vec<u64>;
+    /// The bound on this game's action ids under its rules.
+    fn action_space(&self) -> u64;
+    /// The id of the legal action `text` names.
+    fn action_id(&self, text: &str) -> Result<u64, RuntimeError>;
+    /// The text of the action with id `id` (legal or not).
+    fn action_text(&self, id: u64) -> Result<String, RuntimeError>;
+    /// How `observer` sees the legal action `text` (hidden parts masked).
+    fn action_view(&self, text: &str, observer: Seat) -> Result<String, RuntimeError>;
+    /// Why `text` is not legal here, in a player's words (`None` when it is legal).
+    fn illegal_reason(&self, text: &str) -> Option<String>;
+
+    /// Plays the action `text` names, for the seat to act; returns its canonical text.
+    fn play(&mut self, text: &str) -> Result<String, RuntimeError>;
+    /// Plays the action `text` names for `seat`, refusing it when another seat is to act.
+    fn play_as(&mut self, seat: Seat, text: &str) -> Result<String, RuntimeError>;
+    /// Plays the action with id `id`; returns its text.
+    fn play_id(&mut self, id: u64) -> Result<String, RuntimeError>;
+
+    /// The one-line position string.
+    fn position(&self) -> String;
+    /// What `seat` may see, as one line (the position string for games that hide nothing).
+    fn view_string(&self, seat: Seat) -> Result<String, RuntimeError>;
+    /// The RON form of the state.
+    fn to_ron(&self) -> String;
+    /// The board drawn as text; `viewer` hides what that seat may not see.
+    fn diagram(&self, viewer: Option<Seat>) -> String;
+    /// The game's quick evaluation for `seat` (higher is better).
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// Perft: the leaves of the game tree `depth` plies deep, on `threads` threads.
+    fn perft(&self, depth: u32, threads: usize) -> u64;
+    /// Perft split by first action: each legal action's text and its leaf count.
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+}
+
+impl Clone for Box<dyn DynState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// The typed state behind a [`DynState`]: `state` is the game's own value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateBox<G: FullGame> {
+    /// The state.
+    pub state: G,
+}
+
+impl<G: FullGame> StateBox<G> {
+    /// `state` behind the runtime interface.
+    pub fn boxed(state: G) -> Box<dyn DynState> {
+        Box::new(StateBox { state })
+    }
+
+    fn parse(&self, text: &str) -> Result<G::Action, RuntimeError> {
+        Ok(self.state.parse_action(text)?)
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<Seat, RuntimeError> {
+        if seat.index() < self.state.seats() {
+            Ok(seat)
+        } else {
+            Err(RuntimeError::NoSuchSeat {
+                seat: seat.index(),
+                seats: self.state.seats(),
+            })
+        }
+    }
+}
+
+impl<G: FullGame> DynState for StateBox<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+
+    fn equals(&self, other: &dyn DynState) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<StateBox<G>>()
+            .is_some_and(|o| o == self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn seats(&self) -> usize {
+        self.state.seats()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.state.to_act()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn plies(&self) -> u32 {
+        self.state.plies()
+    }
+
+    fn rule_options(&self) -> Vec<(&'static str, String)> {
+        crate::RuleSet::all_options(self.state.rules())
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.state.for_each_action(|a| out.push(a.to_string()));
+        out
+    }
+
+    fn legal_action_ids(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.state
+            .for_each_action(|a| out.push(self.state.action_id(a)));
+        out
+    }
+
+    fn action_space(&self) -> u64 {
+        G::action_space(self.state.rules())
+    }
+
+    fn action_id(&self, text: &str) -> Result<u64, RuntimeError> {
+        Ok(self.state.action_id(self.parse(text)?))
+    }
+
+    fn action_text(&self, id: u64) -> Result<String, RuntimeError> {
+        self.state
+            .action_from_id(id)
+            .map(|a| a.to_string())
+            .ok_or(RuntimeError::UnknownActionId {
+                id,
+                bound: self.action_space(),
+            })
+    }
+
+    fn action_view(&self, text: &str, observer: Seat) -> Result<String, RuntimeError> {
+        let observer = self.check_seat(observer)?;
+        Ok(self.state.action_view(self.parse(text)?, observer))
+    }
+
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        match self.state.parse_action(text) {
+            Ok(_) => None,
+            Err(PlayError::Illegal { reason, .. }) => {
+                Some(reason.unwrap_or_else(|| "not a legal action here".to_owned()))
+            }
+            Err(e) => Some(e.to_string()),
+        }
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, RuntimeError> {
+        let action = self.parse(text)?;
+        self.state.play(action)?;
+        Ok(action.to_string())
+    }
+
+    fn play_as(&mut self, seat: Seat, text: &str) -> Result<String, RuntimeError> {
+        let seat = self.check_seat(seat)?;
+        match self.state.to_act() {
+            None => Err(PlayError::GameOver.into()),
+            Some(expected) if expected != seat => Err(PlayError::WrongSeat {
+                expected,
+                got: seat,
+            }
+            .into()),
+            Some(_) => self.play(text),
+        }
+    }
+
+    fn play_id(&mut self, id: u64) -> Result<String, RuntimeError> {
+        if self.state.is_over() {
+            return Err(PlayError::GameOver.into());
+        }
+        let action = self
+            .state
+            .action_from_id(id)
+            .ok_or(RuntimeError::UnknownActionId {
+                id,
+                bound: self.action_space(),
+            })?;
+        self.state.play(action)?;
+        Ok(action.to_string())
+    }
+
+    fn position(&self) -> String {
+        self.state.position()
+    }
+
+    fn view_string(&self, seat: Seat) -> Result<String, RuntimeError> {
+        Ok(self.state.view_string(self.check_seat(seat)?))
+    }
+
+    fn to_ron(&self) -> String {
+        // States serialise through their setup types, which RON always writes.
+        ron::to_string(&self.state).unwrap_or_default()
+    }
+
+    fn diagram(&self, viewer: Option<Seat>) -> String {
+        self.state.diagram(viewer)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.state.evaluate(seat)
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        perft_parallel(&self.state, depth, threads)
+    }
+
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        divide_parallel(&self.state, depth, threads)
+            .into_iter()
+            .map(|(a, n)| (a.to_string(), n))
+            .collect()
+    }
+}

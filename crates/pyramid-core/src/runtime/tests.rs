@@ -1,0 +1,110 @@
+//! The runtime interface on Nim: every call, and every refusal leaving the state unchanged.
+
+use super::*;
+use crate::Seat;
+use crate::nim::Nim;
+
+fn registry() -> Registry {
+    let mut registry = Registry::new();
+    registry.add(GameEntry::<Nim>::boxed());
+    registry
+}
+
+#[test]
+fn states_play_by_text_and_by_id() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let nim = registry.get("nim")?;
+    assert!(nim.perfect_information());
+    assert_eq!(nim.seat_counts(), [2]);
+    let mut state = nim.new_state(&[("piles", "2,1")])?;
+    assert_eq!(state.legal_actions(), ["a-1", "a-2", "b-1"]);
+    assert_eq!(state.legal_action_ids(), [0, 1, 3]);
+    assert_eq!(state.action_text(3)?, "b-1");
+    assert_eq!(state.action_id("a-2")?, 1);
+    assert_eq!(state.play_id(1)?, "a-2");
+    assert_eq!(state.to_act(), Some(Seat(1)));
+    assert_eq!(state.position(), "0,1 1 1");
+    assert_eq!(state.view_string(Seat(0))?, "0,1 1 1");
+    let copy = state.clone();
+    assert!(copy.equals(state.as_ref()));
+    state.play_as(Seat(1), "b-1")?;
+    assert!(state.is_over());
+    assert_eq!(state.returns(), [-1.0, 1.0]);
+    assert!(!copy.equals(state.as_ref()));
+    let back = nim.parse_ron(&copy.to_ron())?;
+    assert!(back.equals(copy.as_ref()));
+    let reread = nim.parse_position(&copy.position(), &[("piles", "2,1")])?;
+    assert!(reread.equals(copy.as_ref()));
+    assert_eq!(nim.new_state(&[])?.perft(2, 2), 9 * 8 - 1);
+    Ok(())
+}
+
+#[test]
+fn refusals_name_the_problem_and_leave_the_state_unchanged() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let nim = registry.get("nim")?;
+    let mut state = nim.new_state(&[])?;
+    let before = state.clone();
+    assert!(matches!(state.play("z-9"), Err(RuntimeError::Play(_))));
+    assert!(matches!(
+        state.play_id(99),
+        Err(RuntimeError::UnknownActionId { id: 99, bound: 12 })
+    ));
+    assert!(matches!(
+        state.play_as(Seat(1), "a-1"),
+        Err(RuntimeError::Play(_))
+    ));
+    assert!(matches!(
+        state.view_string(Seat(5)),
+        Err(RuntimeError::NoSuchSeat { seat: 5, seats: 2 })
+    ));
+    assert!(state.equals(before.as_ref()));
+    assert!(matches!(
+        nim.new_state(&[("colour", "red")]),
+        Err(RuntimeError::Rules(_))
+    ));
+    assert!(matches!(
+        nim.new_state(&[("seats", "3")]),
+        Err(RuntimeError::Rules(_))
+    ));
+    assert!(matches!(
+        nim.parse_position("1,2", &[]),
+        Err(RuntimeError::Position(_))
+    ));
+    assert!(matches!(
+        nim.parse_ron("(piles"),
+        Err(RuntimeError::Position(_))
+    ));
+    assert!(matches!(nim.bot("mcts", 1), Err(RuntimeError::Bot { .. })));
+    Ok(())
+}
+
+#[test]
+fn bots_pick_legal_actions_from_their_seat_view() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let nim = registry.get("nim")?;
+    let mut bot = nim.bot("random", 7)?;
+    let mut state = nim.new_state(&[])?;
+    while !state.is_over() {
+        let action = bot.pick(state.as_ref())?;
+        state.play(&action)?;
+    }
+    assert!(matches!(
+        bot.pick(state.as_ref()),
+        Err(RuntimeError::Play(_))
+    ));
+    Ok(())
+}
+
+#[test]
+fn rule_options_list_seats_ply_limit_and_the_games_own() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let keys: Vec<&str> = registry
+        .get("nim")?
+        .rule_options()
+        .iter()
+        .map(|o| o.key)
+        .collect();
+    assert_eq!(keys, ["seats", "ply_limit", "piles"]);
+    Ok(())
+}
