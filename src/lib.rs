@@ -1,5 +1,5 @@
 //! pyramid-games: rules engines for abstract games played with Looney pyramids, behind
-//! one API ([`core::Game`]).
+//! one API ([`core::Game`] and its opt-in traits).
 //!
 //! This facade re-exports every game crate, so one dependency brings them all:
 //!
@@ -10,7 +10,7 @@
 //! assert_eq!(perft(&start, 2), 104);
 //! ```
 //!
-//! and the bots ([`bots`]) play any of them:
+//! the bots ([`bots`]) play any of them:
 //!
 //! ```
 //! use pyramid_games::bots::{BotSpec, MatchConfig, run_match};
@@ -24,6 +24,21 @@
 //! assert_eq!(report.games, 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! and tools that choose the game at run time go through [`registry`] (text and integer
+//! ids, see [`core::runtime`]) or, for typed code, [`visit`]:
+//!
+//! ```
+//! let registry = pyramid_games::registry();
+//! assert_eq!(registry.names(), ["martian-chess", "ataxx-ice", "card-siege", "stacktrices"]);
+//! let game = registry.get("ataxx-ice")?;
+//! let mut state = game.new_state(&[("players", "3"), ("size", "6")])?;
+//! let mut bot = game.bot("greedy", 7)?;
+//! let action = bot.pick(state.as_ref())?;
+//! state.play(&action)?;
+//! assert_eq!(state.plies(), 1);
+//! # Ok::<(), pyramid_games::core::runtime::RuntimeError>(())
+//! ```
 #![forbid(unsafe_code)]
 
 pub use ataxx_ice;
@@ -33,3 +48,7 @@ pub use martian_chess;
 pub use pyramid_bots as bots;
 pub use pyramid_core as core;
 pub use stacktrices;
+
+mod registry;
+
+pub use registry::{GameVisitor, registry, visit};

@@ -1,11 +1,12 @@
 //! Bots, matches and game records for every pyramid-games engine, written once over
-//! [`pyramid_core::Game`].
+//! [`pyramid_core::FullGame`].
 //!
 //! - Bots ([`pyramid_core::Bot`]): [`RandomBot`](pyramid_core::RandomBot) (seeded),
-//!   [`GreedyBot`] (one ply, by [`Game::evaluate`](pyramid_core::Game::evaluate)) and
+//!   [`GreedyBot`] (one ply, by [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate)) and
 //!   [`MctsBot`] (UCT with random playouts, an iteration or time [`Budget`], per-seat
 //!   rewards, determinization for hidden information, tree reuse);
 //! - [`BotSpec`]: bots named by text, `random`, `greedy`, `mcts:iters=2000`, `mcts:ms=50`;
+//!   [`bot_from_spec`] is the bot factory of the runtime interface;
 //! - [`run_match`]: N games on J threads, each reproducible from the match seed alone,
 //!   with per-bot totals ([`MatchReport`]) and an [`Elo`] difference;
 //! - [`Record`]: one JSON line per game; [`verify`] re-plays a record and says where it
@@ -52,5 +53,5 @@ pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
 pub use record::{Record, RecordResult, RecordRules};
 pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};
-pub use spec::{BotSpec, SpecError};
+pub use spec::{BotSpec, SpecError, bot_from_spec};
 pub use visibility::{action_visible_to, perfect_information};

@@ -97,6 +97,28 @@ impl BotSpec {
     }
 }
 
+/// Builds the bot `spec` names for game `G`, its choices following from `seed`: the bot
+/// factory that `pyramid_core::runtime::GameEntry` takes, so every bot of this crate is
+/// available by spec through the runtime interface.
+///
+/// ```
+/// use pyramid_core::runtime::{GameEntry, Registry};
+/// use pyramid_core::nim::Nim;
+/// let mut registry = Registry::new();
+/// registry.add(Box::new(GameEntry::<Nim>::new(pyramid_bots::bot_from_spec::<Nim>)));
+/// let nim = registry.get("nim")?;
+/// let mut bot = nim.bot("mcts:iters=100", 1)?;
+/// let state = nim.new_state(&[])?;
+/// let action = bot.pick(state.as_ref())?;
+/// assert!(state.legal_actions().contains(&action));
+/// assert!(nim.bot("mcts:iters=many", 1).is_err());
+/// # Ok::<(), pyramid_core::runtime::RuntimeError>(())
+/// ```
+pub fn bot_from_spec<G: FullGame>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    let spec: BotSpec = spec.parse().map_err(|e: SpecError| e.to_string())?;
+    Ok(spec.build::<G>(seed))
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
