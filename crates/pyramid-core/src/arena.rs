@@ -63,6 +63,22 @@ pub fn play_game<G: Information>(
     bots: &mut [&mut dyn Bot<G>],
     max_plies: Option<u32>,
 ) -> Result<GameRecord<G>, ArenaError> {
+    play_game_observed(start, bots, max_plies, |_, _, _| {})
+}
+
+/// [`play_game`], calling `observe(state, seat, action)` with each action a bot chose and
+/// the state it is played in, just before it is played: how a terminal, a log or a server
+/// shows the game as it goes (a person at the terminal is one more [`Bot`]). An action the
+/// rules then refuse ends the game with [`ArenaError::Illegal`].
+pub fn play_game_observed<G: Information, F>(
+    start: G,
+    bots: &mut [&mut dyn Bot<G>],
+    max_plies: Option<u32>,
+    mut observe: F,
+) -> Result<GameRecord<G>, ArenaError>
+where
+    F: FnMut(&G, Seat, G::Action),
+{
     if bots.len() != start.seats() {
         return Err(ArenaError::BotCount {
             seats: start.seats(),
@@ -83,6 +99,7 @@ pub fn play_game<G: Information>(
                 bot: bot.name(),
                 seat,
             })?;
+        observe(&state, seat, action);
         state
             .play_as(seat, action)
             .map_err(|error| ArenaError::Illegal {

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{Game, Information, Seat};
 
-/// A player program. It sees only its own seat's [`Game::View`], so it cannot read
+/// A player program. It sees only its own seat's [`Information::View`], so it cannot read
 /// another seat's secrets.
 pub trait Bot<G: Information>: Send {
     /// A short name for tables and records, such as `random`.

@@ -134,15 +134,6 @@ pub enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
-    /// One line of a record file, checked for its game (internal: `pyrctl replay` sends
-    /// each line through the game dispatch as this command).
-    #[command(skip)]
-    VerifyRecord {
-        /// The record's game.
-        game: String,
-        /// The line, as read.
-        text: String,
-    },
     /// List the games this build knows.
     Games,
     /// Write a shell completion script to standard output (e.g.
@@ -205,8 +196,7 @@ impl Command {
             | Command::Show { game, .. }
             | Command::Validate { game, .. }
             | Command::Match { game, .. }
-            | Command::Play { game, .. }
-            | Command::VerifyRecord { game, .. } => Some(game),
+            | Command::Play { game, .. } => Some(game),
             Command::Replay { .. }
             | Command::Games
             | Command::Completions { .. }

@@ -4,7 +4,6 @@
 
 mod cli;
 mod commands;
-mod games;
 mod setup;
 
 use std::io::Write;
@@ -25,7 +24,7 @@ fn main() -> ExitCode {
         (Command::Completions { shell }, _) => write_completions(*shell),
         (Command::Man, _) => write_man_page(),
         (Command::Games, _) | (_, None) => list_games(),
-        (command, Some(game)) => games::dispatch(game, command),
+        (command, Some(game)) => commands::run(game, command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -73,7 +72,7 @@ fn write_man_page() -> anyhow::Result<()> {
 
 fn list_games() -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    for game in games::GAMES {
+    for game in pyramid_games::registry().names() {
         writeln!(out, "{game}")?;
     }
     Ok(())

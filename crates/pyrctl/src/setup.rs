@@ -1,43 +1,83 @@
-//! Turning command-line options into rules and a starting state.
+//! Turning command-line options into rule options and a starting state (through the
+//! runtime interface), or typed rules for the commands that run at full speed.
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::{Game, RuleSet};
+use pyramid_core::runtime::{DynGame, DynState};
+use pyramid_core::{FullGame, RuleSet};
 
 use crate::cli::{RuleArgs, SetupArgs};
 
-/// The rules named by the options, starting from the game's defaults.
-pub fn rules<G: Game>(args: &RuleArgs) -> Result<G::Rules> {
-    let mut rules = G::Rules::default();
+/// The rule options the command line names, as `key=value` pairs in the order given
+/// (`--players` as `seats`, `--no-opening` as `opening=off`).
+pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
+    let mut pairs = Vec::new();
     if let Some(players) = args.players {
-        rules.set_seats(players)?;
+        pairs.push(("seats".to_owned(), players.to_string()));
     }
     for option in &args.rule {
         let (key, value) = option
             .split_once('=')
             .ok_or_else(|| anyhow!("--rule `{option}` is not of the form KEY=VALUE"))?;
-        rules.set_option(key.trim(), value.trim())?;
+        pairs.push((key.trim().to_owned(), value.trim().to_owned()));
     }
     if args.no_opening {
-        rules.set_option("opening", "off")?;
+        pairs.push(("opening".to_owned(), "off".to_owned()));
     }
-    Ok(rules)
+    Ok(pairs)
 }
 
-/// Reads a position string under `rules`, checking it agrees with `--players` and every
-/// `--rule` given.
-pub fn position<G: Game>(text: &str, rules: &G::Rules, args: &RuleArgs) -> Result<G> {
-    let state =
-        G::from_position(text.trim(), rules).map_err(|e| anyhow!("invalid position: {e}"))?;
-    check_players(&state, args)?;
-    check_options(&state, args, "the position")?;
+/// The pairs as the runtime takes them.
+pub fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+/// The typed rules the options name, for commands that run at full speed.
+pub fn rules<G: FullGame>(args: &RuleArgs) -> Result<G::Rules> {
+    let pairs = options(args)?;
+    Ok(G::Rules::from_options(borrowed(&pairs))?)
+}
+
+/// Reads a position string of `game` under the options, checking it agrees with
+/// `--players` and every `--rule` given.
+pub fn position(game: &dyn DynGame, text: &str, args: &RuleArgs) -> Result<Box<dyn DynState>> {
+    let pairs = options(args)?;
+    let state = game
+        .parse_position(text.trim(), &borrowed(&pairs))
+        .map_err(|e| anyhow!("invalid position: {e}"))?;
+    check_state(game, state.as_ref(), args, "the position")?;
     Ok(state)
 }
 
 /// Refuses a state (read from a position string or a RON file, which carry rule options of
-/// their own) whose options contradict an option given on the command line: an option is
-/// never silently ignored. `source` names where the state came from.
-pub fn check_options<G: Game>(state: &G, args: &RuleArgs, source: &str) -> Result<()> {
-    let wanted = rules::<G>(args)?;
+/// their own) whose seat count differs from `--players` or whose options contradict an
+/// option given on the command line: an option is never silently ignored. `source` names
+/// where the state came from.
+pub fn check_state(
+    game: &dyn DynGame,
+    state: &dyn DynState,
+    args: &RuleArgs,
+    source: &str,
+) -> Result<()> {
+    if let Some(players) = args.players {
+        if players != state.seats() {
+            bail!(
+                "{source} is for {} seats, but --players says {players}",
+                state.seats()
+            );
+        }
+    }
+    let wanted = game.new_state(&borrowed(&options(args)?))?.rule_options();
+    let held = state.rule_options();
+    let value = |options: &[(&'static str, String)], key: &str| {
+        options
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
     let mut given: Vec<(String, &str)> = Vec::new();
     for option in &args.rule {
         if let Some((key, _)) = option.split_once('=') {
@@ -47,56 +87,31 @@ pub fn check_options<G: Game>(state: &G, args: &RuleArgs, source: &str) -> Resul
     if args.no_opening {
         given.push(("opening".to_owned(), "--no-opening"));
     }
-    let value = |rules: &G::Rules, key: &str| {
-        rules
-            .options()
-            .into_iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v)
-    };
     for (key, flag) in given {
-        let (asked, held) = (value(&wanted, &key), value(state.rules(), &key));
-        if asked != held {
-            let asked = asked.unwrap_or_default();
+        let (asked, has) = (value(&wanted, &key), value(&held, &key));
+        if asked != has {
             let option = if flag == "--rule" {
                 format!("--rule {key}={asked}")
             } else {
                 format!("{flag} ({key}={asked})")
             };
-            bail!(
-                "{option} contradicts {source}, which has {key}={}",
-                held.unwrap_or_default()
-            );
+            bail!("{option} contradicts {source}, which has {key}={has}");
         }
     }
     Ok(())
 }
 
-/// Refuses a state whose seat count differs from an explicit `--players`.
-pub fn check_players<G: Game>(state: &G, args: &RuleArgs) -> Result<()> {
-    match args.players {
-        Some(players) if players != state.seats() => {
-            bail!(
-                "the position is for {} seats, but --players says {players}",
-                state.seats()
-            )
-        }
-        _ => Ok(()),
-    }
-}
-
 /// The state the options describe: the start position or `--position`, then `--moves`.
-pub fn state<G: Game>(args: &SetupArgs) -> Result<G> {
-    let rules = rules::<G>(&args.rules)?;
+pub fn state(game: &dyn DynGame, args: &SetupArgs) -> Result<Box<dyn DynState>> {
     let mut state = match &args.position {
-        Some(text) => position::<G>(text, &rules, &args.rules)?,
-        None => G::new(&rules),
+        Some(text) => position(game, text, &args.rules)?,
+        None => game.new_state(&borrowed(&options(&args.rules)?))?,
     };
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {
-            let context = || format!("--moves: move {} `{text}`", i + 1);
-            let action = state.parse_action(text).with_context(context)?;
-            state.play(action).with_context(context)?;
+            state
+                .play(text)
+                .with_context(|| format!("--moves: move {} `{text}`", i + 1))?;
         }
     }
     Ok(state)

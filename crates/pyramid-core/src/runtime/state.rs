@@ -88,8 +88,8 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn position(&self) -> String;
     /// What `seat` may see, as one line (the position string for games that hide nothing).
     fn view_string(&self, seat: Seat) -> Result<String, RuntimeError>;
-    /// The RON form of the state.
-    fn to_ron(&self) -> String;
+    /// The RON form of the state, on one line or `pretty` (indented, several lines).
+    fn to_ron(&self, pretty: bool) -> String;
     /// The board drawn as text; `viewer` hides what that seat may not see.
     fn diagram(&self, viewer: Option<Seat>) -> String;
     /// The game's quick evaluation for `seat` (higher is better).
@@ -264,9 +264,14 @@ impl<G: FullGame> DynState for StateBox<G> {
         Ok(self.state.view_string(self.check_seat(seat)?))
     }
 
-    fn to_ron(&self) -> String {
+    fn to_ron(&self, pretty: bool) -> String {
         // States serialise through their setup types, which RON always writes.
-        ron::to_string(&self.state).unwrap_or_default()
+        if pretty {
+            ron::ser::to_string_pretty(&self.state, ron::ser::PrettyConfig::default())
+                .unwrap_or_default()
+        } else {
+            ron::to_string(&self.state).unwrap_or_default()
+        }
     }
 
     fn diagram(&self, viewer: Option<Seat>) -> String {

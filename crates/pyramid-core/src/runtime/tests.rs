@@ -31,7 +31,7 @@ fn states_play_by_text_and_by_id() -> Result<(), RuntimeError> {
     assert!(state.is_over());
     assert_eq!(state.returns(), [-1.0, 1.0]);
     assert!(!copy.equals(state.as_ref()));
-    let back = nim.parse_ron(&copy.to_ron())?;
+    let back = nim.parse_ron(&copy.to_ron(false))?;
     assert!(back.equals(copy.as_ref()));
     let reread = nim.parse_position(&copy.position(), &[("piles", "2,1")])?;
     assert!(reread.equals(copy.as_ref()));

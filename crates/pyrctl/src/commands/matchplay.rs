@@ -8,7 +8,11 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_bots::{BotSpec, MatchConfig, MatchReport, run_match};
-use pyramid_core::{Game, RuleSet};
+use pyramid_core::{FullGame, RuleSet};
+use pyramid_games::GameVisitor;
+
+use crate::cli::RuleArgs;
+use crate::setup;
 
 /// The ply limit a match uses when neither the rules nor `--max-plies` set one, so that
 /// every game ends.
@@ -65,8 +69,24 @@ pub struct Options<'a> {
     pub swap_seats: bool,
 }
 
+/// The match for the game chosen by name: typed, at full speed.
+pub struct Visitor<'a> {
+    /// The rule options of the command line.
+    pub rules: &'a RuleArgs,
+    /// The match options.
+    pub options: Options<'a>,
+}
+
+impl GameVisitor for Visitor<'_> {
+    type Output = Result<()>;
+
+    fn visit<G: FullGame>(self) -> Result<()> {
+        run::<G>(&setup::rules::<G>(self.rules)?, &self.options)
+    }
+}
+
 /// Plays the match and prints the summary.
-pub fn run<G: Game>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
+pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
     let mut rules = rules.clone();
     let limit = options
         .max_plies
@@ -124,7 +144,7 @@ pub fn run<G: Game>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
     print_summary::<G>(&config, &report, limit, options.record)
 }
 
-fn print_summary<G: Game>(
+fn print_summary<G: FullGame>(
     config: &MatchConfig<G::Rules>,
     report: &MatchReport,
     limit: u32,

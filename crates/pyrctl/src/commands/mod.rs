@@ -1,4 +1,6 @@
-//! One module per subcommand; each is generic over the game.
+//! One module per subcommand. Commands that need no speed go through the runtime
+//! interface ([`pyramid_core::runtime`]); `match` and `play` run typed code for the game
+//! chosen by name ([`pyramid_games::visit`]); perft runs typed inside the runtime.
 
 mod legal;
 mod matchplay;
@@ -9,13 +11,14 @@ mod show;
 mod validate;
 
 use anyhow::Result;
-use pyramid_core::Game;
 
 use crate::cli::Command;
 use crate::setup;
 
-/// Runs `command` for game `G`.
-pub fn run<G: Game>(command: &Command) -> Result<()> {
+/// Runs `command` for the game called `name`.
+pub fn run(name: &str, command: &Command) -> Result<()> {
+    let registry = pyramid_games::registry();
+    let game = registry.get(name)?;
     match command {
         Command::Perft {
             depth,
@@ -24,17 +27,17 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
             setup: args,
             ..
         } => {
-            let state = setup::state::<G>(args)?;
-            perft::run(&state, *depth, *divide, threads.map(usize::from))
+            let state = setup::state(game, args)?;
+            perft::run(state.as_ref(), *depth, *divide, threads.map(usize::from))
         }
-        Command::Legal { setup: args, .. } => legal::run(&setup::state::<G>(args)?),
+        Command::Legal { setup: args, .. } => legal::run(setup::state(game, args)?.as_ref()),
         Command::Show {
             seat,
             format,
             setup: args,
             ..
-        } => show::run(&setup::state::<G>(args)?, *seat, *format),
-        Command::Validate { input, rules, .. } => validate::run::<G>(input, rules),
+        } => show::run(setup::state(game, args)?.as_ref(), *seat, *format),
+        Command::Validate { input, rules, .. } => validate::run(game, input, rules),
         Command::Match {
             bots,
             games,
@@ -47,33 +50,43 @@ pub fn run<G: Game>(command: &Command) -> Result<()> {
             swap_seats,
             rules,
             ..
-        } => matchplay::run::<G>(
-            &setup::rules::<G>(rules)?,
-            &matchplay::Options {
-                bots,
-                games: *games,
-                seed: *seed,
-                jobs: jobs.map(usize::from),
-                max_plies: *max_plies,
-                record: record.as_deref(),
-                record_mode: if *append {
-                    matchplay::RecordMode::Append
-                } else if *force {
-                    matchplay::RecordMode::Overwrite
-                } else {
-                    matchplay::RecordMode::New
+        } => pyramid_games::visit(
+            name,
+            matchplay::Visitor {
+                rules,
+                options: matchplay::Options {
+                    bots,
+                    games: *games,
+                    seed: *seed,
+                    jobs: jobs.map(usize::from),
+                    max_plies: *max_plies,
+                    record: record.as_deref(),
+                    record_mode: if *append {
+                        matchplay::RecordMode::Append
+                    } else if *force {
+                        matchplay::RecordMode::Overwrite
+                    } else {
+                        matchplay::RecordMode::New
+                    },
+                    swap_seats: *swap_seats,
                 },
-                swap_seats: *swap_seats,
             },
-        ),
+        )?,
         Command::Play {
             bot,
             seat,
             seed,
             setup: args,
             ..
-        } => play::run::<G>(args, bot, *seat, *seed),
-        Command::VerifyRecord { text, .. } => replay::verify::<G>(text),
+        } => pyramid_games::visit(
+            name,
+            play::Visitor {
+                setup: args,
+                bot,
+                seat: *seat,
+                seed: *seed,
+            },
+        )?,
         Command::Replay { .. } | Command::Games | Command::Completions { .. } | Command::Man => {
             Ok(())
         }

@@ -4,10 +4,11 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use pyramid_core::{Game, divide_parallel, perft_parallel};
+use pyramid_core::runtime::DynState;
 
 /// Prints `ACTION COUNT` lines when dividing, then `perft(D) = N`; speed goes to stderr.
-pub fn run<G: Game>(state: &G, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
+/// The count runs on the typed state inside (the runtime calls the generic perft once).
+pub fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
@@ -15,13 +16,13 @@ pub fn run<G: Game>(state: &G, depth: u32, divide: bool, threads: Option<usize>)
     let started = Instant::now();
     let total = if divide {
         let mut total = 0;
-        for (action, count) in divide_parallel(state, depth, threads) {
+        for (action, count) in state.divide(depth, threads) {
             writeln!(out, "{action} {count}")?;
             total += count;
         }
         total
     } else {
-        perft_parallel(state, depth, threads)
+        state.perft(depth, threads)
     };
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "perft({depth}) = {total}")?;

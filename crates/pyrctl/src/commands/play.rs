@@ -64,29 +64,165 @@ fn write_help(out: &mut impl Write, legal: &[String], prefix: &str) -> std::io::
 
 use anyhow::{Result, bail};
 use pyramid_bots::{BotSpec, action_visible_to};
-use pyramid_core::arena::game_seed;
+use pyramid_core::arena::{ArenaError, game_seed, play_game_observed};
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{Bot, ChaCha8Rng, Game, Seat};
+use pyramid_core::{Bot, ChaCha8Rng, FullGame, Seat};
+use pyramid_games::GameVisitor;
 
 use crate::cli::SetupArgs;
 use crate::setup;
 
-/// The start: `--position`/`--moves` if given, otherwise a deal from the seed (so a
-/// game whose rules leave a draw to the match tool, such as who starts, gets one).
-fn start<G: Game>(args: &SetupArgs, seed: u64) -> Result<G> {
-    if args.position.is_some() || args.moves.is_some() {
-        return setup::state::<G>(args);
-    }
-    let rules = setup::rules::<G>(&args.rules)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0));
-    Ok(G::deal(&rules, &mut rng))
+/// The terminal game for the game chosen by name.
+pub struct Visitor<'a> {
+    /// `--position`, `--moves` and the rule options.
+    pub setup: &'a SetupArgs,
+    /// The bot that plays the other seats.
+    pub bot: &'a BotSpec,
+    /// The person's seat.
+    pub seat: u8,
+    /// The seed of the deal and the bots.
+    pub seed: u64,
 }
 
-/// Plays the game: the person at `seat` types actions on standard input, the bot built
-/// from `spec` plays every other seat. Ends at the end of the game, on `quit`, or at the
-/// end of the input.
-pub fn run<G: Game>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Result<()> {
-    let mut state = start::<G>(args, seed)?;
+impl GameVisitor for Visitor<'_> {
+    type Output = Result<()>;
+
+    fn visit<G: FullGame>(self) -> Result<()> {
+        run::<G>(self.setup, self.bot, self.seat, self.seed)
+    }
+}
+
+/// The start: `--position`/`--moves` if given, otherwise a deal from the seed (so a
+/// game whose rules leave a draw to the match tool, such as who starts, gets one).
+fn start<G: FullGame>(args: &SetupArgs, seed: u64) -> Result<G> {
+    let rules = setup::rules::<G>(&args.rules)?;
+    if args.position.is_none() && args.moves.is_none() {
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0));
+        return Ok(G::deal(&rules, &mut rng));
+    }
+    let mut state = match &args.position {
+        Some(text) => {
+            let game = pyramid_games::registry();
+            let game = game.get(G::NAME)?;
+            let checked = setup::position(game, text, &args.rules)?;
+            G::from_position(&checked.position(), &rules)
+                .map_err(|e| anyhow::anyhow!("invalid position: {e}"))?
+        }
+        None => G::new(&rules),
+    };
+    if let Some(moves) = &args.moves {
+        for (i, text) in moves.split_whitespace().enumerate() {
+            let context = || format!("--moves: move {} `{text}`", i + 1);
+            let action = anyhow::Context::with_context(state.parse_action(text), context)?;
+            anyhow::Context::with_context(state.play(action), context)?;
+        }
+    }
+    Ok(state)
+}
+
+/// Why the person stopped choosing before the game ended.
+enum Stop {
+    /// `quit` or `exit`.
+    Quit,
+    /// The input ended.
+    EndOfInput,
+    /// Writing to the terminal failed.
+    Output(std::io::Error),
+}
+
+/// The person at the terminal, as one more bot of the arena: it reads actions (and
+/// `help`, `quit`) from standard input.
+struct Person {
+    echo: bool,
+    rng: ChaCha8Rng,
+    stop: Option<Stop>,
+}
+
+impl Person {
+    /// Reads one line; `None` at the end of the input. A line that is not UTF-8 text is
+    /// returned as `Err` so the caller can say so and go on.
+    fn read_line(&mut self) -> std::io::Result<Option<Result<String, ()>>> {
+        let mut bytes = Vec::new();
+        if std::io::stdin().lock().read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(String::from_utf8(bytes).map_err(|_| ())))
+    }
+
+    /// The person's choice at `state` (a state consistent with the person's view: the seat
+    /// to act has the same legal actions in every such state).
+    fn ask<G: FullGame>(&mut self, state: &G, seat: Seat) -> std::io::Result<Option<G::Action>> {
+        let mut out = std::io::stdout().lock();
+        writeln!(out)?;
+        write!(out, "{}", state.diagram(Some(seat)))?;
+        loop {
+            write!(out, "seat {seat} (you)> ")?;
+            out.flush()?;
+            let Some(line) = self.read_line()? else {
+                writeln!(out)?;
+                self.stop = Some(Stop::EndOfInput);
+                return Ok(None);
+            };
+            let Ok(line) = line else {
+                if self.echo {
+                    writeln!(out)?;
+                }
+                writeln!(
+                    out,
+                    "that line is not UTF-8 text; type an action, `help` for the legal actions"
+                )?;
+                continue;
+            };
+            let entry = line.trim();
+            if self.echo {
+                writeln!(out, "{}", pyramid_core::excerpt(entry))?;
+            }
+            let (command, argument) = entry.split_once(' ').unwrap_or((entry, ""));
+            match (command, argument.trim()) {
+                ("", _) => {}
+                ("help" | "?", prefix) => {
+                    let legal: Vec<String> = state
+                        .legal_actions()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    write_help(&mut out, &legal, prefix)?;
+                }
+                ("quit" | "exit", _) => {
+                    self.stop = Some(Stop::Quit);
+                    return Ok(None);
+                }
+                _ => match state.parse_action(entry) {
+                    Ok(action) => return Ok(Some(action)),
+                    Err(e) => writeln!(out, "{e}; type `help` for the legal actions")?,
+                },
+            }
+        }
+    }
+}
+
+impl<G: FullGame> Bot<G> for Person {
+    fn name(&self) -> String {
+        "you".to_owned()
+    }
+
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
+        let state = G::sample_from_view(view, &mut self.rng);
+        match self.ask(&state, seat) {
+            Ok(choice) => choice,
+            Err(e) => {
+                self.stop = Some(Stop::Output(e));
+                None
+            }
+        }
+    }
+}
+
+/// Plays the game through the arena: the person at `seat` types actions on standard
+/// input, the bot built from `spec` plays every other seat. Ends at the end of the game,
+/// on `quit`, or at the end of the input.
+pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Result<()> {
+    let state: G = start::<G>(args, seed)?;
     let human = Seat(seat);
     if human.index() >= state.seats() {
         bail!(
@@ -94,14 +230,17 @@ pub fn run<G: Game>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Re
             state.seats() - 1
         );
     }
-    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Seat::all(state.seats())
-        .map(|s| (s != human).then(|| spec.build::<G>(game_seed(seed, u64::from(s.0) + 1))))
+    let mut others: Vec<Box<dyn Bot<G>>> = Seat::all(state.seats())
+        .filter(|&s| s != human)
+        .map(|s| spec.build::<G>(game_seed(seed, u64::from(s.0) + 1)))
         .collect();
-    let stdin = std::io::stdin();
     // Typed entries echo on a terminal; from a pipe or file, echo them so the transcript
     // reads like a session.
-    let echo = !stdin.is_terminal();
-    let mut input = stdin.lock();
+    let mut person = Person {
+        echo: !std::io::stdin().is_terminal(),
+        rng: ChaCha8Rng::seed_from_u64(game_seed(seed, u64::MAX)),
+        stop: None,
+    };
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -112,85 +251,53 @@ pub fn run<G: Game>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Re
         out,
         "Type an action in notation, `help` for the legal actions, `quit` to leave."
     )?;
-    let mut redraw = true;
-    while let Some(to_act) = state.to_act() {
-        if to_act != human {
-            let Some(bot) = bots[to_act.index()].as_mut() else {
-                bail!("no bot for seat {to_act}");
-            };
-            let Some(action) = bot.choose(&state.view(to_act), to_act) else {
-                bail!("the bot of seat {to_act} found no action");
-            };
-            let shown = if action_visible_to(&state, action, human) {
-                action.to_string()
+    drop(out);
+    let mut shown_error = None;
+    let played = {
+        let mut bots_of_others = others.iter_mut();
+        let mut seats: Vec<&mut dyn Bot<G>> = Vec::new();
+        for s in Seat::all(state.seats()) {
+            if s == human {
+                seats.push(&mut person);
+            } else if let Some(bot) = bots_of_others.next() {
+                seats.push(bot.as_mut());
+            }
+        }
+        play_game_observed(state, &mut seats, None, |before, by, action| {
+            let mut out = std::io::stdout().lock();
+            let written = if by == human {
+                writeln!(out, "seat {human} (you) plays {action}")
+            } else if action_visible_to(before, action, human) {
+                writeln!(out, "seat {by} ({spec}) plays {action}")
             } else {
-                "an action you cannot see".to_owned()
+                writeln!(out, "seat {by} ({spec}) plays an action you cannot see")
             };
-            state
-                .play_as(to_act, action)
-                .map_err(|e| anyhow::anyhow!("the bot of seat {to_act} failed: {e}"))?;
-            writeln!(out, "seat {to_act} ({spec}) plays {shown}")?;
-            redraw = true;
-            continue;
-        }
-        if redraw {
-            writeln!(out)?;
-            write!(out, "{}", state.diagram(Some(human)))?;
-            redraw = false;
-        }
-        write!(out, "seat {human} (you)> ")?;
-        out.flush()?;
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "end of input: the game is left unfinished")?;
-            return Ok(());
-        }
-        // A line that is not UTF-8 text is a bad line like any other: say so and go on.
-        let Ok(line) = String::from_utf8(bytes) else {
-            if echo {
-                writeln!(out)?;
+            if let Err(e) = written {
+                shown_error.get_or_insert(e);
             }
-            writeln!(
-                out,
-                "that line is not UTF-8 text; type an action, `help` for the legal actions"
-            )?;
-            continue;
-        };
-        let entry = line.trim();
-        if echo {
-            writeln!(out, "{}", pyramid_core::excerpt(entry))?;
-        }
-        let (command, argument) = entry.split_once(' ').unwrap_or((entry, ""));
-        match (command, argument.trim()) {
-            ("", _) => {}
-            ("help" | "?", prefix) => {
-                let legal: Vec<String> = state
-                    .legal_actions()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
-                write_help(&mut out, &legal, prefix)?;
-            }
-            ("quit" | "exit", _) => {
-                writeln!(out, "you left the game")?;
-                return Ok(());
-            }
-            _ => match state.parse_action(entry) {
-                Ok(action) => match state.play_as(human, action) {
-                    Ok(()) => {
-                        writeln!(out, "seat {human} (you) plays {action}")?;
-                        redraw = true;
-                    }
-                    Err(e) => writeln!(out, "{e}; type `help` for the legal actions")?,
-                },
-                Err(e) => writeln!(out, "{e}; type `help` for the legal actions")?,
-            },
-        }
+        })
+    };
+    if let Some(e) = shown_error {
+        return Err(e.into());
     }
+    let mut out = std::io::stdout().lock();
+    let record = match played {
+        Ok(record) => record,
+        Err(ArenaError::NoAction { seat, .. }) if seat == human => {
+            return match person.stop {
+                Some(Stop::Quit) => Ok(writeln!(out, "you left the game")?),
+                Some(Stop::EndOfInput) => {
+                    Ok(writeln!(out, "end of input: the game is left unfinished")?)
+                }
+                Some(Stop::Output(e)) => Err(e.into()),
+                None => bail!("no action from the terminal"),
+            };
+        }
+        Err(e) => bail!("{e}"),
+    };
     writeln!(out)?;
-    write!(out, "{}", state.diagram(Some(human)))?;
-    match state.outcome() {
+    write!(out, "{}", record.end.diagram(Some(human)))?;
+    match record.outcome() {
         Some(outcome) => {
             let verdict = match outcome.winner() {
                 Some(w) if w == human => "you win",

@@ -3,14 +3,23 @@
 use std::io::{BufReader, Read, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_bots::{Record, record_lines, verify_line};
-use pyramid_core::Game;
+use pyramid_bots::{Record, ReplayError, record_lines, verify_line};
+use pyramid_core::FullGame;
+use pyramid_games::GameVisitor;
 
-use crate::cli::Command;
-use crate::games;
+/// Checks one record line as a game of the visited type.
+struct CheckLine<'a>(&'a str);
+
+impl GameVisitor for CheckLine<'_> {
+    type Output = Result<(), ReplayError>;
+
+    fn visit<G: FullGame>(self) -> Self::Output {
+        verify_line::<G>(self.0).map(|_| ())
+    }
+}
 
 /// Reads `file` (`-`: standard input) line by line; each record is checked as a game of
-/// the type its `game` field names (through the game dispatch). Prints a count when every
+/// the type its `game` field names ([`pyramid_games::visit`]). Prints a count when every
 /// record is good; otherwise fails with `line N: ...` for the first bad line.
 pub fn run_file(file: &str) -> Result<()> {
     let input: Box<dyn Read> = if file == "-" {
@@ -27,11 +36,10 @@ pub fn run_file(file: &str) -> Result<()> {
         }
         let record = Record::from_json(&text)
             .map_err(|e| anyhow!("{file}: line {number}: not a game record: {e}"))?;
-        let command = Command::VerifyRecord {
-            game: record.game.clone(),
-            text,
-        };
-        games::dispatch(&record.game, &command).map_err(|e| {
+        let checked = pyramid_games::visit(&record.game, CheckLine(&text))
+            .map_err(anyhow::Error::new)
+            .and_then(|result| result.map_err(anyhow::Error::new));
+        checked.map_err(|e| {
             anyhow!(
                 "{file}: line {number} (game {}): {}",
                 record.index,
@@ -49,9 +57,4 @@ pub fn run_file(file: &str) -> Result<()> {
         "{file}: {records} record(s), {plies} plies: every action legal, every result right"
     )?;
     Ok(())
-}
-
-/// Checks one record line as a game of `G`.
-pub fn verify<G: Game>(text: &str) -> Result<()> {
-    verify_line::<G>(text).map(|_| ()).map_err(|e| anyhow!(e))
 }

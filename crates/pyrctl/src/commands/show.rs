@@ -1,15 +1,16 @@
-//! `pyrctl show`: the board as a terminal drawing.
+//! `pyrctl show`: the board as a terminal drawing, or the state in another text form.
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
-use pyramid_core::{Game, Seat};
+use anyhow::{Result, bail};
+use pyramid_core::Seat;
+use pyramid_core::runtime::DynState;
 
 use crate::cli::ShowFormat;
 
 /// Prints the state in `format`: the diagram (as `seat` sees it, if given) and the result
 /// once it is over, the position string, the RON state, or `seat`'s view string.
-pub fn run<G: Game>(state: &G, seat: Option<u8>, format: ShowFormat) -> Result<()> {
+pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result<()> {
     let viewer = seat.map(Seat);
     if let Some(s) = viewer {
         if s.index() >= state.seats() {
@@ -25,16 +26,12 @@ pub fn run<G: Game>(state: &G, seat: Option<u8>, format: ShowFormat) -> Result<(
             }
         }
         ShowFormat::Position => writeln!(out, "{}", state.position())?,
-        ShowFormat::Ron => {
-            let pretty = ron::ser::PrettyConfig::default();
-            let text = ron::ser::to_string_pretty(state, pretty).context("writing RON")?;
-            writeln!(out, "{text}")?;
-        }
+        ShowFormat::Ron => writeln!(out, "{}", state.to_ron(true))?,
         ShowFormat::View => {
             let Some(seat) = viewer else {
                 bail!("--format view needs --seat N: the seat whose view to write");
             };
-            writeln!(out, "{}", state.view_string(seat))?;
+            writeln!(out, "{}", state.view_string(seat)?)?;
         }
     }
     Ok(())

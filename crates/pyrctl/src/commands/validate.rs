@@ -4,15 +4,14 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::Game;
+use pyramid_core::runtime::DynGame;
 
 use crate::cli::RuleArgs;
 use crate::setup;
 
 /// Reads `input` (a position string, a file holding one, a `.ron` file, or `-` for
 /// standard input, which may hold either form) and prints the normalised position string.
-pub fn run<G: Game>(input: &str, args: &RuleArgs) -> Result<()> {
-    let rules = setup::rules::<G>(args)?;
+pub fn run(game: &dyn DynGame, input: &str, args: &RuleArgs) -> Result<()> {
     let (text, from_file) = if input == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -38,13 +37,14 @@ pub fn run<G: Game>(input: &str, args: &RuleArgs) -> Result<()> {
     };
     let trimmed = text.trim();
     let looks_like_ron = from_file && (input.ends_with(".ron") || trimmed.starts_with('('));
-    let state: G = if looks_like_ron {
-        let state: G = ron::from_str(trimmed).map_err(|e| anyhow!("invalid RON state: {e}"))?;
-        setup::check_players(&state, args)?;
-        setup::check_options(&state, args, "the RON file")?;
+    let state = if looks_like_ron {
+        let state = game
+            .parse_ron(trimmed)
+            .map_err(|e| anyhow!("invalid RON state: {e}"))?;
+        setup::check_state(game, state.as_ref(), args, "the RON file")?;
         state
     } else {
-        setup::position::<G>(trimmed, &rules, args)?
+        setup::position(game, trimmed, args)?
     };
     writeln!(std::io::stdout().lock(), "{}", state.position())?;
     Ok(())
