@@ -42,6 +42,7 @@ mod record;
 mod record_lines;
 mod replay;
 mod spec;
+mod summary;
 mod visibility;
 
 pub use elo::{Elo, elo_from_score};
@@ -54,4 +55,5 @@ pub use record::{Record, RecordResult, RecordRules};
 pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};
 pub use spec::{BotSpec, SpecError, bot_from_spec};
+pub use summary::{DEFAULT_MATCH_PLY_LIMIT, MatchRequest, summary_text};
 pub use visibility::{action_visible_to, perfect_information};

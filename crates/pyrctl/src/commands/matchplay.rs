@@ -5,18 +5,14 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_bots::{BotSpec, MatchConfig, MatchReport, run_match};
-use pyramid_core::{FullGame, RuleSet};
+use pyramid_bots::{BotSpec, MatchRequest, run_match, summary_text};
+use pyramid_core::FullGame;
 use pyramid_games::GameVisitor;
 
 use crate::cli::RuleArgs;
 use crate::setup;
-
-/// The ply limit a match uses when neither the rules nor `--max-plies` set one, so that
-/// every game ends.
-pub const DEFAULT_MATCH_PLY_LIMIT: u32 = 1000;
 
 /// What `--record` may do to a file that exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,34 +83,17 @@ impl GameVisitor for Visitor<'_> {
 
 /// Plays the match and prints the summary.
 pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
-    let mut rules = rules.clone();
-    let limit = options
-        .max_plies
-        .or(rules.ply_limit())
-        .unwrap_or(DEFAULT_MATCH_PLY_LIMIT);
-    rules.set_ply_limit(Some(limit));
-    let seats = rules.seats();
-    let bots = match options.bots {
-        [] => vec![BotSpec::Random; seats],
-        [one] => vec![one.clone(); seats],
-        many if many.len() == seats => many.to_vec(),
-        many => bail!(
-            "{} bots for {seats} seats: give one --bot per seat, or one for every seat",
-            many.len()
-        ),
-    };
-    let jobs = options
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
-    let config = MatchConfig {
-        rules,
-        bots,
+    let request = MatchRequest {
+        bots: options.bots.to_vec(),
         games: options.games,
         seed: options.seed,
+        max_plies: options.max_plies,
         swap_seats: options.swap_seats,
-        jobs,
+        jobs: options
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
     };
+    let config = request.config(rules.clone())?;
     let mut writer = match options.record {
         Some(path) => Some(BufWriter::new(open_record(path, options.record_mode)?)),
         None => None,
@@ -141,91 +120,9 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
     if let Some(mut w) = writer {
         w.flush().context("writing the game records")?;
     }
-    print_summary::<G>(&config, &report, limit, options.record)
-}
-
-fn print_summary<G: FullGame>(
-    config: &MatchConfig<G::Rules>,
-    report: &MatchReport,
-    limit: u32,
-    record: Option<&Path>,
-) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{} with {} seats: {} games, seed {}, ply limit {limit}{}, {} thread(s)",
-        G::NAME,
-        config.rules.seats(),
-        report.games,
-        config.seed,
-        if config.swap_seats {
-            ", seats rotated"
-        } else {
-            ""
-        },
-        config.jobs,
-    )?;
-    let width = report
-        .bots
-        .iter()
-        .map(|b| b.to_string().len())
-        .max()
-        .unwrap_or(3)
-        .max(3);
-    writeln!(
-        out,
-        "  # {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}",
-        "bot", "games", "wins", "draws", "losses", "score"
-    )?;
-    for (i, (bot, tally)) in report.bots.iter().zip(&report.tallies).enumerate() {
-        writeln!(
-            out,
-            "{i:>3} {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>5.1}%",
-            bot.to_string(),
-            tally.games(),
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            100.0 * tally.score()
-        )?;
-    }
-    let seat_wins: Vec<String> = report
-        .seat_wins
-        .iter()
-        .enumerate()
-        .map(|(s, w)| format!("seat {s} {w}"))
-        .collect();
-    write!(
-        out,
-        "wins by seat: {}; draws {}",
-        seat_wins.join(", "),
-        report.draws
-    )?;
-    if report.unfinished > 0 {
-        write!(out, "; unfinished {}", report.unfinished)?;
-    }
-    writeln!(out)?;
-    writeln!(out, "average plies: {:.1}", report.average_plies())?;
-    if let Some(elo) = report.elo() {
-        writeln!(out, "Elo of bot 0 over bot 1: {elo}")?;
-    }
-    let secs = report.elapsed.as_secs_f64();
-    writeln!(
-        out,
-        "time: {secs:.2} s ({:.1} games/s)",
-        if secs > 0.0 {
-            report.games as f64 / secs
-        } else {
-            f64::INFINITY
-        }
-    )?;
-    if config.bots.iter().any(BotSpec::is_timed) {
-        writeln!(
-            out,
-            "note: a bot has a time budget (ms=), so these results depend on the machine and its load and are not reproducible from the seed"
-        )?;
-    }
-    if let Some(path) = record {
+    write!(out, "{}", summary_text::<G>(&config, &report))?;
+    if let Some(path) = options.record {
         writeln!(out, "records: {}", path.display())?;
     }
     Ok(())
