@@ -32,6 +32,7 @@ const FOREIGN_POOL: usize = 96;
 /// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
 /// - the position string and the RON form round-trip to an equal state;
 /// - every seat's view string is one line and reads back to an equal view;
+/// - every seat's observation tensor is fully written with finite numbers;
 /// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]).
 pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
     let pos = state.position();
@@ -152,6 +153,15 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
     );
 
     check_fast_paths(state, &actions);
+    for seat in Seat::all(state.seats()) {
+        let len: usize = G::observation_shape(state.rules()).iter().product();
+        let mut tensor = vec![f32::NAN; len];
+        state.write_observation(seat, &mut tensor);
+        assert!(
+            tensor.iter().all(|x| x.is_finite()),
+            "seat {seat}'s observation leaves entries unwritten or not finite at `{pos}`"
+        );
+    }
     check_action_ids(state, &actions);
 
     for s in 0..state.seats() {

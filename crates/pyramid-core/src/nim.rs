@@ -12,8 +12,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Outcome,
-    PerfectInformation, RuleSet, RulesError, Seat,
+    ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
+    Outcome, PerfectInformation, RuleSet, RulesError, Seat,
 };
 
 /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
@@ -368,5 +368,25 @@ impl ActionIds for Nim {
             pile: (id / 3) as u8,
             count: (id % 3) as u8 + 1,
         })
+    }
+}
+
+/// Four piles, each a one-hot row of 16 (its counter count, 0 to 15); a missing pile is all
+/// zero. Shape `[4, 16]`; nothing is hidden, so every seat's tensor is the same.
+impl Observation for Nim {
+    fn observation_shape(_rules: &NimRules) -> Vec<usize> {
+        vec![4, 16]
+    }
+
+    fn write_observation(&self, _seat: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        for (pile, &count) in self.piles[..usize::from(self.pile_count)]
+            .iter()
+            .enumerate()
+        {
+            if let Some(cell) = out.get_mut(pile * 16 + usize::from(count)) {
+                *cell = 1.0;
+            }
+        }
     }
 }

@@ -10,6 +10,6 @@
 //! ```
 
 pub use crate::{
-    ActionIds, Diagram, Evaluate, FullGame, Game, Information, Notation, PerfectInformation,
-    RuleSet,
+    ActionIds, Diagram, Evaluate, FullGame, Game, Information, Notation, Observation,
+    PerfectInformation, RuleSet,
 };

@@ -17,7 +17,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::{Information, Seat};
+use crate::{Information, Observation, Seat};
 
 /// A broken information-set property: the seat, the first difference found, and the
 /// state where it shows.
@@ -46,7 +46,7 @@ impl std::error::Error for InformationLeak {}
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
 /// `play` applying an action (normally [`Game::play_unchecked`] on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
-pub fn check_indistinguishable_with<G: Information>(
+pub fn check_indistinguishable_with<G: Information + Observation>(
     states: &[G],
     seat: Seat,
     play: impl Fn(&G, G::Action) -> G,
@@ -60,6 +60,7 @@ pub fn check_indistinguishable_with<G: Information>(
         position: state.position(),
     };
     let view = first.view(seat);
+    let tensor = observation(first, seat);
     let to_act = first.to_act();
     let mine = |s: &G| {
         let mut v: Vec<String> = s.legal_actions().iter().map(ToString::to_string).collect();
@@ -74,6 +75,12 @@ pub fn check_indistinguishable_with<G: Information>(
             return Err(leak(
                 state,
                 format!("the states given have different views for seat {seat}"),
+            ));
+        }
+        if observation(state, seat) != tensor {
+            return Err(leak(
+                state,
+                format!("seat {seat}'s observation tensor differs between states with one view"),
             ));
         }
         if state.to_act() != to_act {
@@ -132,7 +139,7 @@ pub fn check_indistinguishable_with<G: Information>(
 }
 
 /// [`check_indistinguishable_with`] with the game's own rules.
-pub fn check_indistinguishable<G: Information>(
+pub fn check_indistinguishable<G: Information + Observation>(
     states: &[G],
     seat: Seat,
 ) -> Result<(), InformationLeak> {
@@ -145,7 +152,7 @@ pub fn check_indistinguishable<G: Information>(
 
 /// Checks the property for `seat` on `state` and `samples` states drawn from `seat`'s view
 /// of it.
-pub fn check_information_set<G: Information, R: Rng + ?Sized>(
+pub fn check_information_set<G: Information + Observation, R: Rng + ?Sized>(
     state: &G,
     seat: Seat,
     samples: usize,
@@ -155,4 +162,12 @@ pub fn check_information_set<G: Information, R: Rng + ?Sized>(
     let mut states = vec![state.clone()];
     states.extend((0..samples).map(|_| G::sample_from_view(&view, rng)));
     check_indistinguishable(&states, seat)
+}
+
+/// `seat`'s observation tensor of `state`.
+fn observation<G: Observation>(state: &G, seat: Seat) -> Vec<f32> {
+    let len = G::observation_shape(state.rules()).iter().product();
+    let mut tensor = vec![0.0; len];
+    state.write_observation(seat, &mut tensor);
+    tensor
 }

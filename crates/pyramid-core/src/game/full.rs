@@ -1,10 +1,16 @@
 //! [`FullGame`]: every opt-in trait at once, what tools written once for every game need.
 
-use crate::{ActionIds, Diagram, Evaluate, Game, Information, Notation};
+use crate::{ActionIds, Diagram, Evaluate, Game, Information, Notation, Observation};
 
 /// A game with every opt-in trait: [`Game`] plus [`Notation`], [`Information`],
-/// [`Evaluate`], [`Diagram`] and [`ActionIds`]. Bots, matches, records and the runtime
+/// [`Evaluate`], [`Diagram`], [`ActionIds`] and [`Observation`]. Bots, matches, records and the runtime
 /// need all of them; every game of the project has them. Implemented automatically.
-pub trait FullGame: Game + Notation + Information + Evaluate + Diagram + ActionIds {}
+pub trait FullGame:
+    Game + Notation + Information + Evaluate + Diagram + ActionIds + Observation
+{
+}
 
-impl<G> FullGame for G where G: Game + Notation + Information + Evaluate + Diagram + ActionIds {}
+impl<G> FullGame for G where
+    G: Game + Notation + Information + Evaluate + Diagram + ActionIds + Observation
+{
+}

@@ -1,6 +1,6 @@
 //! The traits every game implements: the kernel [`Game`] with its [`RuleSet`] and
 //! [`GameAction`], and the opt-in traits for notation, hidden information, evaluation,
-//! drawing and integer action ids.
+//! drawing, integer action ids and observation tensors.
 
 mod action_ids;
 mod diagram;
@@ -9,6 +9,7 @@ mod full;
 mod information;
 mod kernel;
 mod notation;
+mod observation;
 mod rules;
 
 pub use action_ids::ActionIds;
@@ -18,4 +19,5 @@ pub use full::FullGame;
 pub use information::{Information, PerfectInformation};
 pub use kernel::{Game, GameAction, random_action_by_walk};
 pub use notation::Notation;
+pub use observation::Observation;
 pub use rules::{CommonRules, RuleSet};

@@ -94,6 +94,10 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn diagram(&self, viewer: Option<Seat>) -> String;
     /// The game's quick evaluation for `seat` (higher is better).
     fn evaluate(&self, seat: Seat) -> f64;
+    /// The shape of the observation tensors ([`Observation`](crate::Observation)).
+    fn observation_shape(&self) -> Vec<usize>;
+    /// `seat`'s observation tensor, flat (row-major in [`DynState::observation_shape`]).
+    fn observation(&self, seat: Seat) -> Result<Vec<f32>, RuntimeError>;
 
     /// Perft: the leaves of the game tree `depth` plies deep, on `threads` threads.
     fn perft(&self, depth: u32, threads: usize) -> u64;
@@ -280,6 +284,17 @@ impl<G: FullGame> DynState for StateBox<G> {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         self.state.evaluate(seat)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        G::observation_shape(self.state.rules())
+    }
+
+    fn observation(&self, seat: Seat) -> Result<Vec<f32>, RuntimeError> {
+        let seat = self.check_seat(seat)?;
+        let mut tensor = vec![0.0; self.observation_shape().iter().product()];
+        self.state.write_observation(seat, &mut tensor);
+        Ok(tensor)
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {
