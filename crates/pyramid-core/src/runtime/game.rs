@@ -51,6 +51,14 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Box<dyn DynState>, RuntimeError>;
     /// Reads a state's RON form (which holds its rules).
     fn parse_ron(&self, text: &str) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// A full state consistent with a seat's view string (the hidden part drawn from
+    /// `seed`): what search over information sets plays on.
+    fn sample_from_view(
+        &self,
+        view: &str,
+        options: &[(&str, &str)],
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, RuntimeError>;
     /// A bot from its spec (`random`, `greedy`, `mcts:iters=200`, ... as the registry's
     /// bot factory knows them), its choices following from `seed`.
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RuntimeError>;
@@ -150,6 +158,18 @@ impl<G: FullGame> DynGame for GameEntry<G> {
     fn parse_ron(&self, text: &str) -> Result<Box<dyn DynState>, RuntimeError> {
         let state: G = ron::from_str(text).map_err(|e| RuntimeError::Position(e.to_string()))?;
         Ok(StateBox::boxed(state))
+    }
+
+    fn sample_from_view(
+        &self,
+        view: &str,
+        options: &[(&str, &str)],
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, RuntimeError> {
+        let view = <G as Information>::read_view(view, &Self::rules(options)?)
+            .map_err(|e| RuntimeError::Position(e.to_string()))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        Ok(StateBox::boxed(G::sample_from_view(&view, &mut rng)))
     }
 
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RuntimeError> {

@@ -33,6 +33,8 @@ fn states_play_by_text_and_by_id() -> Result<(), RuntimeError> {
     assert!(!copy.equals(state.as_ref()));
     let back = nim.parse_ron(&copy.to_ron(false))?;
     assert!(back.equals(copy.as_ref()));
+    let sampled = nim.sample_from_view(&copy.view_string(Seat(0))?, &[("piles", "2,1")], 3)?;
+    assert!(sampled.equals(copy.as_ref()));
     let reread = nim.parse_position(&copy.position(), &[("piles", "2,1")])?;
     assert!(reread.equals(copy.as_ref()));
     assert_eq!(nim.new_state(&[])?.perft(2, 2), 9 * 8 - 1);
