@@ -2,12 +2,13 @@
 //! board's width decides the seat count).
 #![no_main]
 
+use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
 use martian_chess::{MartianChess, MartianRules};
 
 fuzz_target!(|data: &[u8]| {
     for seats in [2, 4] {
-        let rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+        let rules = MartianRules::default().with_seats(seats).expect("2 and 4 seats are allowed");
         pyramid_core::fuzzing::parse_position::<MartianChess>(&rules, data);
     }
 });

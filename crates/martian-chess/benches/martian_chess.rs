@@ -7,11 +7,14 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use martian_chess::{MartianAction, MartianChess, MartianRules};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 
 fn rules(seats: usize) -> MartianRules {
-    MartianRules::new(seats).expect("2 and 4 seats are allowed")
+    MartianRules::default()
+        .with_seats(seats)
+        .expect("2 and 4 seats are allowed")
 }
 
 /// Positions met along seeded random games: a spread of openings, middle games and ends.

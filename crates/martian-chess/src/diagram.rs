@@ -2,15 +2,16 @@
 
 use std::fmt::Write;
 
-use pyramid_core::{Game, Seat, Square};
+use pyramid_core::{Diagram, Game, Notation, Seat, Square};
 
 use crate::MartianChess;
 
-impl MartianChess {
-    /// The diagram: ranks from the top with their numbers, file letters below, canals
-    /// drawn between the zones, each rank labelled with the seat(s) whose zone it holds;
-    /// then whose turn it is (or the result), the scores, and the position string.
-    pub(crate) fn draw(&self) -> String {
+impl Diagram for MartianChess {
+    /// Ranks from the top with their numbers, file letters below, canals drawn between
+    /// the zones, each rank labelled with the seat(s) whose zone it holds; then whose turn
+    /// it is (or the result), the scores, and the position string. Nothing is hidden, so
+    /// every viewer sees the same.
+    fn diagram(&self, _viewer: Option<Seat>) -> String {
         let grid = self.grid();
         let four = self.rules.seat_count() == 4;
         let mut out = String::new();

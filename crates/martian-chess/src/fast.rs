@@ -4,6 +4,7 @@
 //! popcounts count moves exactly. This is the bulk-counting path of perft and the
 //! random-playout path.
 
+use pyramid_core::Bitboard;
 use pyramid_core::rand::Rng;
 
 use crate::layout::Layout;
@@ -158,10 +159,11 @@ fn groups<const W: u32>(s: &Sets, layout: &Layout, out: &mut [Group; MAX_GROUPS]
         );
         n += 2;
     }
-    let mut queens = s.queens;
-    while queens != 0 && n < MAX_GROUPS {
-        let sq = queens.trailing_zeros() as usize;
-        queens &= queens - 1;
+    for sq in Bitboard(s.queens) {
+        if n == MAX_GROUPS {
+            break;
+        }
+        let sq = sq as usize;
         out[n] = group(layout.queen_attacks(sq, !s.empty) & s.queen_to, sq as u8, 0);
         n += 1;
     }
@@ -184,11 +186,7 @@ fn nth(groups: &[Group], mut index: u32) -> Option<(usize, usize)> {
             index -= n;
             continue;
         }
-        let mut bits = g.targets;
-        for _ in 0..index {
-            bits &= bits - 1;
-        }
-        let to = bits.trailing_zeros() as usize;
+        let to = Bitboard(g.targets).nth(index)? as usize;
         let from = if g.from == 255 {
             (to as isize - isize::from(g.delta)) as usize
         } else {
@@ -264,17 +262,8 @@ impl MartianChess {
     }
 
     /// A uniformly random legal action, or `None` once the game is over: the fast path
-    /// of random playouts (it does not list the actions).
-    ///
-    /// ```
-    /// use martian_chess::MartianChess;
-    /// use pyramid_core::{ChaCha8Rng, Game, rand::SeedableRng};
-    /// let game = MartianChess::new(&Default::default());
-    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
-    /// let action = game.random_action(&mut rng).expect("the start has moves");
-    /// assert!(game.is_legal(action));
-    /// ```
-    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
+    /// of random playouts (it does not list the actions); [`Game::random_action`].
+    pub(crate) fn sampled_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
         self.random_move(rng).map(|mv| match mv {
             Some((from, to)) => MartianAction::Move {
                 from: self.square_at(from),
@@ -305,10 +294,8 @@ impl MartianChess {
         let layout = self.layout();
         let mut slots = [0u16; 4];
         for (kind, &pieces) in self.pieces.iter().enumerate() {
-            let mut bits = pieces;
-            while bits != 0 {
-                let sq = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            for sq in Bitboard(pieces) {
+                let sq = sq as usize;
                 slots[usize::from(layout.zone_index[sq]) & 3] +=
                     u16::from(layout.reach_count[kind][sq]);
             }
@@ -349,10 +336,8 @@ impl MartianChess {
                 // whose slots hold the draw.
                 for &(kind, pieces) in &by_kind {
                     let counts = &layout.reach_count[kind];
-                    let mut bits = pieces;
-                    while bits != 0 {
-                        let sq = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
+                    for sq in Bitboard(pieces) {
+                        let sq = sq as usize;
                         let here = u16::from(counts[sq]);
                         if draw >= here {
                             draw -= here;
@@ -409,17 +394,13 @@ impl MartianChess {
     }
 
     /// Plays uniformly random legal actions until the game ends, or until `max_plies`
-    /// more plies have been played; returns the number of plies played.
-    ///
-    /// ```
-    /// use martian_chess::MartianChess;
-    /// use pyramid_core::{ChaCha8Rng, Game, rand::SeedableRng};
-    /// let mut game = MartianChess::new(&Default::default());
-    /// let mut rng = ChaCha8Rng::seed_from_u64(7);
-    /// game.play_random(&mut rng, None);
-    /// assert!(game.is_over());
-    /// ```
-    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+    /// more plies have been played; returns the number of plies played: the fused
+    /// draw-and-play loop of [`Game::play_random`].
+    pub(crate) fn play_random_fused<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: Option<u32>,
+    ) -> u32 {
         let mut played = 0;
         if self.finished() {
             return 0;

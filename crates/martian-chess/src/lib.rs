@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use martian_chess::{MartianAction, MartianChess, MartianRules};
-//! use pyramid_core::{Game, RuleSet, Seat, perft};
+//! use pyramid_core::prelude::*;
+//! use pyramid_core::{Seat, perft};
 //!
 //! let mut game = MartianChess::new(&MartianRules::default());
 //! assert_eq!(game.position(), "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0");
@@ -33,8 +34,7 @@
 //! assert!(!game.is_legal("b5-a4".parse::<MartianAction>()?));
 //!
 //! // Four seats on the 8x8 board.
-//! let mut rules = MartianRules::default();
-//! rules.set_seats(4)?;
+//! let rules = MartianRules::default().with_seats(4)?;
 //! assert_eq!(MartianChess::new(&rules).count_actions(), 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -53,8 +53,9 @@
 //! The board is three `u64` bitboards (one per size) over precomputed tables; a state is
 //! 56 bytes and cloned freely (copy-make). [`pyramid_core::Game::count_actions`] counts
 //! set-wise (one popcount per direction group), which is what perft's bulk counting uses.
-//! For random playouts, [`MartianChess::random_action`] and [`MartianChess::play_random`]
-//! draw uniformly random legal moves without listing them. Figures are in
+//! For random playouts, [`Game::random_action`](pyramid_core::Game::random_action) and
+//! [`Game::play_random`](pyramid_core::Game::play_random) draw uniformly random legal
+//! moves without listing them. Figures are in
 //! `docs/performance.md`; `cargo run --release -p martian-chess --example speed` measures.
 //!
 //! # Passing
@@ -67,18 +68,23 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod action_ids;
 mod diagram;
+mod evaluate;
 mod explain;
 mod fast;
 mod game;
 mod layout;
 mod movegen;
+mod notation;
+mod observation;
 mod play;
-mod position;
 mod rules;
+mod setup;
 mod state;
+mod view;
 
 pub use action::MartianAction;
-pub use position::{MartianSetup, PositionError};
 pub use rules::MartianRules;
+pub use setup::{MartianSetup, PositionError};
 pub use state::{MartianChess, PIPS_PER_SEAT};

@@ -1,5 +1,6 @@
 //! Legal move generation, counting and checking, on bitboards.
 
+use pyramid_core::Bitboard;
 use std::ops::ControlFlow;
 
 use crate::layout::Layout;
@@ -84,15 +85,10 @@ impl MartianChess {
         mut f: impl FnMut(usize, usize) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let m = self.masks();
-        let mut own = m.own;
-        while own != 0 {
-            let from = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let mut targets = self.targets(&m, from);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                f(from, to)?;
+        for from in Bitboard(m.own) {
+            let from = from as usize;
+            for to in Bitboard(self.targets(&m, from)) {
+                f(from, to as usize)?;
             }
         }
         ControlFlow::Continue(())
@@ -105,23 +101,14 @@ impl MartianChess {
         let m = self.masks();
         let layout = m.layout;
         let mut n = 0;
-        let mut pawns = self.pieces[0] & m.own;
-        while pawns != 0 {
-            let sq = pawns.trailing_zeros() as usize;
-            pawns &= pawns - 1;
-            n += (layout.pawn[sq] & m.pawn).count_ones();
+        for sq in Bitboard(self.pieces[0] & m.own) {
+            n += (layout.pawn[sq as usize] & m.pawn).count_ones();
         }
-        let mut drones = self.pieces[1] & m.own;
-        while drones != 0 {
-            let sq = drones.trailing_zeros() as usize;
-            drones &= drones - 1;
-            n += (layout.drone_attacks(sq, m.occ) & m.drone).count_ones();
+        for sq in Bitboard(self.pieces[1] & m.own) {
+            n += (layout.drone_attacks(sq as usize, m.occ) & m.drone).count_ones();
         }
-        let mut queens = self.pieces[2] & m.own;
-        while queens != 0 {
-            let sq = queens.trailing_zeros() as usize;
-            queens &= queens - 1;
-            n += (layout.queen_attacks(sq, m.occ) & m.queen).count_ones();
+        for sq in Bitboard(self.pieces[2] & m.own) {
+            n += (layout.queen_attacks(sq as usize, m.occ) & m.queen).count_ones();
         }
         if m.ban_from < 64 && m.own & (1u64 << m.ban_from) != 0 {
             // Remove the banned move if the piece could otherwise make it.
@@ -153,47 +140,48 @@ impl MartianChess {
             }
         }
     }
+}
 
-    /// Every legal action, passes included, for the trait's generator.
-    #[inline(always)]
-    pub(crate) fn try_for_each_action_impl<B>(
-        &self,
-        mut f: impl FnMut(MartianAction) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        if self.finished() {
-            return ControlFlow::Continue(());
-        }
-        let mut any = false;
-        self.try_for_each_move(|from, to| {
-            any = true;
-            f(MartianAction::Move {
-                from: self.square_at(from),
-                to: self.square_at(to),
-            })
-        })?;
-        if !any {
-            f(MartianAction::Pass)?;
-        }
-        ControlFlow::Continue(())
+/// Every legal action, passes included: [`Game::try_for_each_action`].
+#[inline(always)]
+pub(crate) fn try_for_each_action<B>(
+    state: &MartianChess,
+    mut f: impl FnMut(MartianAction) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if state.finished() {
+        return ControlFlow::Continue(());
     }
+    let mut any = false;
+    state.try_for_each_move(|from, to| {
+        any = true;
+        f(MartianAction::Move {
+            from: state.square_at(from),
+            to: state.square_at(to),
+        })
+    })?;
+    if !any {
+        f(MartianAction::Pass)?;
+    }
+    ControlFlow::Continue(())
+}
 
-    /// The number of legal actions (a forced pass counts as one).
-    #[inline]
-    pub(crate) fn count_actions_impl(&self) -> usize {
-        if self.finished() {
-            return 0;
-        }
-        match self.count_moves_fast() {
-            0 => 1,
-            n => n,
-        }
+/// The number of legal actions (a forced pass counts as one): [`Game::count_actions`].
+#[inline]
+pub(crate) fn count_actions(state: &MartianChess) -> usize {
+    if state.finished() {
+        return 0;
+    }
+    match state.count_moves_fast() {
+        0 => 1,
+        n => n,
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use pyramid_core::prelude::*;
     use pyramid_core::rand::SeedableRng;
-    use pyramid_core::{ChaCha8Rng, Game, RandomBot};
+    use pyramid_core::{ChaCha8Rng, RandomBot};
 
     use crate::{MartianChess, MartianRules};
 
@@ -201,7 +189,9 @@ mod tests {
     #[test]
     fn set_wise_piece_wise_and_generated_counts_agree() {
         for seats in [2, 4] {
-            let rules = MartianRules::new(seats).expect("valid seat count");
+            let rules = MartianRules::default()
+                .with_seats(seats)
+                .expect("valid seat count");
             for seed in 0..40 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let mut state = MartianChess::new(&rules);

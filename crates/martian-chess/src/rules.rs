@@ -1,9 +1,9 @@
 //! The rule options: seat count, starting seat, optional ply limit.
 
-use pyramid_core::{RuleSet, RulesError};
+use pyramid_core::{CommonRules, RuleSet, RulesError};
 use serde::{Deserialize, Serialize};
 
-use crate::MartianChess;
+#[cfg(doc)]
 use pyramid_core::Game;
 
 /// The rule options of Martian Chess.
@@ -15,42 +15,33 @@ use pyramid_core::Game;
 /// ```
 /// use martian_chess::MartianRules;
 /// use pyramid_core::RuleSet;
-/// let mut rules = MartianRules::default();
-/// rules.set_seats(4)?;
-/// rules.set_option("first", "2")?;
-/// rules.set_ply_limit(Some(200));
+/// let rules = MartianRules::default()
+///     .with_seats(4)?
+///     .with_option("first", "2")?
+///     .with_ply_limit(Some(200));
 /// assert_eq!((rules.seats(), rules.first(), rules.ply_limit()), (4, 2, Some(200)));
-/// assert!(rules.set_seats(3).is_err());
+/// assert!(rules.with_seats(3).is_err());
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesSetup", into = "RulesSetup")]
 pub struct MartianRules {
-    seats: u8,
+    common: CommonRules,
     /// The starting seat; `None`: seat 0 in [`Game::new`], drawn at random by
     /// [`Game::deal`] (the seed's "who starts" draw, what matches use).
     first: Option<u8>,
-    ply_limit: Option<u32>,
 }
 
 impl Default for MartianRules {
     fn default() -> Self {
         MartianRules {
-            seats: 2,
+            common: CommonRules::new(2),
             first: None,
-            ply_limit: None,
         }
     }
 }
 
 impl MartianRules {
-    /// Rules for `seats` seats (2 or 4), seat 0 first, no ply limit.
-    pub fn new(seats: usize) -> Result<Self, RulesError> {
-        let mut rules = MartianRules::default();
-        rules.set_seats(seats)?;
-        Ok(rules)
-    }
-
     /// The seat that moves first in [`Game::new`] (the `first` option; seat 0 when it is
     /// `random`).
     pub fn first(&self) -> u8 {
@@ -65,7 +56,7 @@ impl MartianRules {
 
     /// Sets the starting seat; it must be below the seat count.
     pub fn set_first(&mut self, seat: u8) -> Result<(), RulesError> {
-        if seat >= self.seats {
+        if usize::from(seat) >= self.seats() {
             return Err(RulesError::BadValue {
                 key: "first".into(),
                 value: seat.to_string(),
@@ -76,67 +67,53 @@ impl MartianRules {
         Ok(())
     }
 
+    /// These rules with `seat` moving first (it must be below the seat count).
+    pub fn with_first(mut self, seat: u8) -> Result<Self, RulesError> {
+        self.set_first(seat)?;
+        Ok(self)
+    }
+
     /// The seat count as a `u8`.
+    #[inline(always)]
     pub(crate) fn seat_count(&self) -> u8 {
-        self.seats
+        self.common.seats() as u8
     }
 }
 
 impl RuleSet for MartianRules {
-    fn seats(&self) -> usize {
-        usize::from(self.seats)
+    const GAME: &'static str = "martian-chess";
+    const SEAT_COUNTS: &'static [usize] = &[2, 4];
+    const OPTIONS: &'static [(&'static str, &'static str)] = &[(
+        "first",
+        "the seat that moves first: `random` (drawn for each game of a match) or a seat number",
+    )];
+
+    fn common(&self) -> &CommonRules {
+        &self.common
     }
 
-    /// Sets 2 or 4 seats. A starting seat that no longer exists goes back to seat 0.
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        match seats {
-            2 | 4 => {
-                self.seats = seats as u8;
-                if self.first.is_some_and(|f| f >= self.seats) {
-                    self.first = None;
-                }
-                Ok(())
-            }
-            _ => Err(RulesError::Seats {
-                game: MartianChess::NAME,
-                allowed: "2 or 4",
-                got: seats,
-            }),
+    fn common_mut(&mut self) -> &mut CommonRules {
+        &mut self.common
+    }
+
+    /// A starting seat that no longer exists goes back to `random`.
+    fn seats_changed(&mut self) {
+        if self.first.is_some_and(|f| usize::from(f) >= self.seats()) {
+            self.first = None;
         }
     }
 
-    fn ply_limit(&self) -> Option<u32> {
-        self.ply_limit
-    }
-
-    fn set_ply_limit(&mut self, limit: Option<u32>) {
-        self.ply_limit = limit;
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        match key {
-            "first" if value == "random" => {
-                self.first = None;
-                Ok(())
-            }
-            "first" => {
-                let seat: u8 = value.parse().map_err(|_| RulesError::BadValue {
-                    key: key.into(),
-                    value: value.into(),
-                    expected: "`random` or a seat number below the number of seats",
-                })?;
-                self.set_first(seat).map_err(|_| RulesError::BadValue {
-                    key: key.into(),
-                    value: value.into(),
-                    expected: "a seat number below the number of seats (set the seats first)",
-                })
-            }
-            _ => Err(RulesError::UnknownOption {
-                game: MartianChess::NAME,
-                key: key.into(),
-                known: "first",
-            }),
+    fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        if value == "random" {
+            self.first = None;
+            return Ok(());
         }
+        let seat: u8 = value.parse().map_err(|_| RulesError::BadValue {
+            key: key.into(),
+            value: pyramid_core::excerpt(value),
+            expected: "`random` or a seat number below the number of seats",
+        })?;
+        self.set_first(seat)
     }
 
     fn options(&self) -> Vec<(&'static str, String)> {
@@ -158,11 +135,12 @@ struct RulesSetup {
 impl TryFrom<RulesSetup> for MartianRules {
     type Error = RulesError;
     fn try_from(setup: RulesSetup) -> Result<Self, RulesError> {
-        let mut rules = MartianRules::new(usize::from(setup.seats))?;
+        let mut rules = MartianRules::default()
+            .with_seats(usize::from(setup.seats))?
+            .with_ply_limit(setup.ply_limit);
         if let Some(first) = setup.first {
             rules.set_first(first)?;
         }
-        rules.ply_limit = setup.ply_limit;
         Ok(rules)
     }
 }
@@ -170,9 +148,9 @@ impl TryFrom<RulesSetup> for MartianRules {
 impl From<MartianRules> for RulesSetup {
     fn from(rules: MartianRules) -> Self {
         RulesSetup {
-            seats: rules.seats,
+            seats: rules.seat_count(),
             first: rules.first,
-            ply_limit: rules.ply_limit,
+            ply_limit: rules.ply_limit(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The game state: three bitboards (pawns, drones, queens), scores, seat to move, the
 //! last canal crossing and the ply count.
 
-use pyramid_core::{Grid, Outcome, Seat, Size, Square};
+use pyramid_core::{Grid, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::layout::{self, Layout};
@@ -20,7 +20,8 @@ pub const PIPS_PER_SEAT: u32 = 3 * 3 + 3 * 2 + 3;
 ///
 /// ```
 /// use martian_chess::MartianChess;
-/// use pyramid_core::{Game, Seat, Size};
+/// use pyramid_core::prelude::*;
+/// use pyramid_core::{Seat, Size};
 /// let mut game = MartianChess::new(&Default::default());
 /// assert_eq!(game.position(), "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0");
 /// game.play(game.parse_action("a3-a5")?)?;
@@ -166,16 +167,13 @@ impl MartianChess {
     /// The pieces `seat` controls (those standing in its zone), in ascending square order.
     pub fn pieces_of(&self, seat: Seat) -> Vec<(Square, Size)> {
         let zone = self.layout().zones.get(seat.index()).copied().unwrap_or(0);
-        let mut own = self.occupied() & zone;
-        let mut out = Vec::new();
-        while own != 0 {
-            let sq = own.trailing_zeros() as usize;
-            own &= own - 1;
-            if let Some(size) = self.size_at(sq) {
-                out.push((self.square_at(sq), size));
-            }
-        }
-        out
+        pyramid_core::Bitboard(self.occupied() & zone)
+            .iter()
+            .filter_map(|sq| {
+                let sq = sq as usize;
+                self.size_at(sq).map(|size| (self.square_at(sq), size))
+            })
+            .collect()
     }
 
     /// The score of `seat`: the pips it has captured (0 for a seat not in the game).
@@ -224,21 +222,6 @@ impl MartianChess {
     pub fn final_mover(&self) -> Seat {
         let seats = self.rules.seat_count();
         Seat((self.to_move + seats - 1) % seats)
-    }
-
-    /// The outcome if the game is over: the highest score wins; if two or more seats
-    /// share it, the seat that made the final move wins, even with a lower score.
-    pub(crate) fn result(&self) -> Option<Outcome> {
-        if !self.finished() {
-            return None;
-        }
-        let scores = self.scores();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
-        match (leaders.next(), leaders.next()) {
-            (Some((seat, _)), None) => Some(Outcome::Win(Seat(seat as u8))),
-            _ => Some(Outcome::Win(self.final_mover())),
-        }
     }
 
     /// Whether `action` would capture (its destination holds a piece of another zone).

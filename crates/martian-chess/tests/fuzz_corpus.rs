@@ -3,6 +3,7 @@
 
 use martian_chess::{MartianChess, MartianRules};
 use pyramid_core::fuzzing::{parse_position, play_bytes};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game};
 
@@ -31,7 +32,9 @@ fn rules_for(data: &[u8]) -> MartianRules {
     } else {
         2
     };
-    MartianRules::new(seats).expect("2 and 4 seats are allowed")
+    MartianRules::default()
+        .with_seats(seats)
+        .expect("2 and 4 seats are allowed")
 }
 
 #[test]
@@ -39,7 +42,7 @@ fn fuzz_bodies_survive_the_corpus() {
     for data in CORPUS {
         for rules in [
             MartianRules::default(),
-            MartianRules::new(4).expect("4 seats"),
+            MartianRules::default().with_seats(4).expect("4 seats"),
         ] {
             parse_position::<MartianChess>(&rules, data);
             play_bytes::<MartianChess>(&rules, data);

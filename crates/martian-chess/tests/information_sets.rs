@@ -5,11 +5,14 @@
 use martian_chess::{MartianChess, MartianRules};
 use pyramid_core::Game;
 use pyramid_core::conformance::information_set_playout;
+use pyramid_core::prelude::*;
 
 #[test]
 fn no_seat_learns_what_its_view_hides_two_and_four_seats() {
     for seats in [2, 4] {
-        let rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+        let rules = MartianRules::default()
+            .with_seats(seats)
+            .expect("2 and 4 seats are allowed");
         for seed in 0..4 {
             information_set_playout(MartianChess::new(&rules), seed, 120, 2);
         }

@@ -4,10 +4,15 @@
 //! in `tests/reference.rs`, and they guard against regressions.
 
 use martian_chess::{MartianChess, MartianRules};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, divide, perft, perft_parallel};
 
 fn start(seats: usize) -> MartianChess {
-    MartianChess::new(&MartianRules::new(seats).expect("2 and 4 seats are allowed"))
+    MartianChess::new(
+        &MartianRules::default()
+            .with_seats(seats)
+            .expect("2 and 4 seats are allowed"),
+    )
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use martian_chess::{MartianChess, MartianRules, MartianSetup};
 use pyramid_core::Game;
 use pyramid_core::conformance::check_rejects_positions;
+use pyramid_core::prelude::*;
 
 const START: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0";
 const BOARD: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1";
@@ -136,9 +137,10 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     refuse(&|s| s.last_crossing = Some("a3-a5".into()), "crossing");
     refuse(
         &|s| {
-            let mut four = MartianChess::new(&MartianRules::new(4).expect("4 seats"))
-                .rules()
-                .to_owned();
+            let mut four =
+                MartianChess::new(&MartianRules::default().with_seats(4).expect("4 seats"))
+                    .rules()
+                    .to_owned();
             std::mem::swap(&mut s.rules, &mut four);
         },
         "rules",

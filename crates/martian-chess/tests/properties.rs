@@ -6,11 +6,14 @@
 use martian_chess::{MartianAction, MartianChess, MartianRules, PIPS_PER_SEAT};
 use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
 
 fn rules(seats: usize, first: u8, limit: Option<u32>) -> MartianRules {
-    let mut rules = MartianRules::new(seats).expect("2 and 4 seats are allowed");
+    let mut rules = MartianRules::default()
+        .with_seats(seats)
+        .expect("2 and 4 seats are allowed");
     rules.set_first(first % seats as u8).expect("seat in range");
     rules.set_ply_limit(limit);
     rules

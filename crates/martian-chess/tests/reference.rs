@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use martian_chess::{MartianChess, MartianRules};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, Size, perft};
 
@@ -172,7 +173,11 @@ impl Reference {
 }
 
 fn start(seats: usize) -> MartianChess {
-    MartianChess::new(&MartianRules::new(seats).expect("2 and 4 seats are allowed"))
+    MartianChess::new(
+        &MartianRules::default()
+            .with_seats(seats)
+            .expect("2 and 4 seats are allowed"),
+    )
 }
 
 #[test]

@@ -4,11 +4,14 @@
 use std::collections::BTreeSet;
 
 use martian_chess::{MartianAction, MartianChess, MartianRules};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
 
 fn rules(seats: usize) -> MartianRules {
-    MartianRules::new(seats).expect("2 and 4 seats are allowed")
+    MartianRules::default()
+        .with_seats(seats)
+        .expect("2 and 4 seats are allowed")
 }
 
 fn pos(text: &str) -> MartianChess {

@@ -1,18 +1,12 @@
-//! The one-line position string, the unvalidated [`MartianSetup`] (the serde form), and
-//! the checks that keep every state valid.
-//!
-//! Position string: `BOARD SEAT SCORES CROSSING PLIES`, e.g. the two-seat start
-//! `1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0`.
+//! The unvalidated [`MartianSetup`] (the serde form), [`PositionError`], and the named
+//! checks that keep every state valid (pips, crossing).
 
-use pyramid_core::notation::{NotationError, parse_number, read_rows, split_fields, write_rows};
+use pyramid_core::notation::{NotationError, read_rows};
 use pyramid_core::{Grid, RuleSet, Size};
 use serde::{Deserialize, Serialize};
 
 use crate::state::PIPS_PER_SEAT;
 use crate::{MartianAction, MartianChess, MartianRules};
-
-/// The fields of the position string, in order.
-const FIELDS: [&str; 5] = ["board", "seat", "scores", "crossing", "plies"];
 
 /// Why a position string or a [`MartianSetup`] was refused. Every message names the
 /// field that failed.
@@ -71,12 +65,12 @@ pub enum PositionError {
 
 /// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning
 /// it into a [`MartianChess`] runs every check of
-/// [`Game::from_position`](pyramid_core::Game::from_position), so no invalid state can be
+/// [`Notation::from_position`](pyramid_core::Notation::from_position), so no invalid state can be
 /// deserialised.
 ///
 /// ```
 /// use martian_chess::MartianChess;
-/// use pyramid_core::Game;
+/// use pyramid_core::prelude::*;
 /// let start = MartianChess::new(&Default::default());
 /// let text = ron::to_string(&start)?;
 /// assert_eq!(ron::from_str::<MartianChess>(&text)?, start);
@@ -118,7 +112,7 @@ fn row_width(row: &str) -> usize {
 }
 
 /// Reads the board field: its seat count (from its width) and the three bitboards.
-fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
+pub(crate) fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
     let top = text.split('/').next().unwrap_or("");
     let (seats, grid) = if row_width(top) == 8 {
         (4, Grid::new(8, 8))
@@ -136,43 +130,8 @@ fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
 }
 
 impl MartianChess {
-    /// Reads the position string (see the module docs).
-    pub(crate) fn parse_position(text: &str, rules: &MartianRules) -> Result<Self, PositionError> {
-        let [board, seat, scores, crossing, plies] = split_fields(text, &FIELDS)
-            .map_err(|_| PositionError::FieldCount(text.split_whitespace().count()))?;
-        let (seats, pieces) = read_board(board)?;
-        let mut rules = *rules;
-        rules
-            .set_seats(usize::from(seats))
-            .map_err(|e| PositionError::Rules(e.to_string()))?;
-        let seat_count = usize::from(seats);
-        let to_move = seat
-            .parse::<u8>()
-            .ok()
-            .filter(|s| !seat.starts_with('+') && *s < seats)
-            .ok_or_else(|| PositionError::Seat {
-                text: seat.to_owned(),
-                seats: seat_count,
-            })?;
-        let bad_scores = || PositionError::Scores {
-            text: scores.to_owned(),
-            seats: seat_count,
-        };
-        let list: Vec<u16> = scores
-            .split(',')
-            .map(|s| parse_number::<u16>("scores", s).ok())
-            .collect::<Option<_>>()
-            .ok_or_else(bad_scores)?;
-        if list.len() != seat_count {
-            return Err(bad_scores());
-        }
-        let crossing = (crossing != "-").then(|| crossing.to_owned());
-        let plies: u32 = parse_number("plies", plies)?;
-        Self::assemble(rules, pieces, to_move, &list, crossing.as_deref(), plies)
-    }
-
     /// Builds a state from parsed fields, running the checks that need the whole state.
-    fn assemble(
+    pub(crate) fn assemble(
         rules: MartianRules,
         pieces: [u64; 3],
         to_move: u8,
@@ -191,8 +150,18 @@ impl MartianChess {
             plies,
         };
         state.scores[..seats].copy_from_slice(scores);
-        let board = state.board_pips();
-        let scored: u32 = scores.iter().map(|&s| u32::from(s)).sum();
+        state.check_pips()?;
+        if let Some(text) = crossing {
+            state.crossing = Some(state.check_crossing(text)?);
+        }
+        Ok(state)
+    }
+
+    /// Checks that the board and the scores hold no more pips than the game's pieces.
+    fn check_pips(&self) -> Result<(), PositionError> {
+        let seats = self.rules.seats();
+        let board = self.board_pips();
+        let scored: u32 = self.scores().iter().map(|&s| u32::from(s)).sum();
         let max = PIPS_PER_SEAT * seats as u32;
         if board + scored > max {
             return Err(PositionError::TooManyPips {
@@ -202,10 +171,7 @@ impl MartianChess {
                 seats,
             });
         }
-        if let Some(text) = crossing {
-            state.crossing = Some(state.check_crossing(text)?);
-        }
-        Ok(state)
+        Ok(())
     }
 
     /// Checks a last-crossing field `from-to`: two seats, at least one ply played, the
@@ -261,29 +227,6 @@ impl MartianChess {
             ));
         }
         Ok((f as u8, t as u8))
-    }
-
-    /// Writes the position string.
-    pub(crate) fn write_position(&self) -> String {
-        let board = self.board_rows().join("/");
-        let scores: Vec<String> = self.scores().iter().map(u16::to_string).collect();
-        let crossing = match self.last_crossing() {
-            Some((from, to)) => format!("{from}-{to}"),
-            None => "-".to_owned(),
-        };
-        format!(
-            "{board} {} {} {crossing} {}",
-            self.to_move,
-            scores.join(","),
-            self.plies
-        )
-    }
-
-    /// The board ranks from the top down, in position-string form.
-    fn board_rows(&self) -> Vec<String> {
-        let grid = self.grid();
-        let text = write_rows(grid, |sq| self.piece_at(sq).map(Size::letter));
-        text.split('/').map(str::to_owned).collect()
     }
 }
 

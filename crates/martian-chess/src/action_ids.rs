@@ -1,0 +1,72 @@
+//! Integer action ids: [`ActionIds`].
+//!
+//! Dense and state-free over the board's cells (`cells` = 32 on the two-seat 4x8 board,
+//! 64 on the four-seat 8x8 board; a cell's index is `rank * width + file`, a1 = 0):
+//! a move is `from * cells + to`, a pass is `cells * cells`. The space is
+//! `cells * cells + 1` (1025 for two seats, 4097 for four).
+
+use pyramid_core::{ActionIds, RuleSet};
+
+use crate::{MartianAction, MartianChess, MartianRules};
+
+/// The number of cells of the board `rules` play on.
+fn cells(rules: &MartianRules) -> u64 {
+    if rules.seats() == 4 { 64 } else { 32 }
+}
+
+impl ActionIds for MartianChess {
+    fn action_space(rules: &MartianRules) -> u64 {
+        let cells = cells(rules);
+        cells * cells + 1
+    }
+
+    /// The id of `action`; a move with a square off this board (never legal) gets the
+    /// bound [`ActionIds::action_space`], which names no action.
+    fn action_id(&self, action: MartianAction) -> u64 {
+        let cells = cells(&self.rules);
+        match action {
+            MartianAction::Pass => cells * cells,
+            MartianAction::Move { from, to } => match (self.index_of(from), self.index_of(to)) {
+                (Some(f), Some(t)) => f as u64 * cells + t as u64,
+                _ => cells * cells + 1,
+            },
+        }
+    }
+
+    fn action_from_id(&self, id: u64) -> Option<MartianAction> {
+        let cells = cells(&self.rules);
+        if id == cells * cells {
+            return Some(MartianAction::Pass);
+        }
+        (id < cells * cells).then(|| MartianAction::Move {
+            from: self.square_at((id / cells) as usize),
+            to: self.square_at((id % cells) as usize),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pyramid_core::prelude::*;
+
+    use crate::{MartianAction, MartianChess, MartianRules};
+
+    #[test]
+    fn ids_are_pinned() -> Result<(), Box<dyn std::error::Error>> {
+        let two = MartianChess::new(&MartianRules::default());
+        assert_eq!(MartianChess::action_space(two.rules()), 1025);
+        // b3 is cell 2 * 4 + 1 = 9, a4 is cell 12.
+        let b3a4: MartianAction = "b3-a4".parse()?;
+        assert_eq!(two.action_id(b3a4), 9 * 32 + 12);
+        assert_eq!(two.action_id(MartianAction::Pass), 1024);
+        assert_eq!(two.action_from_id(9 * 32 + 12), Some(b3a4));
+        assert_eq!(two.action_from_id(1025), None);
+        let four = MartianChess::new(&MartianRules::default().with_seats(4)?);
+        assert_eq!(MartianChess::action_space(four.rules()), 4097);
+        // On the 8x8 board b3 is cell 2 * 8 + 1 = 17.
+        assert_eq!(four.action_id(b3a4), 17 * 64 + 24);
+        // A square off the two-seat board has no id there.
+        assert_eq!(two.action_id("e1-e2".parse()?), 1025);
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! The observation tensor: [`Observation`].
+//!
+//! Shape `[9, height, width]` (`[9, 8, 4]` for two seats, `[9, 8, 8]` for four), cell
+//! `rank * width + file` of each plane:
+//! 0-2: a pawn, drone, queen stands there; 3: the observer's zone; 4: the zone of the seat
+//! to act (all zero once the game is over); 5-6: the from and to squares of the last canal
+//! crossing (the two-seat no-undo rule); 7: the observer's score / 72 everywhere; 8: the
+//! best score among the other seats / 72 everywhere. Nothing is hidden.
+
+use pyramid_core::{Game, Observation, RuleSet, Seat};
+
+use crate::{MartianChess, MartianRules};
+
+/// The number of planes.
+const PLANES: usize = 9;
+/// The most pips one seat's score can reach (four seats' pieces).
+const MAX_SCORE: f32 = 72.0;
+
+impl Observation for MartianChess {
+    fn observation_shape(rules: &MartianRules) -> Vec<usize> {
+        let width = if rules.seats() == 4 { 8 } else { 4 };
+        vec![PLANES, 8, width]
+    }
+
+    fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        let layout = self.layout();
+        let cells = usize::from(layout.width) * usize::from(layout.height);
+        let mut set = |plane: usize, mask: u64| {
+            for sq in pyramid_core::Bitboard(mask) {
+                if let Some(cell) = out.get_mut(plane * cells + sq as usize) {
+                    *cell = 1.0;
+                }
+            }
+        };
+        for (plane, &pieces) in self.pieces.iter().enumerate() {
+            set(plane, pieces);
+        }
+        let zone = |s: u8| layout.zones.get(usize::from(s)).copied().unwrap_or(0);
+        set(3, zone(seat.0));
+        if let Some(mover) = self.to_act() {
+            set(4, zone(mover.0));
+        }
+        if let Some((from, to)) = self.crossing {
+            set(5, 1u64 << from);
+            set(6, 1u64 << to);
+        }
+        let own = self.score(seat) as f32 / MAX_SCORE;
+        let best_other = Seat::all(self.seats())
+            .filter(|&s| s != seat)
+            .map(|s| self.score(s))
+            .max()
+            .unwrap_or(0) as f32
+            / MAX_SCORE;
+        for (plane, value) in [(7, own), (8, best_other)] {
+            if let Some(slice) = out.get_mut(plane * cells..(plane + 1) * cells) {
+                slice.fill(value);
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! `State`: a game state, with actions as text or integer ids.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use pyramid_core::Seat;
+use pyramid_core::runtime::DynState;
+
+use crate::errors::{self, to_py};
+use crate::options::{borrowed, pairs};
+
+/// A game state. Actions are text in the game's notation or integer ids; an illegal or
+/// malformed action raises `IllegalAction` and leaves the state unchanged.
+#[pyclass(module = "pyramid_games._native", name = "State")]
+pub struct State {
+    pub(crate) inner: Box<dyn DynState>,
+}
+
+fn seat(index: usize, seats: usize) -> PyResult<Seat> {
+    u8::try_from(index)
+        .ok()
+        .filter(|_| index < seats)
+        .map(Seat)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "seat {index} is not a seat of this game (it has {seats})"
+            ))
+        })
+}
+
+#[pymethods]
+impl State {
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.game()
+    }
+
+    /// The number of seats.
+    fn num_seats(&self) -> usize {
+        self.inner.seats()
+    }
+
+    /// The seat to act, or None once the game is over.
+    fn to_act(&self) -> Option<usize> {
+        self.inner.to_act().map(Seat::index)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The winning seat once the game is over (None for a draw or while it goes on).
+    fn winner(&self) -> Option<usize> {
+        self.inner.outcome().and_then(|o| o.winner()).map(Seat::index)
+    }
+
+    /// Zero-sum returns, one per seat: +1 for the winner, -1/(seats-1) for each loser, 0 in
+    /// a draw and while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns()
+    }
+
+    /// Decision points played so far.
+    fn plies(&self) -> u32 {
+        self.inner.plies()
+    }
+
+    /// The rule options in force, as a dict of strings.
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (key, value) in self.inner.rule_options() {
+            dict.set_item(key, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The legal actions as text, in generation order.
+    fn legal_actions(&self) -> Vec<String> {
+        self.inner.legal_actions()
+    }
+
+    /// The legal actions as integer ids, in the order of legal_actions().
+    fn legal_action_ids(&self) -> Vec<u64> {
+        self.inner.legal_action_ids()
+    }
+
+    /// Every action id is below this bound (under this state's rules).
+    fn action_space(&self) -> u64 {
+        self.inner.action_space()
+    }
+
+    /// The id of the legal action named by `action`.
+    fn action_id(&self, action: &str) -> PyResult<u64> {
+        self.inner.action_id(action).map_err(to_py)
+    }
+
+    /// The text of the action with id `id`.
+    fn action_text(&self, id: u64) -> PyResult<String> {
+        self.inner.action_text(id).map_err(to_py)
+    }
+
+    /// Why `action` is illegal here, in a player's words (None when it is legal).
+    fn illegal_reason(&self, action: &str) -> Option<String> {
+        self.inner.illegal_reason(action)
+    }
+
+    /// Plays `action` (text or integer id) for the seat to act and returns its text.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Ok(id) = action.extract::<u64>() {
+            return self.inner.play_id(id).map_err(to_py);
+        }
+        if let Ok(text) = action.extract::<String>() {
+            return self.inner.play(&text).map_err(to_py);
+        }
+        Err(PyTypeError::new_err("an action is a str (notation) or an int (action id)"))
+    }
+
+    /// A copy of this state.
+    fn clone(&self) -> State {
+        State {
+            inner: self.inner.clone_box(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The one-line position string.
+    fn position(&self) -> String {
+        self.inner.position()
+    }
+
+    /// What `seat` may see, as one line (the position string in games that hide nothing).
+    fn view(&self, seat: usize) -> PyResult<String> {
+        let seat = self::seat(seat, self.inner.seats())?;
+        self.inner.view_string(seat).map_err(to_py)
+    }
+
+    /// How `observer` sees the legal action `action` (hidden parts masked).
+    fn action_view(&self, action: &str, observer: usize) -> PyResult<String> {
+        let observer = self::seat(observer, self.inner.seats())?;
+        self.inner.action_view(action, observer).map_err(to_py)
+    }
+
+    /// The board drawn as text; `seat` hides what that seat may not see.
+    #[pyo3(signature = (seat=None))]
+    fn diagram(&self, seat: Option<usize>) -> PyResult<String> {
+        let viewer = match seat {
+            Some(s) => Some(self::seat(s, self.inner.seats())?),
+            None => None,
+        };
+        Ok(self.inner.diagram(viewer))
+    }
+
+    /// The game's quick evaluation for `seat` (higher is better).
+    fn evaluate(&self, seat: usize) -> PyResult<f64> {
+        Ok(self.inner.evaluate(self::seat(seat, self.inner.seats())?))
+    }
+
+    /// The shape of the observation tensors (see the game's page).
+    fn observation_shape(&self) -> Vec<usize> {
+        self.inner.observation_shape()
+    }
+
+    /// `seat`'s observation tensor: a float32 numpy array of `observation_shape()`,
+    /// encoding only what `seat` may see.
+    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self::seat(seat, self.inner.seats())?;
+        let flat = self.inner.observation(seat).map_err(to_py)?;
+        let shape = PyTuple::new(py, self.inner.observation_shape())?;
+        let numpy = py.import("numpy")?;
+        let array = numpy.call_method1("asarray", (flat, "float32"))?;
+        array.call_method1("reshape", (shape,))
+    }
+
+    /// The state as RON text (what pickling stores).
+    fn to_ron(&self) -> String {
+        self.inner.to_ron(false)
+    }
+
+    /// Perft: the number of leaves `depth` plies deep (bulk counting), on `threads`
+    /// threads, without holding the GIL.
+    #[pyo3(signature = (depth, threads=1))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> u64 {
+        let state = &self.inner;
+        py.detach(|| state.perft(depth, threads.max(1)))
+    }
+
+    /// Perft split by first action: a dict from action text to its leaf count.
+    #[pyo3(signature = (depth, threads=1))]
+    fn divide(&self, py: Python<'_>, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        let state = &self.inner;
+        py.detach(|| state.divide(depth, threads.max(1)))
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.diagram(None)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("State({:?}, {:?})", self.inner.game(), self.inner.position())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, State>>()
+            .is_ok_and(|o| self.inner.equals(o.inner.as_ref()))
+    }
+
+    /// Pickling: the game's name and the RON form.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let module = py.import("pyramid_games._native")?;
+        let rebuild = module.getattr("from_ron")?;
+        let args = PyTuple::new(py, [self.inner.game().to_owned(), self.inner.to_ron(false)])?;
+        PyTuple::new(py, [rebuild, args.into_any()])
+    }
+}
+
+/// The start position of game `name`, with `players` seats and `rules` options.
+#[pyfunction]
+#[pyo3(signature = (name, players=None, rules=None))]
+pub fn new_game(
+    name: &str,
+    players: Option<usize>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<State> {
+    let registry = pyramid_games::registry();
+    let game = registry.get(name).map_err(to_py)?;
+    let pairs = pairs(players, rules)?;
+    let inner = game.new_state(&borrowed(&pairs)).map_err(to_py)?;
+    Ok(State { inner })
+}
+
+/// The state a position string of game `name` describes; rule options the string does
+/// not hold come from `players` and `rules`.
+#[pyfunction]
+#[pyo3(signature = (name, position, players=None, rules=None))]
+pub fn from_position(
+    name: &str,
+    position: &str,
+    players: Option<usize>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<State> {
+    let registry = pyramid_games::registry();
+    let game = registry.get(name).map_err(to_py)?;
+    let pairs = pairs(players, rules)?;
+    let inner = game
+        .parse_position(position, &borrowed(&pairs))
+        .map_err(to_py)?;
+    Ok(State { inner })
+}
+
+/// The state a RON text of game `name` describes (the form pickling stores).
+#[pyfunction]
+pub fn from_ron(name: &str, ron: &str) -> PyResult<State> {
+    let registry = pyramid_games::registry();
+    let game = registry.get(name).map_err(to_py)?;
+    let inner = game
+        .parse_ron(ron)
+        .map_err(|e| errors::InvalidPosition::new_err(e.to_string()))?;
+    Ok(State { inner })
+}
+
+/// A full state of game `name` consistent with a seat's view string, the hidden part drawn
+/// from `seed` (rule options the view does not hold come from `rules`).
+#[pyfunction]
+#[pyo3(signature = (name, view, rules=None, seed=0))]
+pub fn sample_from_view(
+    name: &str,
+    view: &str,
+    rules: Option<&Bound<'_, PyDict>>,
+    seed: u64,
+) -> PyResult<State> {
+    let registry = pyramid_games::registry();
+    let game = registry.get(name).map_err(to_py)?;
+    let pairs = pairs(None, rules)?;
+    let inner = game
+        .sample_from_view(view, &borrowed(&pairs), seed)
+        .map_err(to_py)?;
+    Ok(State { inner })
+}

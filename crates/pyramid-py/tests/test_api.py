@@ -1,0 +1,132 @@
+"""The pyramid_games package: every call of the API, refusals, pickling, matches."""
+
+import copy
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyramid_games as pg
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_games_are_listed_in_registry_order():
+    assert pg.games() == ["martian-chess", "ataxx-ice", "card-siege", "stacktrices"]
+
+
+def test_game_info_describes_seats_and_options():
+    info = pg.game_info("ataxx-ice")
+    assert info["seat_counts"] == [2, 3, 4]
+    keys = [o["key"] for o in info["rule_options"]]
+    assert keys[:2] == ["seats", "ply_limit"] and "size" in keys
+    assert info["perfect_information"] is True
+    assert pg.game_info("stacktrices")["perfect_information"] is False
+
+
+def test_a_game_plays_by_text_and_by_id_to_the_end():
+    state = pg.new_game("martian-chess")
+    assert state.to_act() == 0 and len(state.legal_actions()) == 10
+    assert state.play("b3-a4") == "b3-a4"
+    ids = state.legal_action_ids()
+    assert len(ids) == len(state.legal_actions())
+    assert state.action_text(ids[0]) == state.legal_actions()[0]
+    state.play(ids[0])
+    assert state.plies() == 2
+    rng = np.random.default_rng(3)
+    while not state.is_over():
+        state.play(int(rng.choice(state.legal_action_ids())))
+    assert state.to_act() is None
+    returns = state.returns()
+    assert len(returns) == 2 and abs(sum(returns)) < 1e-9
+
+
+def test_illegal_and_malformed_actions_raise_and_change_nothing():
+    state = pg.new_game("card-siege", rules={"opening": "off"})
+    before = state.position()
+    for bad in ["z9-z10", "pass", "", 999_999]:
+        with pytest.raises(pg.IllegalAction):
+            state.play(bad)
+    with pytest.raises(TypeError):
+        state.play(1.5)
+    assert issubclass(pg.IllegalAction, ValueError)
+    assert state.position() == before
+
+
+def test_rules_players_and_positions():
+    state = pg.new_game("ataxx-ice", players=3, rules={"size": 6})
+    assert state.num_seats() == 3 and state.rules()["size"] == "6"
+    with pytest.raises(pg.InvalidRules):
+        pg.new_game("ataxx-ice", players=7)
+    with pytest.raises(pg.InvalidRules):
+        pg.new_game("card-siege", rules={"colour": "red"})
+    with pytest.raises(pg.UnknownGame, match="did you mean `stacktrices`"):
+        pg.new_game("stacktrice")
+    copy_of = pg.from_position("ataxx-ice", state.position(), players=3, rules={"size": 6})
+    assert copy_of == state
+    with pytest.raises(pg.InvalidPosition):
+        pg.from_position("martian-chess", "not a position")
+
+
+def test_clone_copy_equality_and_pickling():
+    state = pg.new_game("stacktrices", rules={"start": "standard"})
+    twin = state.clone()
+    assert twin == state and twin is not state
+    twin.play(twin.legal_actions()[0])
+    assert twin != state
+    for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other == state
+
+
+def test_views_hide_the_other_thief():
+    state = pg.new_game("stacktrices", rules={"start": "standard"})
+    assert state.view(0) != state.position()
+    assert state.view(0) != state.view(1)
+    with pytest.raises(ValueError):
+        state.view(2)
+
+
+def test_observations_have_the_documented_shape():
+    for name in pg.games():
+        state = pg.new_game(name)
+        tensor = state.observation(0)
+        assert tensor.dtype == np.float32
+        assert list(tensor.shape) == state.observation_shape()
+        assert np.isfinite(tensor).all()
+
+
+def test_perft_matches_the_pinned_counts():
+    assert pg.new_game("martian-chess").perft(3) == 1328
+    assert pg.new_game("martian-chess").perft(3, threads=2) == 1328
+
+
+def test_bots_pick_legal_actions_in_any_game():
+    bot = pg.bot("mcts:iters=50", seed=5)
+    for name in pg.games():
+        state = pg.new_game(name)
+        assert bot.pick(state) in state.legal_actions()
+    with pytest.raises(ValueError):
+        pg.bot("mcts:iters=lots", 1)
+
+
+def test_play_match_equals_pyrctl_match(tmp_path):
+    played = pg.play_match("ataxx-ice", ["greedy", "random"], games=4, seed=9, swap_seats=True)
+    record = tmp_path / "games.jsonl"
+    subprocess.run(
+        ["cargo", "run", "--quiet", "-p", "pyrctl", "--", "match", "ataxx-ice",
+         "--bot", "greedy", "--bot", "random", "--games", "4", "--seed", "9", "--swap-seats",
+         "--jobs", "1", "--record", str(record)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    assert record.read_text().splitlines() == played["records"]
+    assert played["summary"].splitlines()[0].startswith("ataxx-ice with 2 seats: 4 games, seed 9")
+    assert sum(played["seat_wins"]) + played["draws"] <= 4
+
+
+def test_help_reads_well():
+    text = pg.__doc__
+    assert "new_game" in text and "IllegalAction" in text
+    assert pg.State.play.__doc__
