@@ -238,7 +238,7 @@ impl MartianChess {
     }
 
     /// The action's text with the capture spelling where it captures (`b2xc3`), as a
-    /// score sheet would show it. [`MartianChess::parse_action`](pyramid_core::Game::parse_action)
+    /// score sheet would show it. [`Notation::parse_action`](pyramid_core::Notation::parse_action)
     /// reads it back.
     pub fn notation(&self, action: MartianAction) -> String {
         match action {
