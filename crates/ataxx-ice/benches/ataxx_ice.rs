@@ -5,6 +5,7 @@ use std::hint::black_box;
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft, random_action_by_walk};
 
@@ -12,7 +13,9 @@ use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft, random_action_by_walk};
 fn sample_positions() -> Vec<AtaxxIce> {
     let mut out = Vec::new();
     for seats in 2..=4 {
-        let rules = AtaxxIceRules::with_seats(seats).expect("2 to 4 seats");
+        let rules = AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("2 to 4 seats");
         for seed in 0..8u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = AtaxxIce::new(&rules);

@@ -147,16 +147,8 @@ pub(crate) fn square_of(bit: u8) -> Square {
 
 /// Iterates the set bits of `b`, lowest first.
 #[inline]
-pub(crate) fn bits(mut b: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(i)
-        }
-    })
+pub(crate) fn bits(b: u64) -> impl Iterator<Item = u8> {
+    pyramid_core::Bitboard(b).iter().map(|i| i as u8)
 }
 
 /// `n` choose `k`, for the small counts that relocation sets need.

@@ -9,7 +9,8 @@
 //! 15 of its pieces are on the board or when it is the last seat with pieces. The rules
 //! as implemented, the notation and the position format are in `docs/ataxx-ice.md`.
 //!
-//! - [`AtaxxIce`]: the state (12 bitboards, copy-make), implementing [`Game`];
+//! - [`AtaxxIce`]: the state (12 bitboards, copy-make), implementing [`Game`](pyramid_core::Game) and the
+//!   opt-in traits (notation, views, evaluation, diagram, action ids, observation);
 //! - [`Action`]: `a1-b2` (clone), `a1-c3` (jump), `+d4` (grow), `-d4` (shrink), `pass`,
 //!   with relocation sources in brackets (`a1-b2[e4,e5]`);
 //! - [`AtaxxIceRules`]: seats 2 to 4, board size 5 to 8 (`size=N`), optional ply limit;
@@ -17,9 +18,10 @@
 //!
 //! ```
 //! use ataxx_ice::{AtaxxIce, AtaxxIceRules};
-//! use pyramid_core::{Game, Seat, perft};
+//! use pyramid_core::prelude::*;
+//! use pyramid_core::{Seat, perft};
 //!
-//! let rules = AtaxxIceRules::with_seats(2)?;
+//! let rules = AtaxxIceRules::default().with_seats(2)?;
 //! let mut game = AtaxxIce::new(&rules);
 //! assert_eq!(game.position(), "7S1/8/8/8/8/8/8/S07 0 455,455 - 0");
 //! assert_eq!(perft(&game, 2), 90);
@@ -36,24 +38,22 @@
 #![forbid(unsafe_code)]
 
 mod action;
-mod error;
+mod action_ids;
+mod diagram;
+mod evaluate;
 mod explain;
 mod game;
 mod geometry;
 mod movegen;
+mod notation;
+mod observation;
 mod play;
-mod position;
 mod rules;
 mod setup;
 mod state;
 mod view;
 
 pub use action::{Action, ActionKind};
-pub use error::PositionError;
-pub use pyramid_core::Game;
 pub use rules::{AtaxxIceRules, RulesSetup};
-pub use setup::{PlacedPiece, Setup};
+pub use setup::{PlacedPiece, PositionError, Setup};
 pub use state::{AtaxxIce, PIECES_PER_SEAT, PIECES_PER_SIZE};
-
-/// The game's name, as tools spell it.
-pub const NAME: &str = "ataxx-ice";

@@ -9,7 +9,10 @@
 
 use std::ops::ControlFlow;
 
-use pyramid_core::RuleSet;
+#[cfg(doc)]
+use pyramid_core::Game;
+use pyramid_core::rand::Rng;
+use pyramid_core::{Bitboard, RuleSet};
 
 use crate::action::{Action, ActionKind};
 use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts};
@@ -173,17 +176,19 @@ impl Ctx {
 
 /// The bit of index `k` among the set bits of `b`, lowest first.
 #[inline]
-fn nth_bit(mut b: u64, k: u64) -> u8 {
-    for _ in 0..k {
-        b &= b.wrapping_sub(1);
-    }
-    b.trailing_zeros() as u8
+fn nth_bit(b: u64, k: u64) -> u8 {
+    u32::try_from(k)
+        .ok()
+        .and_then(|k| Bitboard(b).nth(k))
+        .map_or(64, |i| i as u8)
 }
 
 /// The lowest-index square of `parents` next to `to`.
 #[inline]
 fn lowest_parent(parents: u64, to: u8) -> u8 {
-    (ADJ[usize::from(to)] & parents).trailing_zeros() as u8
+    Bitboard(ADJ[usize::from(to)] & parents)
+        .first()
+        .map_or(64, |i| i as u8)
 }
 
 /// Which relocation sets the capture resolution allows: for each size, the mover's
@@ -331,8 +336,8 @@ impl AtaxxIce {
         self.rules.seats().min(4)
     }
 
-    /// The number of legal actions (bulk counting).
-    pub(crate) fn count_legal(&self) -> usize {
+    /// The number of legal actions (bulk counting): [`Game::count_actions`].
+    pub(crate) fn count_actions(&self) -> usize {
         match self.select(u64::MAX) {
             Err(total) => usize::try_from(total).unwrap_or(usize::MAX),
             Ok(_) => usize::MAX,
@@ -351,8 +356,9 @@ impl AtaxxIce {
         Self::select_in(&c, zones, k)
     }
 
-    /// A uniformly random legal action: one context for the count and the selection.
-    pub(crate) fn pick_random(&self, mut pick: impl FnMut(u64) -> u64) -> Option<Action> {
+    /// A uniformly random legal action, one context for the count and the selection:
+    /// [`Game::random_action`].
+    pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.over() {
             return None;
         }
@@ -362,7 +368,7 @@ impl AtaxxIce {
         if n == 0 {
             return None;
         }
-        Self::select_in(&c, zones, pick(n)).ok()
+        Self::select_in(&c, zones, rng.random_range(0..n)).ok()
     }
 
     /// [`AtaxxIce::select`] in a computed context.
@@ -448,8 +454,8 @@ impl AtaxxIce {
     }
 
     /// Calls `f` on every legal action: clones, jumps, grows, shrinks, then a pass when
-    /// nothing else is legal.
-    pub(crate) fn generate<B>(
+    /// nothing else is legal: [`Game::try_for_each_action`].
+    pub(crate) fn try_for_each_action<B>(
         &self,
         mut f: impl FnMut(Action) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
@@ -467,7 +473,7 @@ impl AtaxxIce {
             let dests = dilate(parents) & c.empty;
             let zone = clone_zone[size];
             for to in bits(dests) {
-                let from = (ADJ[usize::from(to)] & parents).trailing_zeros() as u8;
+                let from = lowest_parent(parents, to);
                 any = true;
                 if zone & (1 << to) == 0 {
                     f(Action::clone_move(from, to, 0))?;
@@ -528,11 +534,11 @@ impl AtaxxIce {
     pub(crate) fn canonical_parent(&self, c: &Ctx, from: u8, to: u8) -> Option<u8> {
         let size = c.clone_size[c.own_size(from)?]?;
         let parents = ADJ[usize::from(to)] & c.parents_of(size);
-        (parents != 0).then(|| parents.trailing_zeros() as u8)
+        Bitboard(parents).first().map(|i| i as u8)
     }
 
-    /// Whether `a` is legal, checked directly.
-    pub(crate) fn legal(&self, a: Action) -> bool {
+    /// Whether `a` is legal, checked directly: [`Game::is_legal`].
+    pub(crate) fn is_legal(&self, a: Action) -> bool {
         if self.over() || a.to >= 64 || a.from >= 64 {
             return false;
         }

@@ -4,11 +4,13 @@ use crate::action::{Action, ActionKind};
 use crate::geometry::{ADJ, bits};
 use crate::movegen::Ctx;
 use crate::state::AtaxxIce;
+#[cfg(doc)]
+use pyramid_core::Game;
 
 impl AtaxxIce {
-    /// Plays `a` for the seat to move. Assumes `a` is legal; an illegal action leaves
+    /// Plays `a` for the seat to move ([`Game::play_unchecked`]). Assumes `a` is legal; an illegal action leaves
     /// some state (never a panic, never a lost or duplicated piece).
-    pub(crate) fn apply(&mut self, a: Action) {
+    pub(crate) fn play_unchecked(&mut self, a: Action) {
         if self.over() || a.to >= 64 || a.from >= 64 {
             return;
         }

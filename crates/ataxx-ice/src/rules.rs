@@ -1,6 +1,6 @@
 //! The rule options: seats (2 to 4), board size (5 to 8, default 8), ply limit.
 
-use pyramid_core::{RuleSet, RulesError};
+use pyramid_core::{CommonRules, RuleSet, RulesError};
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{MAX_SIZE, MIN_SIZE};
@@ -13,39 +13,29 @@ use crate::geometry::{MAX_SIZE, MIN_SIZE};
 /// ```
 /// use ataxx_ice::AtaxxIceRules;
 /// use pyramid_core::RuleSet;
-/// let mut rules = AtaxxIceRules::with_seats(4)?;
-/// rules.set_option("size", "6")?;
+/// let rules = AtaxxIceRules::default().with_seats(4)?.with_option("size", "6")?;
 /// assert_eq!((rules.seats(), rules.size()), (4, 6));
-/// assert!(rules.set_seats(5).is_err());
+/// assert!(rules.with_seats(5).is_err());
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesSetup", into = "RulesSetup")]
 pub struct AtaxxIceRules {
-    seats: u8,
+    common: CommonRules,
     size: u8,
-    ply_limit: Option<u32>,
 }
 
 impl Default for AtaxxIceRules {
     /// Two seats on the 8x8 board, no ply limit.
     fn default() -> Self {
         AtaxxIceRules {
-            seats: 2,
+            common: CommonRules::new(2),
             size: MAX_SIZE,
-            ply_limit: None,
         }
     }
 }
 
 impl AtaxxIceRules {
-    /// The default rules with `seats` seats (2, 3 or 4).
-    pub fn with_seats(seats: usize) -> Result<Self, RulesError> {
-        let mut rules = AtaxxIceRules::default();
-        rules.set_seats(seats)?;
-        Ok(rules)
-    }
-
     /// The board's number of files (and ranks): 5 to 8.
     pub fn size(&self) -> u8 {
         self.size
@@ -60,58 +50,39 @@ impl AtaxxIceRules {
             Err(bad_size(&size.to_string()))
         }
     }
+
+    /// These rules on a board of `size` (5 to 8).
+    pub fn with_size(mut self, size: u8) -> Result<Self, RulesError> {
+        self.set_size(size)?;
+        Ok(self)
+    }
 }
 
 fn bad_size(value: &str) -> RulesError {
     RulesError::BadValue {
         key: "size".into(),
-        value: value.into(),
+        value: pyramid_core::excerpt(value),
         expected: "a board size from 5 to 8",
     }
 }
 
-fn bad_seats(seats: usize) -> RulesError {
-    RulesError::Seats {
-        game: crate::NAME,
-        allowed: "2, 3 or 4",
-        got: seats,
-    }
-}
-
 impl RuleSet for AtaxxIceRules {
-    fn seats(&self) -> usize {
-        usize::from(self.seats)
+    const GAME: &'static str = "ataxx-ice";
+    const SEAT_COUNTS: &'static [usize] = &[2, 3, 4];
+    const OPTIONS: &'static [(&'static str, &'static str)] =
+        &[("size", "the board's side, 5 to 8 (default 8)")];
+
+    fn common(&self) -> &CommonRules {
+        &self.common
     }
 
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        if (2..=4).contains(&seats) {
-            self.seats = seats as u8;
-            Ok(())
-        } else {
-            Err(bad_seats(seats))
-        }
+    fn common_mut(&mut self) -> &mut CommonRules {
+        &mut self.common
     }
 
-    fn ply_limit(&self) -> Option<u32> {
-        self.ply_limit
-    }
-
-    fn set_ply_limit(&mut self, limit: Option<u32>) {
-        self.ply_limit = limit;
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        match key {
-            "size" => {
-                let size: u8 = value.parse().map_err(|_| bad_size(value))?;
-                self.set_size(size)
-            }
-            _ => Err(RulesError::UnknownOption {
-                game: crate::NAME,
-                key: key.into(),
-                known: "size",
-            }),
-        }
+    fn set_own_option(&mut self, _key: &str, value: &str) -> Result<(), RulesError> {
+        let size: u8 = value.parse().map_err(|_| bad_size(value))?;
+        self.set_size(size)
     }
 
     fn options(&self) -> Vec<(&'static str, String)> {
@@ -140,20 +111,19 @@ impl TryFrom<RulesSetup> for AtaxxIceRules {
     type Error = RulesError;
 
     fn try_from(setup: RulesSetup) -> Result<Self, RulesError> {
-        let mut rules = AtaxxIceRules::default();
-        rules.set_seats(usize::from(setup.seats))?;
-        rules.set_size(setup.size)?;
-        rules.set_ply_limit(setup.ply_limit);
-        Ok(rules)
+        AtaxxIceRules::default()
+            .with_seats(usize::from(setup.seats))?
+            .with_size(setup.size)
+            .map(|rules| rules.with_ply_limit(setup.ply_limit))
     }
 }
 
 impl From<AtaxxIceRules> for RulesSetup {
     fn from(rules: AtaxxIceRules) -> Self {
         RulesSetup {
-            seats: rules.seats,
+            seats: rules.seats() as u8,
             size: rules.size,
-            ply_limit: rules.ply_limit,
+            ply_limit: rules.ply_limit(),
         }
     }
 }

@@ -1,15 +1,133 @@
 //! The unvalidated form of a state ([`Setup`], what serde reads and writes) and its
-//! validation, shared by RON and the position string.
+//! validation, shared by RON and the position string, and [`PositionError`], why a
+//! position was refused (every message names the field or the rule that failed).
 
-use pyramid_core::{RuleSet, Size, Square};
+use pyramid_core::notation::NotationError;
+use pyramid_core::{RuleSet, RulesError, Size, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::error::PositionError;
-use crate::geometry::{bit_of, bits, board_mask, square_of};
+use pyramid_core::Bitboard;
+
+use crate::geometry::{bit_of, board_mask, square_of};
 use crate::rules::AtaxxIceRules;
 use crate::state::{
     AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of,
 };
+
+/// A refused position string or [`crate::Setup`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The string's structure (field count, board rows) is wrong.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The `board` field cannot be read.
+    #[error("field `board`: {0}")]
+    Board(String),
+    /// The `to-move` field cannot be read.
+    #[error("field `to-move`: `{0}` is not a seat number or `-`")]
+    ToMove(String),
+    /// The `stashes` field cannot be read.
+    #[error("field `stashes`: {0}")]
+    Stashes(String),
+    /// The `eliminated` field cannot be read.
+    #[error("field `eliminated`: `{0}` is not `-` or a comma-separated list of seats")]
+    Eliminated(String),
+    /// The `plies` field cannot be read.
+    #[error("field `plies`: `{0}` is not a ply count")]
+    Plies(String),
+    /// The rule options are not valid.
+    #[error("field `rules`: {0}")]
+    Rules(#[from] RulesError),
+    /// A piece stands off the board.
+    #[error("field `board`: a piece stands on {square}, off the {size}x{size} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The board size.
+        size: u8,
+    },
+    /// Two pieces on one square.
+    #[error("field `board`: two pieces on square {square}")]
+    SquareTaken {
+        /// The square.
+        square: Square,
+    },
+    /// A piece belongs to a seat the game does not have.
+    #[error(
+        "field `board`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats"
+    )]
+    NoSuchSeat {
+        /// The piece's square.
+        square: Square,
+        /// Its seat.
+        seat: u8,
+        /// The number of seats.
+        seats: usize,
+    },
+    /// More than 5 pieces of one size for one seat.
+    #[error(
+        "too many pieces: seat {seat} has {count} {size} pieces on the board, but a seat owns 5 of each size"
+    )]
+    TooManyPieces {
+        /// The seat.
+        seat: u8,
+        /// The size, in words.
+        size: &'static str,
+        /// How many are on the board.
+        count: u32,
+    },
+    /// The stashes do not hold exactly the pieces that are not on the board.
+    #[error(
+        "field `stashes`: seat {seat} has {on_board} {size} on the board and {in_stash} in its stash; \
+         every piece is on the board or in its owner's stash, 5 of each size"
+    )]
+    StashMismatch {
+        /// The seat.
+        seat: u8,
+        /// The size, in words.
+        size: &'static str,
+        /// Pieces of that size on the board.
+        on_board: u32,
+        /// Pieces of that size the stash field claims.
+        in_stash: u32,
+    },
+    /// The stashes field lists a different number of seats than the game has.
+    #[error("field `stashes`: {found} stashes for a game of {seats} seats")]
+    StashCount {
+        /// Stashes given.
+        found: usize,
+        /// Seats of the game.
+        seats: usize,
+    },
+    /// The eliminated seats are not exactly the seats without pieces on the board.
+    #[error("field `eliminated`: {0}")]
+    EliminatedMismatch(String),
+    /// The seat to move is eliminated.
+    #[error(
+        "field `to-move`: seat {0} is eliminated (it has no piece on the board) and cannot be to move"
+    )]
+    ToMoveEliminated(u8),
+    /// The seat to move does not exist.
+    #[error("field `to-move`: seat {seat} does not exist in a game of {seats} seats")]
+    ToMoveOutOfRange {
+        /// The seat given.
+        seat: u8,
+        /// Seats of the game.
+        seats: usize,
+    },
+    /// A seat is to move although the board has decided the game.
+    #[error("field `to-move`: the game is over ({0}), so no seat is to move: write `-`")]
+    ToMoveAfterEnd(String),
+    /// No seat to move although the game goes on.
+    #[error("field `to-move`: the game is not over, so a seat must be to move")]
+    NobodyToMove,
+    /// Two seats have all their pieces on the board: the game would have ended at the
+    /// first.
+    #[error(
+        "field `stashes`: seats {0} and {1} both have empty stashes; the game ends when the first one empties"
+    )]
+    TwoEmptyStashes(u8, u8),
+}
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,68 +170,12 @@ impl TryFrom<Setup> for AtaxxIce {
     fn try_from(setup: Setup) -> Result<Self, PositionError> {
         let rules = setup.rules;
         let seats = rules.seats();
-        let size = rules.size();
-        let board = board_mask(size);
-        let mut pieces = [[0u64; 3]; 4];
-        let mut occupied = 0u64;
-        for p in &setup.pieces {
-            let Some(b) = bit_of(p.square).filter(|&b| board & (1 << b) != 0) else {
-                return Err(PositionError::OffBoard {
-                    square: p.square,
-                    size,
-                });
-            };
-            if usize::from(p.seat) >= seats {
-                return Err(PositionError::NoSuchSeat {
-                    square: p.square,
-                    seat: p.seat,
-                    seats,
-                });
-            }
-            if occupied & (1 << b) != 0 {
-                return Err(PositionError::SquareTaken { square: p.square });
-            }
-            occupied |= 1 << b;
-            pieces[usize::from(p.seat)][p.size.index()] |= 1 << b;
-        }
-        for (seat, p) in pieces.iter().enumerate().take(seats) {
-            for (s, b) in p.iter().enumerate() {
-                if b.count_ones() > u32::from(PIECES_PER_SIZE) {
-                    return Err(PositionError::TooManyPieces {
-                        seat: seat as u8,
-                        size: size_name(s),
-                        count: b.count_ones(),
-                    });
-                }
-            }
-        }
+        let pieces = place_pieces(&setup.pieces, seats, rules.size())?;
+        check_piece_counts(&pieces, seats)?;
         if let Some(stashes) = &setup.stashes {
-            if stashes.len() != seats {
-                return Err(PositionError::StashCount {
-                    found: stashes.len(),
-                    seats,
-                });
-            }
-            for (seat, stash) in stashes.iter().enumerate() {
-                for s in 0..3 {
-                    let on_board = pieces[seat][s].count_ones();
-                    if on_board + u32::from(stash[s]) != u32::from(PIECES_PER_SIZE) {
-                        return Err(PositionError::StashMismatch {
-                            seat: seat as u8,
-                            size: size_name(s),
-                            on_board,
-                            in_stash: u32::from(stash[s]),
-                        });
-                    }
-                }
-            }
+            check_stashes(&pieces, stashes, seats)?;
         }
-        let full: Vec<u8> = (0..seats)
-            .filter(|&s| {
-                pieces[s].iter().map(|b| b.count_ones()).sum::<u32>() == u32::from(PIECES_PER_SEAT)
-            })
-            .map(|s| s as u8)
-            .collect();
+        let full = full_boards(&pieces, seats);
         if let [a, b, ..] = full[..] {
             return Err(PositionError::TwoEmptyStashes(a, b));
         }
@@ -122,42 +184,10 @@ impl TryFrom<Setup> for AtaxxIce {
             .map(|s| s as u8)
             .collect();
         if let Some(listed) = &setup.eliminated {
-            let mut listed = listed.clone();
-            listed.sort_unstable();
-            listed.dedup();
-            if listed != out {
-                let show = |v: &[u8]| {
-                    if v.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        v.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
-                    }
-                };
-                return Err(PositionError::EliminatedMismatch(format!(
-                    "lists {} but the seats without pieces on the board are {}",
-                    show(&listed),
-                    show(&out)
-                )));
-            }
+            check_eliminated(listed, &out)?;
         }
         let (result, _) = board_result(&pieces, seats, None);
-        let to_move = match setup.to_move {
-            Some(seat) if usize::from(seat) >= seats => {
-                return Err(PositionError::ToMoveOutOfRange { seat, seats });
-            }
-            Some(seat) if out.contains(&seat) => return Err(PositionError::ToMoveEliminated(seat)),
-            Some(_) if result != ONGOING => {
-                let why = match full.first() {
-                    Some(s) => format!("seat {s} has all its pieces on the board"),
-                    None if out.len() == seats => "no seat has a piece on the board".to_owned(),
-                    None => "only one seat has pieces on the board".to_owned(),
-                };
-                return Err(PositionError::ToMoveAfterEnd(why));
-            }
-            Some(seat) => seat,
-            None if result == ONGOING => return Err(PositionError::NobodyToMove),
-            None => NOBODY,
-        };
+        let to_move = check_to_move(setup.to_move, seats, &out, &full, result)?;
         Ok(AtaxxIce {
             rules,
             pieces,
@@ -168,15 +198,151 @@ impl TryFrom<Setup> for AtaxxIce {
     }
 }
 
+/// The pieces as bitboards: every piece on the board, of an existing seat, one per square.
+fn place_pieces(
+    placed: &[PlacedPiece],
+    seats: usize,
+    size: u8,
+) -> Result<[[u64; 3]; 4], PositionError> {
+    let board = board_mask(size);
+    let mut pieces = [[0u64; 3]; 4];
+    let mut occupied = 0u64;
+    for p in placed {
+        let Some(b) = bit_of(p.square).filter(|&b| board & (1 << b) != 0) else {
+            return Err(PositionError::OffBoard {
+                square: p.square,
+                size,
+            });
+        };
+        if usize::from(p.seat) >= seats {
+            return Err(PositionError::NoSuchSeat {
+                square: p.square,
+                seat: p.seat,
+                seats,
+            });
+        }
+        if occupied & (1 << b) != 0 {
+            return Err(PositionError::SquareTaken { square: p.square });
+        }
+        occupied |= 1 << b;
+        pieces[usize::from(p.seat)][p.size.index()] |= 1 << b;
+    }
+    Ok(pieces)
+}
+
+/// No seat has more pieces of a size on the board than it owns.
+fn check_piece_counts(pieces: &[[u64; 3]; 4], seats: usize) -> Result<(), PositionError> {
+    for (seat, p) in pieces.iter().enumerate().take(seats) {
+        for (s, b) in p.iter().enumerate() {
+            if b.count_ones() > u32::from(PIECES_PER_SIZE) {
+                return Err(PositionError::TooManyPieces {
+                    seat: seat as u8,
+                    size: size_name(s),
+                    count: b.count_ones(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Given stashes: one per seat, and board plus stash is every piece of each size.
+fn check_stashes(
+    pieces: &[[u64; 3]; 4],
+    stashes: &[[u8; 3]],
+    seats: usize,
+) -> Result<(), PositionError> {
+    if stashes.len() != seats {
+        return Err(PositionError::StashCount {
+            found: stashes.len(),
+            seats,
+        });
+    }
+    for (seat, stash) in stashes.iter().enumerate() {
+        for s in 0..3 {
+            let on_board = pieces[seat][s].count_ones();
+            if on_board + u32::from(stash[s]) != u32::from(PIECES_PER_SIZE) {
+                return Err(PositionError::StashMismatch {
+                    seat: seat as u8,
+                    size: size_name(s),
+                    on_board,
+                    in_stash: u32::from(stash[s]),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The seats with all their pieces on the board (an empty stash ends the game).
+fn full_boards(pieces: &[[u64; 3]; 4], seats: usize) -> Vec<u8> {
+    (0..seats)
+        .filter(|&s| {
+            pieces[s].iter().map(|b| b.count_ones()).sum::<u32>() == u32::from(PIECES_PER_SEAT)
+        })
+        .map(|s| s as u8)
+        .collect()
+}
+
+/// Given eliminated seats must be exactly the seats without pieces on the board.
+fn check_eliminated(listed: &[u8], out: &[u8]) -> Result<(), PositionError> {
+    let mut listed = listed.to_vec();
+    listed.sort_unstable();
+    listed.dedup();
+    if listed == out {
+        return Ok(());
+    }
+    let show = |v: &[u8]| {
+        if v.is_empty() {
+            "none".to_owned()
+        } else {
+            v.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+        }
+    };
+    Err(PositionError::EliminatedMismatch(format!(
+        "lists {} but the seats without pieces on the board are {}",
+        show(&listed),
+        show(out)
+    )))
+}
+
+/// The seat to move: an existing seat still in the game while the game goes on, none
+/// once the board has decided it.
+fn check_to_move(
+    to_move: Option<u8>,
+    seats: usize,
+    out: &[u8],
+    full: &[u8],
+    result: u8,
+) -> Result<u8, PositionError> {
+    match to_move {
+        Some(seat) if usize::from(seat) >= seats => {
+            Err(PositionError::ToMoveOutOfRange { seat, seats })
+        }
+        Some(seat) if out.contains(&seat) => Err(PositionError::ToMoveEliminated(seat)),
+        Some(_) if result != ONGOING => {
+            let why = match full.first() {
+                Some(s) => format!("seat {s} has all its pieces on the board"),
+                None if out.len() == seats => "no seat has a piece on the board".to_owned(),
+                None => "only one seat has pieces on the board".to_owned(),
+            };
+            Err(PositionError::ToMoveAfterEnd(why))
+        }
+        Some(seat) => Ok(seat),
+        None if result == ONGOING => Err(PositionError::NobodyToMove),
+        None => Ok(NOBODY),
+    }
+}
+
 impl From<AtaxxIce> for Setup {
     fn from(state: AtaxxIce) -> Self {
         let seats = state.rules.seats();
         let mut pieces = Vec::new();
         for (seat, p) in state.pieces.iter().enumerate().take(seats) {
             for (s, &b) in p.iter().enumerate() {
-                for sq in bits(b) {
+                for sq in Bitboard(b) {
                     pieces.push(PlacedPiece {
-                        square: square_of(sq),
+                        square: square_of(sq as u8),
                         seat: seat as u8,
                         size: size_of(s),
                     });

@@ -1,6 +1,6 @@
 //! The game state: one bitboard per seat and size, the seat to move, the ply counter.
 
-use pyramid_core::{Outcome, RuleSet, Seat, Size, Square};
+use pyramid_core::{RuleSet, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{BOARD_MASKS, bit_of};
@@ -113,12 +113,19 @@ impl AtaxxIce {
         self.result != ONGOING || self.limit_reached()
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
-        match self.result {
-            ONGOING if self.limit_reached() => Some(Outcome::Draw),
-            ONGOING => None,
-            DRAW => Some(Outcome::Draw),
-            r => Some(Outcome::Win(Seat(r - 1))),
+    /// The start position under `rules` ([`Game::new`](pyramid_core::Game::new)): one
+    /// small per seat in its corner, seat 0 to move.
+    pub(crate) fn start(rules: &AtaxxIceRules) -> AtaxxIce {
+        let mut pieces = [[0u64; 3]; 4];
+        for (seat, bit) in corners(rules.seats(), rules.size()).into_iter().enumerate() {
+            pieces[seat][0] = 1 << bit;
+        }
+        AtaxxIce {
+            rules: rules.clone(),
+            pieces,
+            to_move: 0,
+            result: ONGOING,
+            plies: 0,
         }
     }
 
@@ -129,6 +136,17 @@ impl AtaxxIce {
         let (result, next) = board_result(&self.pieces, self.rules.seats(), Some(mover));
         self.result = result;
         self.to_move = next;
+    }
+}
+
+/// The start bits of each seat's small, in seat order, on a board of `size`.
+fn corners(seats: usize, size: u8) -> Vec<u8> {
+    let top = (size - 1) * 8;
+    let (a1, an, nn, n1) = (0, top, top + size - 1, size - 1);
+    match seats {
+        2 => vec![a1, nn],
+        3 => vec![a1, an, nn],
+        _ => vec![a1, an, nn, n1],
     }
 }
 

@@ -25,7 +25,9 @@ const CORPUS: &[&[u8]] = &[
 fn all_rules() -> Vec<AtaxxIceRules> {
     let mut out = Vec::new();
     for seats in 2..=4 {
-        let mut r = AtaxxIceRules::with_seats(seats).expect("2 to 4 seats");
+        let mut r = AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("2 to 4 seats");
         out.push(r.clone());
         r.set_option("size", "6").expect("size 6");
         r.set_ply_limit(Some(30));

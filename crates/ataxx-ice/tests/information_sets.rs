@@ -5,11 +5,14 @@
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use pyramid_core::Game;
 use pyramid_core::conformance::information_set_playout;
+use pyramid_core::prelude::*;
 
 #[test]
 fn no_seat_learns_what_its_view_hides_two_to_four_seats() {
     for seats in 2..=4 {
-        let rules = AtaxxIceRules::with_seats(seats).expect("2 to 4 seats");
+        let rules = AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("2 to 4 seats");
         for seed in 0..3 {
             information_set_playout(AtaxxIce::new(&rules), seed, 80, 2);
         }

@@ -4,10 +4,15 @@
 //! against full generation and against `nth_action`.
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, perft};
 
 fn start(seats: usize) -> AtaxxIce {
-    AtaxxIce::new(&AtaxxIceRules::with_seats(seats).expect("2 to 4 seats"))
+    AtaxxIce::new(
+        &AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("2 to 4 seats"),
+    )
 }
 
 fn at(text: &str) -> AtaxxIce {

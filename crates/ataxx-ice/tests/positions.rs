@@ -6,10 +6,13 @@ mod common;
 use ataxx_ice::{AtaxxIce, AtaxxIceRules, PlacedPiece, PositionError, Setup};
 use common::{board, pos, sq};
 use pyramid_core::conformance::check_rejects_positions;
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, RuleSet, Seat, Size};
 
 fn rules(seats: usize) -> AtaxxIceRules {
-    AtaxxIceRules::with_seats(seats).expect("2 to 4 seats")
+    AtaxxIceRules::default()
+        .with_seats(seats)
+        .expect("2 to 4 seats")
 }
 
 #[test]

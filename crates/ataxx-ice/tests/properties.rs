@@ -6,11 +6,14 @@ use std::collections::HashSet;
 use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
 use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Seat, Size};
 
 fn rules(seats: usize, size: u8) -> AtaxxIceRules {
-    let mut r = AtaxxIceRules::with_seats(seats).expect("2 to 4 seats");
+    let mut r = AtaxxIceRules::default()
+        .with_seats(seats)
+        .expect("2 to 4 seats");
     r.set_size(size).expect("5 to 8");
     r
 }

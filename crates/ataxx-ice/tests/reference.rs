@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Seat, Size, Square};
 
@@ -381,7 +382,7 @@ fn compare_games(rules: &AtaxxIceRules, seeds: std::ops::Range<u64>, max_plies: 
 
 #[test]
 fn engine_agrees_with_the_naive_reference_in_two_seat_games() {
-    let rules = AtaxxIceRules::with_seats(2).expect("2 seats");
+    let rules = AtaxxIceRules::default().with_seats(2).expect("2 seats");
     let relocating = compare_games(&rules, 0..12, 150);
     assert!(
         relocating > 100,
@@ -392,7 +393,9 @@ fn engine_agrees_with_the_naive_reference_in_two_seat_games() {
 #[test]
 fn engine_agrees_with_the_naive_reference_in_three_and_four_seat_games() {
     for seats in [3, 4] {
-        let rules = AtaxxIceRules::with_seats(seats).expect("3 or 4 seats");
+        let rules = AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("3 or 4 seats");
         compare_games(&rules, 100..106, 150);
     }
 }
@@ -400,7 +403,9 @@ fn engine_agrees_with_the_naive_reference_in_three_and_four_seat_games() {
 #[test]
 fn engine_agrees_with_the_naive_reference_on_small_boards() {
     for size in 5..=7 {
-        let mut rules = AtaxxIceRules::with_seats(2 + usize::from(size % 3)).expect("seats");
+        let mut rules = AtaxxIceRules::default()
+            .with_seats(2 + usize::from(size % 3))
+            .expect("seats");
         rules.set_size(size).expect("size");
         compare_games(&rules, 200..204, 120);
     }

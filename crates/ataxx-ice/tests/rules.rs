@@ -4,6 +4,7 @@ mod common;
 
 use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
 use common::{at, board, on, owned, play, pos, pos_with, sq, starting_with, texts};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Size, perft};
 
 const S: Size = Size::Pawn;
@@ -11,7 +12,9 @@ const M: Size = Size::Drone;
 const L: Size = Size::Queen;
 
 fn rules(seats: usize) -> AtaxxIceRules {
-    AtaxxIceRules::with_seats(seats).expect("2 to 4 seats")
+    AtaxxIceRules::default()
+        .with_seats(seats)
+        .expect("2 to 4 seats")
 }
 
 fn set(v: &[&str]) -> std::collections::BTreeSet<String> {

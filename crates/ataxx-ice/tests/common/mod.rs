@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use ataxx_ice::{Action, AtaxxIce, AtaxxIceRules};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat, Size, Square};
 
 /// The state with `board` (position-string board field), `seats` seats and `to_move`
@@ -10,7 +11,9 @@ use pyramid_core::{Game, Seat, Size, Square};
 /// from the board, plies 0.
 pub fn pos(seats: usize, board: &str, to_move: Option<u8>) -> AtaxxIce {
     pos_with(
-        &AtaxxIceRules::with_seats(seats).expect("2 to 4 seats"),
+        &AtaxxIceRules::default()
+            .with_seats(seats)
+            .expect("2 to 4 seats"),
         board,
         to_move,
     )

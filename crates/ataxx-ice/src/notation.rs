@@ -14,18 +14,22 @@
 //! Seats and board size come from the string; the ply limit from the rules given.
 
 use pyramid_core::notation::{NotationError, parse_number, split_fields};
-use pyramid_core::{RuleSet, Size};
+use pyramid_core::{Game, Notation, PlayError, RuleSet, Size};
 
-use crate::error::PositionError;
+use crate::action::{Action, ActionKind};
 use crate::geometry::{MAX_SIZE, MIN_SIZE, square_of};
+use crate::movegen::Ctx;
 use crate::rules::AtaxxIceRules;
+use crate::setup::PositionError;
 use crate::setup::{PlacedPiece, Setup};
 use crate::state::{AtaxxIce, NOBODY, size_letter};
 
 const FIELDS: [&str; 5] = ["board", "to-move", "stashes", "eliminated", "plies"];
 
-impl AtaxxIce {
-    pub(crate) fn write_position(&self) -> String {
+impl Notation for AtaxxIce {
+    type PositionError = PositionError;
+
+    fn position(&self) -> String {
         let n = self.board_size();
         let mut board = String::new();
         for rank in (0..n).rev() {
@@ -75,10 +79,9 @@ impl AtaxxIce {
         )
     }
 
-    pub(crate) fn read_position(
-        text: &str,
-        rules: &AtaxxIceRules,
-    ) -> Result<AtaxxIce, PositionError> {
+    /// Reads the position string (see the module docs). Seats and board size come from
+    /// the string, the ply limit from `rules`.
+    fn from_position(text: &str, rules: &AtaxxIceRules) -> Result<AtaxxIce, PositionError> {
         let [board, to_move, stashes, eliminated, plies] = split_fields(text, &FIELDS)?;
         let (size, pieces) = read_board(board)?;
         let stashes = read_stashes(stashes)?;
@@ -115,6 +118,52 @@ impl AtaxxIce {
             to_move,
             plies,
         })
+    }
+
+    /// Reads action text in context. A clone may be written from any of its parents; the
+    /// canonical action (lowest-index parent) is returned. Relocation brackets may be
+    /// left out when exactly one legal action matches what was written.
+    fn parse_action(&self, text: &str) -> Result<Action, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let text = text.trim();
+        let action = self.canonical(text.parse()?);
+        if self.is_legal(action) {
+            return Ok(action);
+        }
+        if action.relocs == 0 && !text.contains('[') {
+            let mut found = None;
+            let mut many = false;
+            self.for_each_action(|a| {
+                if a.with_relocs(0) == action {
+                    many |= found.is_some();
+                    found = Some(a);
+                }
+            });
+            if let (Some(a), false) = (found, many) {
+                return Ok(a);
+            }
+        }
+        Err(PlayError::Illegal {
+            action: pyramid_core::excerpt(text),
+            reason: self.illegal_reason(action),
+        })
+    }
+}
+
+impl AtaxxIce {
+    /// The canonical form of a parsed action: a clone from any parent becomes the clone
+    /// from the lowest-index parent that places the same size.
+    fn canonical(&self, a: Action) -> Action {
+        if a.kind != ActionKind::Clone || self.over() {
+            return a;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        match self.canonical_parent(&c, a.from, a.to) {
+            Some(from) => Action { from, ..a },
+            None => a,
+        }
     }
 }
 
