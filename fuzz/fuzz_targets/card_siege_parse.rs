@@ -2,11 +2,12 @@
 //! off (the same body runs in `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
+use pyramid_core::prelude::*;
 use card_siege::{CardSiege, CardSiegeRules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for rules in [CardSiegeRules::default(), CardSiegeRules::without_opening()] {
+    for rules in [CardSiegeRules::default(), CardSiegeRules::default().with_opening(false)] {
         pyramid_core::fuzzing::parse_position::<CardSiege>(&rules, data);
     }
 });

@@ -3,11 +3,12 @@
 //! `crates/card-siege/tests/fuzz_corpus.rs`). A ply limit keeps every run short.
 #![no_main]
 
+use pyramid_core::prelude::*;
 use card_siege::{CardSiege, CardSiegeRules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let rules = CardSiegeRules { ply_limit: Some(2000), ..CardSiegeRules::default() };
     pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, data);
-    pyramid_core::fuzzing::play_bytes::<CardSiege>(&CardSiegeRules::without_opening(), data);
+    pyramid_core::fuzzing::play_bytes::<CardSiege>(&CardSiegeRules::default().with_opening(false), data);
 });

@@ -5,6 +5,7 @@ use std::hint::black_box;
 
 use card_siege::{CardSiege, CardSiegeRules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 
@@ -13,7 +14,7 @@ fn sample_positions() -> Vec<CardSiege> {
     let mut out = Vec::new();
     for (seed, rules) in [
         (1u64, CardSiegeRules::default()),
-        (2, CardSiegeRules::without_opening()),
+        (2, CardSiegeRules::default().with_opening(false)),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for game in 0..8 {
@@ -34,10 +35,7 @@ fn sample_positions() -> Vec<CardSiege> {
 
 /// The rules of a playout: the default game, cut off at 1000 plies (few games get there).
 fn playout_rules() -> CardSiegeRules {
-    CardSiegeRules {
-        ply_limit: Some(1000),
-        ..CardSiegeRules::default()
-    }
+    CardSiegeRules::default().with_ply_limit(Some(1000))
 }
 
 fn generation(c: &mut Criterion) {
@@ -77,7 +75,7 @@ fn perfts(c: &mut Criterion) {
         ),
         (
             "opening_off_depth4",
-            CardSiegeRules::without_opening(),
+            CardSiegeRules::default().with_opening(false),
             66_696_654,
         ),
     ] {

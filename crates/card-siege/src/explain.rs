@@ -8,51 +8,49 @@ use crate::geometry::{WIDTH, index_of};
 use crate::state::attacked_on;
 use crate::{Action, CardSiege, Phase};
 
-impl CardSiege {
-    /// The reason behind [`Game::illegal_reason`]: no card there, the other seat's card,
-    /// a siege to answer or a King to evacuate, the opening restriction, King safety, or
-    /// where the card may go instead (the loop rule and belt collisions among them).
-    pub(crate) fn explain(&self, action: Action) -> Option<String> {
-        if self.is_over() || self.is_legal(action) {
-            return None;
-        }
-        let (from, to) = (action.source_index(), action.to_index());
-        let (from_sq, to_sq) = (action.from(), action.to());
-        let s = usize::from(self.to_move);
-        match self.phase {
-            Phase::Siege if to != usize::from(self.siege) || !action.is_capture() => {
-                let siege = self.siege().map(|q| q.to_string()).unwrap_or_default();
-                return Some(format!(
-                    "a siege stands on {siege}: the only actions are answers, captures of its top card (`{{from}}x{siege}`)"
-                ));
-            }
-            Phase::Evacuate => {
-                return Some(
-                    "your King has won the siege and must evacuate to an empty square beside it"
-                        .to_owned(),
-                );
-            }
-            _ => {}
-        }
-        let code = self.board.get(from).copied().unwrap_or(0);
-        if code == 0 {
-            return Some(format!("there is no card on {from_sq}"));
-        }
-        if code_suit(code) != s {
-            return Some(format!("the card on {from_sq} is the other seat's"));
-        }
-        let home = if s == 0 { 0 } else { 2 };
-        if self.opening[s] > 0 && (from / WIDTH != home || to / WIDTH != home) {
-            return Some(format!(
-                "opening: {} more turn(s) of slides within your own home row",
-                self.opening[s]
-            ));
-        }
-        if code_rank(code) == KING && attacked_on(&self.board, index_of(to_sq), 1 - s) {
-            return Some(format!(
-                "King safety: the other seat attacks {to_sq}, so your King may not go there"
-            ));
-        }
-        Some(moves_from_reason(self, from_sq, to_sq))
+/// The reason behind [`Game::illegal_reason`]: no card there, the other seat's card,
+/// a siege to answer or a King to evacuate, the opening restriction, King safety, or
+/// where the card may go instead (the loop rule and belt collisions among them).
+pub(crate) fn illegal_reason(state: &CardSiege, action: Action) -> Option<String> {
+    if state.is_over() || state.is_legal(action) {
+        return None;
     }
+    let (from, to) = (action.source_index(), action.to_index());
+    let (from_sq, to_sq) = (action.from(), action.to());
+    let s = usize::from(state.to_move);
+    match state.phase {
+        Phase::Siege if to != usize::from(state.siege) || !action.is_capture() => {
+            let siege = state.siege().map(|q| q.to_string()).unwrap_or_default();
+            return Some(format!(
+                "a siege stands on {siege}: the only actions are answers, captures of its top card (`{{from}}x{siege}`)"
+            ));
+        }
+        Phase::Evacuate => {
+            return Some(
+                "your King has won the siege and must evacuate to an empty square beside it"
+                    .to_owned(),
+            );
+        }
+        _ => {}
+    }
+    let code = state.board.get(from).copied().unwrap_or(0);
+    if code == 0 {
+        return Some(format!("there is no card on {from_sq}"));
+    }
+    if code_suit(code) != s {
+        return Some(format!("the card on {from_sq} is the other seat's"));
+    }
+    let home = if s == 0 { 0 } else { 2 };
+    if state.opening[s] > 0 && (from / WIDTH != home || to / WIDTH != home) {
+        return Some(format!(
+            "opening: {} more turn(s) of slides within your own home row",
+            state.opening[s]
+        ));
+    }
+    if code_rank(code) == KING && attacked_on(&state.board, index_of(to_sq), 1 - s) {
+        return Some(format!(
+            "King safety: the other seat attacks {to_sq}, so your King may not go there"
+        ));
+    }
+    Some(moves_from_reason(state, from_sq, to_sq))
 }

@@ -11,15 +11,15 @@
 //!
 //! ```
 //! use card_siege::{CardSiege, CardSiegeRules};
-//! use pyramid_core::{Game, RuleSet, Seat, perft};
+//! use pyramid_core::prelude::*;
+//! use pyramid_core::{Seat, perft};
 //!
 //! // The start, with the opening restriction (home-row slides only) on by default.
 //! let start = CardSiege::new(&CardSiegeRules::default());
 //! assert_eq!(perft(&start, 1), 75);
 //!
 //! // The full game from move one.
-//! let mut rules = CardSiegeRules::default();
-//! rules.set_option("opening", "off")?;
+//! let rules = CardSiegeRules::default().with_opening(false);
 //! let mut game = CardSiege::new(&rules);
 //! assert_eq!(game.count_actions(), 91);
 //!
@@ -34,16 +34,21 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod action_ids;
 mod card;
+mod diagram;
+mod evaluate;
 mod explain;
 mod game;
 mod geometry;
 mod movegen;
+mod notation;
+mod observation;
 mod play;
-mod position;
 mod rules;
 mod setup;
 mod state;
+mod view;
 
 pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};

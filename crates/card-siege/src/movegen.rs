@@ -8,12 +8,18 @@
 use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
+use pyramid_core::Bitboard;
+#[cfg(doc)]
+use pyramid_core::Game;
+use pyramid_core::rand::Rng;
+
 use crate::action::Action;
 use crate::card::{KING, SLIDE_LIMIT, code_rank, code_suit};
 use crate::geometry::{NEUTRAL, SQUARES, WIDTH, passed_files, targets};
 use crate::state::{
     CardSiege, GONE, NO_SIEGE, ON_TOP, Phase, UNDER, attacked_on, entry_square, mark_siege,
 };
+use pyramid_core::RuleSet;
 
 /// Per-node summary of the loop rule's two comparisons (one and two plies back): whether
 /// each can still match, and which of the seat's cards stand elsewhere than they did.
@@ -28,7 +34,7 @@ impl CardSiege {
     #[inline]
     pub(crate) fn limit_reached(&self) -> bool {
         self.rules
-            .ply_limit
+            .ply_limit()
             .is_some_and(|limit| self.plies >= limit)
     }
 
@@ -400,19 +406,15 @@ impl CardSiege {
                 }
             }
         }
-        let mut m = targets(s, rank, sq) & node.enemy;
+        let m = targets(s, rank, sq) & node.enemy;
         if !is_king && !loop_near(m) {
             return sink.run(m.count_ones() as usize, |i| {
-                let mut rest = m;
-                for _ in 0..i {
-                    rest &= rest - 1;
-                }
-                Action::raw(sq, rest.trailing_zeros() as usize, true)
+                let to = Bitboard(m).nth(i as u32).unwrap_or(0);
+                Action::raw(sq, to as usize, true)
             });
         }
-        while m != 0 {
-            let t = m.trailing_zeros() as usize;
-            m &= m - 1;
+        for t in Bitboard(m) {
+            let t = t as usize;
             let check = self.may_repeat(filter, ci, t, 1u64 << sq);
             if (!check && !is_king) || self.move_ok(sq, t, s, danger, check) {
                 sink.one(Action::raw(sq, t, true))?;
@@ -431,10 +433,8 @@ impl CardSiege {
             return ControlFlow::Continue(());
         }
         let filter = self.loop_filter();
-        let mut own = self.own_squares(s);
-        while own != 0 {
-            let q = own.trailing_zeros() as usize;
-            own &= own - 1;
+        for q in Bitboard(self.own_squares(s)) {
+            let q = q as usize;
             let code = self.board[q];
             if q == siege || code == 0 || code_suit(code) != s {
                 continue;
@@ -492,18 +492,18 @@ impl CardSiege {
     /// The legal actions of a normal turn.
     #[inline]
     fn normal_actions<S: Sink>(&self, node: &Node, sink: &mut S) -> ControlFlow<S::Break> {
-        let mut own = self.own_squares(usize::from(self.to_move));
-        while own != 0 {
-            let sq = own.trailing_zeros() as usize;
-            own &= own - 1;
-            self.card_actions(sq, node, sink)?;
+        for sq in Bitboard(self.own_squares(usize::from(self.to_move))) {
+            self.card_actions(sq as usize, node, sink)?;
         }
         ControlFlow::Continue(())
     }
 
-    /// A uniformly random legal action, `pick(n)` choosing an index below the count `n`.
+    /// A uniformly random legal action ([`Game::random_action`]): in a normal turn it
+    /// counts each card's actions in bulk, draws one index and lists only the chosen
+    /// card's actions. It picks what [`pyramid_core::random_action_by_walk`] picks for the
+    /// same generator state.
     #[inline]
-    pub(crate) fn pick_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+    pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.limit_reached() {
             return None;
         }
@@ -514,10 +514,8 @@ impl CardSiege {
             let mut per_card = [(0usize, 0usize); 13];
             let mut cards = 0;
             let mut total = 0;
-            let mut own = self.own_squares(usize::from(self.to_move));
-            while own != 0 {
-                let sq = own.trailing_zeros() as usize;
-                own &= own - 1;
+            for sq in Bitboard(self.own_squares(usize::from(self.to_move))) {
+                let sq = sq as usize;
                 let mut count = Count(0);
                 let _ = self.card_actions(sq, &node, &mut count);
                 per_card[cards] = (sq, count.0);
@@ -527,7 +525,7 @@ impl CardSiege {
             if total == 0 {
                 return None;
             }
-            let mut index = pick(total);
+            let mut index = rng.random_range(0..total);
             for &(sq, n) in &per_card[..cards] {
                 if index < n {
                     return match self.card_actions(sq, &node, &mut Select(index)) {
@@ -539,8 +537,12 @@ impl CardSiege {
             }
             return None;
         }
-        let n = self.count();
-        if n == 0 { None } else { self.select(pick(n)) }
+        let n = self.count_actions();
+        if n == 0 {
+            None
+        } else {
+            self.nth_action(rng.random_range(0..n))
+        }
     }
 
     /// Every legal action, in generation order: normal turns by source square ascending
@@ -557,14 +559,17 @@ impl CardSiege {
         }
     }
 
-    /// Calls `f` on every legal action.
+    /// Calls `f` on every legal action: [`Game::try_for_each_action`].
     #[inline]
-    pub(crate) fn each_action<B>(&self, f: impl FnMut(Action) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn try_for_each_action<B>(
+        &self,
+        f: impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         self.generate(&mut Emit::new(f))
     }
 
-    /// Whether `action` is legal, generating only what could match it.
-    pub(crate) fn legal(&self, action: Action) -> bool {
+    /// Whether `action` is legal, generating only what could match it: [`Game::is_legal`].
+    pub(crate) fn is_legal(&self, action: Action) -> bool {
         if self.limit_reached() {
             return false;
         }
@@ -594,8 +599,8 @@ impl CardSiege {
     }
 
     /// The `index`-th legal action in generation order, skipping runs of actions
-    /// without listing them.
-    pub(crate) fn select(&self, index: usize) -> Option<Action> {
+    /// without listing them: [`Game::nth_action`].
+    pub(crate) fn nth_action(&self, index: usize) -> Option<Action> {
         match self.generate(&mut Select(index)) {
             ControlFlow::Break(action) => Some(action),
             ControlFlow::Continue(()) => None,
@@ -605,7 +610,7 @@ impl CardSiege {
     /// Counts the legal actions (bulk counting for perft: runs of slides and captures
     /// that need no check are counted without being listed).
     #[inline]
-    pub(crate) fn count(&self) -> usize {
+    pub(crate) fn count_actions(&self) -> usize {
         let mut sink = Count(0);
         let _ = self.generate(&mut sink);
         sink.0
@@ -704,8 +709,8 @@ pub(crate) struct Node {
 mod tests {
     use super::*;
     use crate::rules::CardSiegeRules;
-    use pyramid_core::Game;
     use pyramid_core::rand::{Rng, SeedableRng};
+    use pyramid_core::{Game, Notation};
 
     /// The legal actions by brute force: every candidate is played on a copy and judged
     /// there (belt collisions, King safety, the loop rule), with no shortcut.
@@ -756,10 +761,8 @@ mod tests {
                             out.push(Action::raw(sq, dest, false));
                         }
                     }
-                    let mut m = targets(s, rank, sq);
-                    while m != 0 {
-                        let t = m.trailing_zeros() as usize;
-                        m &= m - 1;
+                    for t in Bitboard(targets(s, rank, sq)) {
+                        let t = t as usize;
                         let c = state.board[t];
                         if c == 0 || code_suit(c) == s {
                             continue;
@@ -785,10 +788,10 @@ mod tests {
             let mut rules = if game % 3 == 0 {
                 CardSiegeRules::default()
             } else {
-                CardSiegeRules::without_opening()
+                CardSiegeRules::default().with_opening(false)
             };
             // Random games can wander for ever once few cards are left.
-            rules.ply_limit = Some(600);
+            rules = rules.with_ply_limit(Some(600));
             let mut state = CardSiege::new(&rules);
             loop {
                 let mut fast = state.legal_actions();
@@ -796,9 +799,14 @@ mod tests {
                 fast.sort_by_key(|a| (a.source_index(), a.to_index(), a.is_capture()));
                 slow.sort_by_key(|a| (a.source_index(), a.to_index(), a.is_capture()));
                 assert_eq!(fast, slow, "at `{}`", state.position());
-                assert_eq!(state.count(), slow.len(), "count at `{}`", state.position());
+                assert_eq!(
+                    state.count_actions(),
+                    slow.len(),
+                    "count at `{}`",
+                    state.position()
+                );
                 for (i, &a) in state.legal_actions().iter().enumerate() {
-                    assert_eq!(state.select(i), Some(a));
+                    assert_eq!(state.nth_action(i), Some(a));
                 }
                 let mut same = rng.clone();
                 let random = state.random_action(&mut rng);

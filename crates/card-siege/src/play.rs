@@ -132,7 +132,7 @@ impl CardSiege {
 
     /// Plays `action` for the seat to act, without checking it, then does the
     /// bookkeeping of a decision point.
-    pub(crate) fn apply(&mut self, action: Action) {
+    pub(crate) fn play_unchecked(&mut self, action: Action) {
         let s = usize::from(self.to_move);
         let old_hist1 = self.hist1;
         let before = self.marked_places();

@@ -1,6 +1,6 @@
 //! The rule options: the opening restriction and the optional ply limit.
 
-use pyramid_core::{RuleSet, RulesError, parse_switch};
+use pyramid_core::{CommonRules, RuleSet, RulesError, parse_switch};
 use serde::{Deserialize, Serialize};
 
 /// Card-siege's rule options.
@@ -8,27 +8,28 @@ use serde::{Deserialize, Serialize};
 /// ```
 /// use card_siege::CardSiegeRules;
 /// use pyramid_core::RuleSet;
-/// let mut rules = CardSiegeRules::default();
-/// assert!(rules.opening);
-/// rules.set_option("opening", "off")?;
-/// assert!(!rules.opening);
+/// let rules = CardSiegeRules::default();
+/// assert!(rules.opening());
+/// let rules = rules.with_option("opening", "off")?;
+/// assert!(!rules.opening());
+/// assert_eq!(rules, CardSiegeRules::default().with_opening(false));
 /// assert_eq!(rules.options(), vec![("opening", "off".to_owned())]);
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "RulesSetup", into = "RulesSetup")]
 pub struct CardSiegeRules {
+    common: CommonRules,
     /// The opening restriction (on by default): each seat's first three turns may only
     /// be slides within its own home row.
-    pub opening: bool,
-    /// Optional ply limit (off by default); reaching it ends the game as a draw.
-    pub ply_limit: Option<u32>,
+    opening: bool,
 }
 
 impl Default for CardSiegeRules {
     fn default() -> Self {
         CardSiegeRules {
+            common: CommonRules::new(2),
             opening: true,
-            ply_limit: None,
         }
     }
 }
@@ -37,12 +38,16 @@ impl Default for CardSiegeRules {
 pub const OPENING_TURNS: u8 = 3;
 
 impl CardSiegeRules {
-    /// The default rules with the opening option off (the full game from move one).
-    pub fn without_opening() -> Self {
-        CardSiegeRules {
-            opening: false,
-            ply_limit: None,
-        }
+    /// Whether the opening restriction is on.
+    pub fn opening(&self) -> bool {
+        self.opening
+    }
+
+    /// These rules with the opening restriction on or off.
+    #[must_use]
+    pub fn with_opening(mut self, opening: bool) -> Self {
+        self.opening = opening;
+        self
     }
 
     /// The opening turns each seat starts with under these rules.
@@ -52,46 +57,53 @@ impl CardSiegeRules {
 }
 
 impl RuleSet for CardSiegeRules {
-    fn seats(&self) -> usize {
-        2
+    const GAME: &'static str = "card-siege";
+    const SEAT_COUNTS: &'static [usize] = &[2];
+    const OPTIONS: &'static [(&'static str, &'static str)] = &[(
+        "opening",
+        "`on` (default) or `off`: each seat's first three turns are slides within its home row",
+    )];
+
+    fn common(&self) -> &CommonRules {
+        &self.common
     }
 
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        if seats == 2 {
-            Ok(())
-        } else {
-            Err(RulesError::Seats {
-                game: "card-siege",
-                allowed: "2",
-                got: seats,
-            })
-        }
+    fn common_mut(&mut self) -> &mut CommonRules {
+        &mut self.common
     }
 
-    fn ply_limit(&self) -> Option<u32> {
-        self.ply_limit
-    }
-
-    fn set_ply_limit(&mut self, limit: Option<u32>) {
-        self.ply_limit = limit;
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        match key {
-            "opening" => {
-                self.opening = parse_switch(key, value)?;
-                Ok(())
-            }
-            _ => Err(RulesError::UnknownOption {
-                game: "card-siege",
-                key: key.to_owned(),
-                known: "opening",
-            }),
-        }
+    fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        self.opening = parse_switch(key, value)?;
+        Ok(())
     }
 
     fn options(&self) -> Vec<(&'static str, String)> {
         let value = if self.opening { "on" } else { "off" };
         vec![("opening", value.to_owned())]
+    }
+}
+
+/// The serde form of [`CardSiegeRules`] (the field names of earlier versions).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct RulesSetup {
+    opening: bool,
+    #[serde(default)]
+    ply_limit: Option<u32>,
+}
+
+impl From<RulesSetup> for CardSiegeRules {
+    fn from(setup: RulesSetup) -> Self {
+        CardSiegeRules::default()
+            .with_opening(setup.opening)
+            .with_ply_limit(setup.ply_limit)
+    }
+}
+
+impl From<CardSiegeRules> for RulesSetup {
+    fn from(rules: CardSiegeRules) -> Self {
+        RulesSetup {
+            opening: rules.opening,
+            ply_limit: rules.ply_limit(),
+        }
     }
 }

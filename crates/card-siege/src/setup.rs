@@ -389,7 +389,7 @@ impl CardSiegeSetup {
                 ),
             });
         }
-        if !self.rules.opening && (oh, os) != (0, 0) {
+        if !self.rules.opening() && (oh, os) != (0, 0) {
             return Err(PositionError::Opening {
                 field: names.opening,
                 detail: format!(

@@ -71,7 +71,8 @@ pub enum Phase {
 ///
 /// ```
 /// use card_siege::CardSiege;
-/// use pyramid_core::{Game, perft};
+/// use pyramid_core::perft;
+/// use pyramid_core::prelude::*;
 /// let start = CardSiege::new(&Default::default());
 /// assert_eq!(perft(&start, 1), 75);
 /// let mut game = start.clone();
@@ -105,11 +106,8 @@ pub struct CardSiege {
 #[inline]
 pub(crate) fn attacked_on(b: &[u8; SQUARES], sq: usize, by: usize) -> bool {
     let hits = |mask: u64, pred: fn(u8) -> bool| {
-        let mut m = mask;
-        while m != 0 {
-            let s = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let c = b[s];
+        for s in pyramid_core::Bitboard(mask) {
+            let c = b[s as usize];
             if c != 0 && code_suit(c) == by && pred(code_rank(c)) {
                 return true;
             }

@@ -3,6 +3,7 @@
 
 use card_siege::{CardSiege, CardSiegeRules};
 use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 
 const CORPUS: &[&[u8]] = &[
@@ -19,8 +20,9 @@ const CORPUS: &[&[u8]] = &[
 ];
 
 fn rules_pair() -> [CardSiegeRules; 2] {
-    let mut limited = CardSiegeRules::without_opening();
-    limited.ply_limit = Some(300);
+    let limited = CardSiegeRules::default()
+        .with_opening(false)
+        .with_ply_limit(Some(300));
     [CardSiegeRules::default(), limited]
 }
 

@@ -4,6 +4,7 @@
 use card_siege::{CardSiege, CardSiegeRules};
 use pyramid_core::Game;
 use pyramid_core::conformance::illegal_reason_for;
+use pyramid_core::prelude::*;
 
 #[test]
 fn opening_restriction_is_named() {
@@ -13,7 +14,7 @@ fn opening_restriction_is_named() {
 
 #[test]
 fn the_other_seats_card_is_named() {
-    let game = CardSiege::new(&CardSiegeRules::without_opening());
+    let game = CardSiege::new(&CardSiegeRules::default().with_opening(false));
     assert!(illegal_reason_for(&game, "a3-a2").contains("other seat's"));
 }
 

@@ -8,7 +8,10 @@ use pyramid_core::conformance::information_set_playout;
 
 #[test]
 fn no_seat_learns_what_its_view_hides_with_and_without_the_opening() {
-    for rules in [CardSiegeRules::default(), CardSiegeRules::without_opening()] {
+    for rules in [
+        CardSiegeRules::default(),
+        CardSiegeRules::default().with_opening(false),
+    ] {
         for seed in 0..3 {
             information_set_playout(CardSiege::new(&rules), seed, 150, 2);
         }

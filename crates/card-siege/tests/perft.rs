@@ -3,13 +3,14 @@
 //! the rare rules (belt collisions, sieges, evacuations).
 
 use card_siege::{CardSiege, CardSiegeRules};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, divide, perft, perft_parallel};
 
 fn start(opening: bool) -> CardSiege {
     let rules = if opening {
         CardSiegeRules::default()
     } else {
-        CardSiegeRules::without_opening()
+        CardSiegeRules::default().with_opening(false)
     };
     CardSiege::new(&rules)
 }

@@ -3,6 +3,7 @@
 
 use card_siege::{CardSiege, CardSiegeRules, CardSiegeSetup, Phase, Placement};
 use pyramid_core::conformance::check_rejects_positions;
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Square};
 
 const START: &str =
@@ -22,7 +23,7 @@ fn start_position_round_trips() {
 
 #[test]
 fn positions_with_history_sieges_and_evacuations_round_trip() {
-    let mut g = CardSiege::new(&CardSiegeRules::without_opening());
+    let mut g = CardSiege::new(&CardSiegeRules::default().with_opening(false));
     for a in ["g1xi3", "a3-b3", "j1-i1"] {
         let action = g.parse_action(a).expect("legal");
         g.play(action).expect("legal");
@@ -97,11 +98,11 @@ fn malformed_position_strings_name_the_field() {
 
 #[test]
 fn opening_turns_must_be_zero_with_the_opening_option_off() {
-    let err = CardSiege::from_position(START, &CardSiegeRules::without_opening())
+    let err = CardSiege::from_position(START, &CardSiegeRules::default().with_opening(false))
         .expect_err("3,3 with the opening off");
     assert!(err.to_string().contains("field `opening`"), "{err}");
     let ok = START.replace(" 3,3 ", " 0,0 ");
-    assert!(CardSiege::from_position(&ok, &CardSiegeRules::without_opening()).is_ok());
+    assert!(CardSiege::from_position(&ok, &CardSiegeRules::default().with_opening(false)).is_ok());
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use card_siege::{Card, CardSiege, CardSiegeRules, GRID, Phase, Rank, Suit};
 use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, RandomBot, Square};
 
 /// Every card the board shows, with its square.
@@ -89,13 +90,13 @@ proptest! {
 
     #[test]
     fn random_games_pass_the_harness(seed in any::<u64>(), opening in any::<bool>()) {
-        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::without_opening() };
+        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::default().with_opening(false) };
         random_playout(CardSiege::new(&rules), seed, 160, cards_never_duplicated);
     }
 
     #[test]
     fn a_suits_cards_only_leave_the_game_by_capture(seed in any::<u64>(), opening in any::<bool>()) {
-        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::without_opening() };
+        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::default().with_opening(false) };
         cards_leave_only_by_capture(CardSiege::new(&rules), seed, 600);
     }
 }

@@ -1,6 +1,7 @@
 //! One test per rule of the ruling, each from hand-written positions.
 
 use card_siege::{CardSiege, CardSiegeRules, Phase, Suit};
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Square, perft};
 
 /// A board field from `(token, square)` pairs; a token is a card (`5h`) or a stack
@@ -591,7 +592,7 @@ fn king_may_not_capture_the_enemy_king_onto_an_attacked_square() {
 /// captures the Hearts King (no Hearts card attacks h1): checkmate.
 #[test]
 fn checkpoint_king_takes_king_after_m1_g1_h3_h2_e1_i1() {
-    let mut g = CardSiege::new(&CardSiegeRules::without_opening());
+    let mut g = CardSiege::new(&CardSiegeRules::default().with_opening(false));
     for a in ["m1-g1", "h3-h2", "e1-i1"] {
         play(&mut g, a);
     }

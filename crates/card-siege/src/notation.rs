@@ -22,8 +22,8 @@
 //!
 //! The start: `As3s5s.7s9sJsKsQsTs8s.6s4s2s/.............../Ah3h5h.7h9hJhKhQhTh8h.6h4h2h h 3,3 - - 0`.
 
-use pyramid_core::Square;
 use pyramid_core::notation::{NotationError, parse_number, split_fields};
+use pyramid_core::{Notation, Square};
 
 use crate::card::{Card, Suit};
 use crate::geometry::{SQUARES, WIDTH};
@@ -185,9 +185,11 @@ fn write_board(layouts: &[(Suit, &Layout)]) -> String {
     out
 }
 
-impl CardSiege {
-    /// Writes the position string.
-    pub(crate) fn write_position(&self) -> String {
+impl Notation for CardSiege {
+    type PositionError = PositionError;
+
+    /// Writes the position string (see the module docs).
+    fn position(&self) -> String {
         let marked = self.marked_places();
         let board = write_board(&[(Suit::Hearts, &marked[0]), (Suit::Spades, &marked[1])]);
         let mover = Suit::from_index(usize::from(self.to_move));
@@ -219,11 +221,8 @@ impl CardSiege {
         )
     }
 
-    /// Reads a position string.
-    pub(crate) fn read_position(
-        text: &str,
-        rules: &CardSiegeRules,
-    ) -> Result<CardSiege, PositionError> {
+    /// Reads a position string (see the module docs) under `rules`.
+    fn from_position(text: &str, rules: &CardSiegeRules) -> Result<CardSiege, PositionError> {
         let [board, turn, opening, prev1, prev2, plies] = split_fields(text, &FIELDS)?;
         let (cards, siege) = read_board("board", board, false)?;
         let (to_move, evacuating) = match turn {
