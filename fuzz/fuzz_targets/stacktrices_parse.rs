@@ -2,13 +2,14 @@
 //! `pyramid_core::fuzzing::parse_position`). The first byte picks the variants.
 #![no_main]
 
+use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
-use stacktrices::{Stacktrices, StacktricesRules};
+use stacktrices::{Stacktrices, StacktricesRules, Start};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = first & 1 == 1;
-    rules.variant2 = first & 2 == 2;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(first & 1 == 1);
+    rules = rules.with_variant2(first & 2 == 2);
     pyramid_core::fuzzing::parse_position::<Stacktrices>(&rules, rest);
 });

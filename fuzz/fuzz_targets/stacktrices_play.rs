@@ -2,14 +2,15 @@
 //! `pyramid_core::fuzzing::play_bytes`). The first byte picks the start and the variants.
 #![no_main]
 
+use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
 use stacktrices::{Stacktrices, StacktricesRules, Start};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let mut rules = StacktricesRules::standard();
-    rules.start = if first & 4 == 4 { Start::Setup } else { Start::Standard };
-    rules.variant1 = first & 1 == 1;
-    rules.variant2 = first & 2 == 2;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_start(if first & 4 == 4 { Start::Setup } else { Start::Standard });
+    rules = rules.with_variant1(first & 1 == 1);
+    rules = rules.with_variant2(first & 2 == 2);
     pyramid_core::fuzzing::play_bytes::<Stacktrices>(&rules, rest);
 });

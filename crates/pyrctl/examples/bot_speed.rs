@@ -8,6 +8,7 @@
 use std::time::Instant;
 
 use pyramid_bots::{Budget, MctsBot, MctsConfig};
+use pyramid_core::prelude::*;
 use pyramid_core::arena::game_seed;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, Game, RandomBot, RuleSet, Seat};

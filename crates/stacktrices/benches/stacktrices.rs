@@ -6,14 +6,14 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
-use stacktrices::{Decision, Stacktrices, StacktricesRules};
+use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
 
 /// Positions met in seeded random games from the standard arrangement.
 fn positions() -> Vec<Stacktrices> {
     let mut out = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     for _ in 0..20 {
-        let mut s = Stacktrices::new(&StacktricesRules::standard());
+        let mut s = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
         while let Some(a) = s.random_action(&mut rng) {
             out.push(s.clone());
             s.play_unchecked(a);
@@ -63,7 +63,7 @@ fn bench_generation(c: &mut Criterion) {
 }
 
 fn bench_perft(c: &mut Criterion) {
-    let standard = Stacktrices::new(&StacktricesRules::standard());
+    let standard = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let setup = Stacktrices::new(&StacktricesRules::default());
     c.bench_function("stacktrices perft 3 (standard, 36603 nodes)", |b| {
         b.iter(|| perft(black_box(&standard), 3))
@@ -74,12 +74,12 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 fn bench_playouts(c: &mut Criterion) {
-    let start = Stacktrices::new(&StacktricesRules::standard());
+    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     c.bench_function("stacktrices random playout (random_action)", |b| {
         b.iter(|| {
             let mut s = start.clone();
-            black_box(s.random_playout(&mut rng, u32::MAX))
+            black_box(s.play_random(&mut rng, Some(u32::MAX)))
         })
     });
     c.bench_function("stacktrices random playout (RandomBot::pick)", |b| {

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use pyramid_core::{Game, perft};
-use stacktrices::{Stacktrices, StacktricesRules};
+use stacktrices::{Stacktrices, StacktricesRules, Start};
 
 fn main() {
     let start = std::env::args()
@@ -18,7 +18,7 @@ fn main() {
     let rules = if start == "setup" {
         StacktricesRules::default()
     } else {
-        StacktricesRules::standard()
+        StacktricesRules::default().with_start(Start::Standard)
     };
     let state = Stacktrices::new(&rules);
     for d in 1..=depth {

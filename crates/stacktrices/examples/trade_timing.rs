@@ -4,10 +4,10 @@ use std::time::Instant;
 
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot};
-use stacktrices::{Decision, Stacktrices, StacktricesRules};
+use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
 
 fn main() {
-    let start = Stacktrices::new(&StacktricesRules::standard());
+    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut states = Vec::new();
     while states.len() < 5000 {

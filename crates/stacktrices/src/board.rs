@@ -80,16 +80,8 @@ pub(crate) fn index(sq: Square) -> u8 {
 }
 
 /// Squares of a bit mask in ascending order.
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
+pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> {
+    pyramid_core::Bitboard(mask).iter().map(|i| i as u8)
 }
 
 /// The opaque base a stack stands on.

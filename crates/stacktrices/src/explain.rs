@@ -23,42 +23,41 @@ fn decision_of(action: Action) -> &'static [Decision] {
     }
 }
 
-impl Stacktrices {
-    /// The reason behind [`Game::illegal_reason`]: the wrong kind of action for the pending
-    /// decision, a stack that is not there or not the mover's, a raid or steal by a stack
-    /// that cannot, or where a stack may go instead. Only the seat to act asks, and it
-    /// knows its own thief, so nothing hidden is told.
-    pub(crate) fn explain(&self, action: Action) -> Option<String> {
-        if self.is_over() || self.is_legal(action) {
-            return None;
-        }
-        if !decision_of(action).contains(&self.decision) {
-            return Some(format!("the decision now is: {}", self.decision));
-        }
-        match action {
+/// The reason behind [`Game::illegal_reason`]: the wrong kind of action for the pending
+/// decision, a stack that is not there or not the mover's, a raid or steal by a stack
+/// that cannot, or where a stack may go instead. Only the seat to act asks, and it
+/// knows its own thief, so nothing hidden is told.
+pub(crate) fn illegal_reason(state: &Stacktrices, action: Action) -> Option<String> {
+    if state.is_over() || state.is_legal(action) {
+        return None;
+    }
+    if !decision_of(action).contains(&state.decision) {
+        return Some(format!("the decision now is: {}", state.decision));
+    }
+    match action {
             Action::Move { from, to } | Action::Warp { from, to } => {
-                match self.board[usize::from(index(from))] {
+                match state.board[usize::from(index(from))] {
                     None => Some(format!("there is no stack on {from}")),
-                    Some(st) if st.owner != self.turn => {
+                    Some(st) if st.owner != state.turn => {
                         Some(format!("the stack on {from} is the other side's"))
                     }
                     Some(_) if matches!(action, Action::Warp { .. }) => Some(format!(
                         "a warp goes from the opponent's home row to an empty square of your own, which {from}~{to} is not"
                     )),
-                    Some(_) => Some(moves_from_reason(self, from, to)),
+                    Some(_) => Some(moves_from_reason(state, from, to)),
                 }
             }
             Action::RaidTake { .. } | Action::RaidStore(_) | Action::RaidUpgrade(_) => {
-                if self.lander.is_some() && self.thief[usize::from(self.turn)] != self.lander {
+                if state.lander.is_some() && state.thief[usize::from(state.turn)] != state.lander {
                     Some("only your thief raids: the stack that moved is not it".to_owned())
-                } else if self.lander.is_some() && self.bar[usize::from(self.turn)] == self.lander
+                } else if state.lander.is_some() && state.bar[usize::from(state.turn)] == state.lander
                 {
                     Some("your thief is barred from raiding until it ends a turn on your home row".to_owned())
                 } else {
                     Some("that piece cannot be taken or placed so".to_owned())
                 }
             }
-            Action::Steal(_) if self.decision == Decision::OptionalSteal => {
+            Action::Steal(_) if state.decision == Decision::OptionalSteal => {
                 Some("only your thief steals: the capturing stack is not it".to_owned())
             }
             Action::Trade(_) => Some(
@@ -67,5 +66,4 @@ impl Stacktrices {
             ),
             _ => None,
         }
-    }
 }

@@ -13,10 +13,11 @@
 //! it uniformly among the possible stacks.
 //!
 //! ```
-//! use pyramid_core::{Game, Seat, perft};
-//! use stacktrices::{Stacktrices, StacktricesRules};
+//! use pyramid_core::prelude::*;
+//! use pyramid_core::{Seat, perft};
+//! use stacktrices::{Stacktrices, StacktricesRules, Start};
 //!
-//! let mut game = Stacktrices::new(&StacktricesRules::standard());
+//! let mut game = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
 //! assert_eq!(perft(&game, 2), 1743);
 //! let queen_move = game.parse_action("d1-d4")?;
 //! game.play(queen_move)?;
@@ -28,7 +29,8 @@
 //! ```
 //!
 //! Trades dominate the game tree (about 320 legal trades in a mid-game trade decision):
-//! [`Stacktrices::random_action`] and [`Stacktrices::random_playout`] pick uniformly random
+//! [`Game::random_action`](pyramid_core::Game::random_action) and
+//! [`Game::play_random`](pyramid_core::Game::play_random) pick uniformly random
 //! actions by counting blocks of trades instead of walking the list (the same choice as
 //! `RandomBot::pick` for the same random draw, several times faster). Trade counting keeps a
 //! per-thread memo of 2 MiB, allocated on first use.
@@ -39,20 +41,22 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod action_ids;
 mod board;
+mod diagram;
+mod evaluate;
 mod explain;
 mod game;
 mod movegen;
+mod notation;
+mod observation;
 mod piece;
 mod play;
-mod playout;
-mod position;
 mod rules;
 mod setup;
 mod state;
 mod trade;
 mod view;
-mod view_string;
 
 pub use action::{Action, PieceAt, Trade};
 pub use board::{Base, GRID, Stack, StackKind};

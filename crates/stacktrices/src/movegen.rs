@@ -3,14 +3,18 @@
 
 use std::ops::ControlFlow;
 
+use pyramid_core::rand::Rng;
+use pyramid_core::{Game, RuleSet};
+
 use crate::action::{Action, PieceAt};
-use crate::board::{NEIGHBOUR, OFF, Stack, StackKind, bits, home_row, square};
+use crate::board::{NEIGHBOUR, OFF, Stack, StackKind, bits, home_row, index, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::{Decision, Stacktrices};
 
 impl Stacktrices {
-    /// Every legal action of the pending decision, in generation order.
-    pub(crate) fn gen_actions<B>(
+    /// Every legal action of the pending decision, in generation order
+    /// ([`Game::try_for_each_action`]).
+    pub(crate) fn try_for_each_action<B>(
         &self,
         f: &mut impl FnMut(Action) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
@@ -29,7 +33,7 @@ impl Stacktrices {
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules.ply_limit.is_some_and(|l| self.plies >= l)
+        self.rules.ply_limit().is_some_and(|l| self.plies >= l)
     }
 
     /// Destinations of the stack on `from` (moves and captures), as a mask.
@@ -270,5 +274,146 @@ impl Stacktrices {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+impl Stacktrices {
+    /// The `index`-th legal action in generation order (the order of
+    /// [`Game::legal_actions`]), found without walking the trades before it
+    /// ([`Game::nth_action`]).
+    pub(crate) fn nth_action(&self, index: usize) -> Option<Action> {
+        if self.decision == Decision::Trade && !self.is_over() {
+            return if index == 0 {
+                Some(Action::NoTrade)
+            } else {
+                self.nth_trade(index - 1)
+            };
+        }
+        let mut i = 0;
+        let mut found = None;
+        let _ = self.try_for_each_action(&mut |a| {
+            if i == index {
+                found = Some(a);
+                return ControlFlow::Break(());
+            }
+            i += 1;
+            ControlFlow::Continue(())
+        });
+        found
+    }
+
+    /// A uniformly random legal action: the same choice as
+    /// [`pyramid_core::RandomBot::pick`] for the same random draw, but trades are picked
+    /// by rank instead of by walking the list.
+    pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.is_over() {
+            return None;
+        }
+        match self.decision {
+            Decision::Trade => return Some(self.random_trade(rng)),
+            Decision::Main => return self.random_main(rng),
+            _ => {}
+        }
+        let n = self.count_actions();
+        if n == 0 {
+            return None;
+        }
+        self.nth_action(rng.random_range(0..n))
+    }
+
+    /// A uniformly random main action, the destinations of each stack computed once
+    /// (same order as generation: moves by starting square, then warps).
+    fn random_main<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let me = self.turn;
+        let own = self.occ[usize::from(me)];
+        let mut masks = [(0u8, 0u64); 7];
+        let mut len = 0;
+        let mut total = 0usize;
+        for from in bits(own) {
+            let dests = self.destinations(from);
+            if dests != 0 && len < masks.len() {
+                masks[len] = (from, dests);
+                len += 1;
+                total += dests.count_ones() as usize;
+            }
+        }
+        let empty_home = home_row(me) & !(self.occ[0] | self.occ[1]);
+        let warpers = own & home_row(me ^ 1);
+        let warps = (warpers.count_ones() * empty_home.count_ones()) as usize;
+        if total + warps == 0 {
+            return None;
+        }
+        let mut r = rng.random_range(0..total + warps);
+        for &(from, dests) in &masks[..len] {
+            let n = dests.count_ones() as usize;
+            if r < n {
+                let to = bits(dests).nth(r)?;
+                return Some(Action::Move {
+                    from: square(from),
+                    to: square(to),
+                });
+            }
+            r -= n;
+        }
+        let per = empty_home.count_ones() as usize;
+        let from = bits(warpers).nth(r / per)?;
+        let to = bits(empty_home).nth(r % per)?;
+        Some(Action::Warp {
+            from: square(from),
+            to: square(to),
+        })
+    }
+
+    /// The number of legal actions ([`Game::count_actions`]): main actions and trades are
+    /// counted without being listed.
+    pub(crate) fn count_actions(&self) -> usize {
+        if self.over.is_some() || self.limit_reached() {
+            return 0;
+        }
+        match self.decision {
+            Decision::Trade => self.count_trades(),
+            Decision::Main => {
+                let me = usize::from(self.turn);
+                let own = self.occ[me];
+                let mut n: u32 = bits(own).map(|s| self.destinations(s).count_ones()).sum();
+                let empty_home = home_row(self.turn) & !(self.occ[0] | self.occ[1]);
+                n += (own & home_row(self.turn ^ 1)).count_ones() * empty_home.count_ones();
+                n as usize
+            }
+            _ => {
+                let mut n = 0;
+                let _ = self.try_for_each_action(&mut |_| {
+                    n += 1;
+                    ControlFlow::<()>::Continue(())
+                });
+                n
+            }
+        }
+    }
+
+    /// Whether `action` is legal ([`Game::is_legal`]): moves and trades are checked
+    /// directly, the rest against generation.
+    pub(crate) fn is_legal(&self, action: Action) -> bool {
+        if self.over.is_some() || self.limit_reached() {
+            return false;
+        }
+        match (self.decision, action) {
+            (Decision::Main, Action::Move { from, to }) => {
+                let (f, t) = (index(from), index(to));
+                self.occ[usize::from(self.turn)] >> f & 1 == 1 && self.destinations(f) >> t & 1 == 1
+            }
+            (Decision::Trade, Action::NoTrade) => true,
+            (Decision::Trade, Action::Trade(t)) => self.is_legal_trade(&t),
+            (Decision::Trade, _) => false,
+            _ => self
+                .try_for_each_action(&mut |a| {
+                    if a == action {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break(),
+        }
     }
 }

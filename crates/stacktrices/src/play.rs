@@ -1,5 +1,7 @@
 //! Playing actions: the turn's sequence of decision points.
 
+#[cfg(doc)]
+use pyramid_core::Game;
 use pyramid_core::Outcome;
 
 use crate::action::Action;
@@ -8,8 +10,9 @@ use crate::piece::Pieces;
 use crate::state::{Decision, Stacktrices};
 
 impl Stacktrices {
-    /// Applies `action` (assumed legal; an illegal one never panics but may break the rules).
-    pub(crate) fn apply(&mut self, action: Action) {
+    /// Applies `action` ([`Game::play_unchecked`]; assumed legal, an illegal one never
+    /// panics but may break the rules).
+    pub(crate) fn play_unchecked(&mut self, action: Action) {
         self.plies = self.plies.saturating_add(1);
         self.apply_action(action);
         // The stack that moved is remembered only while a follow-up depends on it.
@@ -135,7 +138,7 @@ impl Stacktrices {
             self.decision = Decision::Steal;
             return;
         }
-        if any_capture && !thief_captured && self.rules.variant1 && drone {
+        if any_capture && !thief_captured && self.rules.variant1() && drone {
             self.held = captured;
             self.decision = Decision::OptionalSteal;
             return;

@@ -1,7 +1,7 @@
 //! Rule options: the start (setup phase or standard arrangement), Variants 1 and 2, the
 //! ply limit.
 
-use pyramid_core::{RuleSet, RulesError, parse_switch};
+use pyramid_core::{CommonRules, RuleSet, RulesError, parse_switch};
 use serde::{Deserialize, Serialize};
 
 /// How a game starts.
@@ -17,68 +17,104 @@ pub enum Start {
 /// Stacktrices rule options. Two seats always.
 ///
 /// Options (`key=value`): `start=setup|standard` (default `setup`), `variant1=on|off`,
-/// `variant2=on|off` (both off by default).
+/// `variant2=on|off` (both off by default), and the common `ply_limit`.
 ///
 /// ```
 /// use pyramid_core::RuleSet;
 /// use stacktrices::{StacktricesRules, Start};
-/// let mut rules = StacktricesRules::default();
-/// assert_eq!(rules.start, Start::Setup);
-/// rules.set_option("start", "standard")?;
-/// rules.set_option("variant1", "on")?;
-/// assert!(rules.variant1 && !rules.variant2);
+/// let rules = StacktricesRules::default();
+/// assert_eq!(rules.start(), Start::Setup);
+/// let rules = rules.with_option("start", "standard")?.with_option("variant1", "on")?;
+/// assert!(rules.variant1() && !rules.variant2());
+/// assert_eq!(rules, StacktricesRules::default().with_start(Start::Standard).with_variant1(true));
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "RulesSetup", into = "RulesSetup")]
 pub struct StacktricesRules {
-    /// How the game starts.
-    pub start: Start,
-    /// Variant 1: a thief that captures may also steal, exposing itself.
-    pub variant1: bool,
-    /// Variant 2: after setup, stacks may hold several movement pieces (pips add up).
-    pub variant2: bool,
-    /// Optional ply limit; reaching it is a draw.
-    pub ply_limit: Option<u32>,
+    common: CommonRules,
+    start: Start,
+    variant1: bool,
+    variant2: bool,
+}
+
+impl Default for StacktricesRules {
+    /// The setup phase, no variant, no ply limit.
+    fn default() -> Self {
+        StacktricesRules {
+            common: CommonRules::new(2),
+            start: Start::Setup,
+            variant1: false,
+            variant2: false,
+        }
+    }
 }
 
 impl StacktricesRules {
-    /// The default rules starting from the standard arrangement.
-    pub fn standard() -> Self {
-        StacktricesRules {
-            start: Start::Standard,
-            ..Self::default()
-        }
+    /// How the game starts.
+    pub fn start(&self) -> Start {
+        self.start
+    }
+
+    /// Variant 1: a thief that captures may also steal, exposing itself.
+    pub fn variant1(&self) -> bool {
+        self.variant1
+    }
+
+    /// Variant 2: after setup, stacks may hold several movement pieces (pips add up).
+    pub fn variant2(&self) -> bool {
+        self.variant2
+    }
+
+    /// These rules with the game starting as `start` says.
+    #[must_use]
+    pub fn with_start(mut self, start: Start) -> Self {
+        self.start = start;
+        self
+    }
+
+    /// These rules with Variant 1 on or off.
+    #[must_use]
+    pub fn with_variant1(mut self, on: bool) -> Self {
+        self.variant1 = on;
+        self
+    }
+
+    /// These rules with Variant 2 on or off.
+    #[must_use]
+    pub fn with_variant2(mut self, on: bool) -> Self {
+        self.variant2 = on;
+        self
     }
 }
 
-const NAME: &str = "stacktrices";
-
 impl RuleSet for StacktricesRules {
-    fn seats(&self) -> usize {
-        2
+    const GAME: &'static str = "stacktrices";
+    const SEAT_COUNTS: &'static [usize] = &[2];
+    const OPTIONS: &'static [(&'static str, &'static str)] = &[
+        (
+            "start",
+            "`setup` (default: hides and placements first) or `standard` (the standard arrangement)",
+        ),
+        (
+            "variant1",
+            "`on` or `off` (default): a capturing thief may also steal, exposing itself",
+        ),
+        (
+            "variant2",
+            "`on` or `off` (default): stacks may hold several movement pieces",
+        ),
+    ];
+
+    fn common(&self) -> &CommonRules {
+        &self.common
     }
 
-    fn set_seats(&mut self, seats: usize) -> Result<(), RulesError> {
-        if seats == 2 {
-            Ok(())
-        } else {
-            Err(RulesError::Seats {
-                game: NAME,
-                allowed: "2",
-                got: seats,
-            })
-        }
+    fn common_mut(&mut self) -> &mut CommonRules {
+        &mut self.common
     }
 
-    fn ply_limit(&self) -> Option<u32> {
-        self.ply_limit
-    }
-
-    fn set_ply_limit(&mut self, limit: Option<u32>) {
-        self.ply_limit = limit;
-    }
-
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+    fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         match key {
             "start" => {
                 self.start = match value {
@@ -87,21 +123,14 @@ impl RuleSet for StacktricesRules {
                     _ => {
                         return Err(RulesError::BadValue {
                             key: key.into(),
-                            value: value.into(),
+                            value: pyramid_core::excerpt(value),
                             expected: "setup or standard",
                         });
                     }
                 };
             }
             "variant1" => self.variant1 = parse_switch(key, value)?,
-            "variant2" => self.variant2 = parse_switch(key, value)?,
-            _ => {
-                return Err(RulesError::UnknownOption {
-                    game: NAME,
-                    key: key.into(),
-                    known: "start, variant1, variant2",
-                });
-            }
+            _ => self.variant2 = parse_switch(key, value)?,
         }
         Ok(())
     }
@@ -117,5 +146,39 @@ impl RuleSet for StacktricesRules {
             ("variant1", switch(self.variant1)),
             ("variant2", switch(self.variant2)),
         ]
+    }
+}
+
+/// The serde form of [`StacktricesRules`] (the field names of earlier versions).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct RulesSetup {
+    #[serde(default)]
+    start: Start,
+    #[serde(default)]
+    variant1: bool,
+    #[serde(default)]
+    variant2: bool,
+    #[serde(default)]
+    ply_limit: Option<u32>,
+}
+
+impl From<RulesSetup> for StacktricesRules {
+    fn from(setup: RulesSetup) -> Self {
+        StacktricesRules::default()
+            .with_start(setup.start)
+            .with_variant1(setup.variant1)
+            .with_variant2(setup.variant2)
+            .with_ply_limit(setup.ply_limit)
+    }
+}
+
+impl From<StacktricesRules> for RulesSetup {
+    fn from(rules: StacktricesRules) -> Self {
+        RulesSetup {
+            start: rules.start,
+            variant1: rules.variant1,
+            variant2: rules.variant2,
+            ply_limit: rules.ply_limit(),
+        }
     }
 }

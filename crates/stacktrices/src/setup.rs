@@ -99,7 +99,7 @@ impl TryFrom<Setup> for Stacktrices {
         }
         g.turn = s.turn.0;
         let setup_phase = matches!(s.decision, Decision::SetupHide | Decision::Place);
-        let several = s.rules.variant2 && !setup_phase;
+        let several = s.rules.variant2() && !setup_phase;
         let mut bases = [[0u8; 2]; 2];
         for st in &s.stacks {
             if !GRID.contains(st.square) {
@@ -285,7 +285,7 @@ impl TryFrom<Setup> for Stacktrices {
                 }
                 g.bar[si] = Some(index(b));
             }
-            if s.exposed[si] && (!s.rules.variant1 || s.thieves[si].is_none()) {
+            if s.exposed[si] && (!s.rules.variant1() || s.thieves[si].is_none()) {
                 return Err(err(
                     "thieves",
                     format!(
@@ -475,7 +475,7 @@ fn check_steal(g: &Stacktrices) -> Result<(), PositionError> {
 /// Variant 1's optional steal follows a capture by a drone-base stack (checked with
 /// `@SQ`).
 fn check_optional_steal(g: &Stacktrices) -> Result<(), PositionError> {
-    if !g.rules.variant1 {
+    if !g.rules.variant1() {
         return Err(err("decision", "an optional steal needs Variant 1"));
     }
     Ok(())

@@ -61,9 +61,10 @@ impl std::fmt::Display for Decision {
 /// A Stacktrices state: the full position, hidden information included.
 ///
 /// ```
-/// use pyramid_core::{Game, perft};
-/// use stacktrices::{Stacktrices, StacktricesRules};
-/// let start = Stacktrices::new(&StacktricesRules::standard());
+/// use pyramid_core::prelude::*;
+/// use pyramid_core::{perft};
+/// use stacktrices::{Stacktrices, StacktricesRules, Start};
+/// let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
 /// assert_eq!(perft(&start, 1), 21);
 /// let setup = Stacktrices::new(&StacktricesRules::default());
 /// assert_eq!(perft(&setup, 2), 16);
@@ -194,7 +195,7 @@ impl Stacktrices {
     }
 
     pub(crate) fn start(rules: &StacktricesRules) -> Stacktrices {
-        match rules.start {
+        match rules.start() {
             Start::Setup => Self::setup_start(rules),
             Start::Standard => Self::standard_start(rules),
         }
@@ -296,7 +297,7 @@ impl Stacktrices {
     }
 
     pub(crate) fn several_movement(&self) -> bool {
-        self.rules.variant2 && !matches!(self.decision, Decision::SetupHide | Decision::Place)
+        self.rules.variant2() && !matches!(self.decision, Decision::SetupHide | Decision::Place)
     }
 
     /// Drone-base stacks of `seat` as a mask.

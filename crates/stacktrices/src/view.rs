@@ -1,21 +1,39 @@
-//! What one seat sees: everything except where the other side's vulnerability hides.
+//! What one seat sees: everything except where the other side's vulnerability hides
+//! ([`StacktricesView`], [`Information`]), and the view's one-line text form.
+//!
+//! # View string
+//!
+//! The position string with the other side's thief masked, then the viewing seat.
+//!
+//! Eight space-separated fields: the seven fields of the position string, except that the
+//! other side's entry in `thieves` is `?` while its thief hides under one of its drone-base
+//! stacks (any of them, as far as the viewer knows), its square when the viewer knows it
+//! (exposed in Variant 1, or just shown by a steal or a raid), or `-` when it has none;
+//! then `viewer`, the viewing seat (0 White, 1 Black).
+//!
+//! White's view of the standard arrangement:
+//! `bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,? -,- main 0 0 0`
 
-use std::fmt::Write as _;
-
+use pyramid_core::notation::split_fields;
 use pyramid_core::rand::Rng;
-use pyramid_core::{Seat, Square};
+use pyramid_core::{Game, Information, Notation, Seat, Square};
 
-use crate::board::{Stack, bits, square};
+use crate::action::Action;
+use crate::board::{Base, Stack, bits, square};
+use crate::notation::{err, parse_board};
 use crate::piece::Pieces;
+use crate::rules::StacktricesRules;
+use crate::setup::PositionError;
 use crate::state::{Decision, Stacktrices};
 
 /// One seat's view of a state: the board, the store, its own thief, and for the other
 /// side only the list of drone stacks that could be its thief.
 ///
 /// ```
-/// use pyramid_core::{Game, Seat, ChaCha8Rng, rand::SeedableRng};
-/// use stacktrices::{Stacktrices, StacktricesRules};
-/// let game = Stacktrices::new(&StacktricesRules::standard());
+/// use pyramid_core::prelude::*;
+/// use pyramid_core::{Seat, ChaCha8Rng, rand::SeedableRng};
+/// use stacktrices::{Stacktrices, StacktricesRules, Start};
+/// let game = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
 /// let view = game.view(Seat(0));
 /// assert_eq!(view.thief(), game.thief(Seat(0)));
 /// assert_eq!(view.candidates().len(), 4);
@@ -103,8 +121,8 @@ impl StacktricesView {
     }
 
     /// A full state consistent with this view, the other side's thief drawn uniformly
-    /// among the candidates.
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Stacktrices {
+    /// among the candidates ([`Information::sample_from_view`]).
+    pub(crate) fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Stacktrices {
         let mut state = self.state.clone();
         let n = self.candidates.count_ones();
         if n > 0 {
@@ -115,123 +133,200 @@ impl StacktricesView {
     }
 
     /// The board as the viewer sees it.
-    pub fn diagram(&self) -> String {
-        draw(&self.state, Some(self.seat), self.candidates)
+    pub(crate) fn diagram(&self) -> String {
+        crate::diagram::draw(&self.state, Some(self.seat), self.candidates)
     }
 }
 
-/// Draws `state` for `viewer` (`None`: everything, both thieves marked).
-pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> String {
-    let mut out = String::new();
-    let thief_of = |side: usize| match viewer {
-        Some(v) if usize::from(v) != side => None,
-        _ => state.thief[side],
-    };
-    let cell_of = |i: u8| match state.board[usize::from(i)] {
-        None => ".".to_owned(),
-        Some(st) => {
-            let side = usize::from(st.owner);
-            let mark = if thief_of(side) == Some(i) {
-                "*"
-            } else if candidates >> i & 1 == 1 {
-                "?"
-            } else {
-                ""
-            };
-            let owner = if st.owner == 0 { 'W' } else { 'B' };
-            let base = if st.base == crate::Base::Drone {
-                'd'
-            } else {
-                'q'
-            };
-            format!("{owner}{base}{}{mark}", st.pieces.letters())
+const FIELDS: [&str; 8] = [
+    "board", "store", "thieves", "bars", "decision", "seat", "plies", "viewer",
+];
+
+/// What the viewer knows of the other side's thief.
+enum Hidden<'a> {
+    /// It has no thief.
+    None,
+    /// It hides under one of its drone-base stacks.
+    Any,
+    /// Its square is known (the text as written, with an optional `!`).
+    Known(&'a str),
+}
+
+impl StacktricesView {
+    /// The view as one line (see the module docs); [`StacktricesView::from_view_string`]
+    /// reads it back to an equal view.
+    ///
+    /// ```
+    /// use pyramid_core::prelude::*;
+    /// use pyramid_core::{Seat};
+    /// use stacktrices::{Stacktrices, StacktricesRules, StacktricesView, Start};
+    /// let rules = StacktricesRules::default().with_start(Start::Standard);
+    /// let game = Stacktrices::new(&rules);
+    /// let text = game.view(Seat(0)).to_view_string();
+    /// assert!(text.contains(" a1,? "));
+    /// assert_eq!(StacktricesView::from_view_string(&text, &rules), Ok(game.view(Seat(0))));
+    /// ```
+    pub fn to_view_string(&self) -> String {
+        let me = usize::from(self.seat);
+        let other = me ^ 1;
+        let state = &self.state;
+        let own = thief_token(state.thief[me].map(u32::from), state.exposed[me]);
+        let hidden = if self.candidates == 0 {
+            "-".to_owned()
+        } else if self.candidates.count_ones() > 1 {
+            "?".to_owned()
+        } else {
+            thief_token(
+                pyramid_core::Bitboard(self.candidates).first(),
+                state.exposed[other],
+            )
+        };
+        let position = state.position();
+        let fields: Vec<&str> = position.split(' ').collect();
+        let thieves = if me == 0 {
+            format!("{own},{hidden}")
+        } else {
+            format!("{hidden},{own}")
+        };
+        let mut out = String::with_capacity(position.len() + 8);
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(if i == 2 { &thieves } else { field });
         }
-    };
-    // Columns as wide as the longest stack, so long stacks never run together.
-    let width = (0..49u8)
-        .map(|i| cell_of(i).len())
-        .max()
-        .unwrap_or(1)
-        .max(2);
-    for rank in (0..7u8).rev() {
-        let _ = write!(out, "{} ", rank + 1);
-        for file in 0..7u8 {
-            let _ = write!(out, " {:<width$}", cell_of(rank * 7 + file));
-        }
-        out.truncate(out.trim_end().len());
-        out.push('\n');
+        out.push(' ');
+        out.push_str(&self.seat.to_string());
+        out
     }
-    out.push_str("  ");
-    for file in "abcdefg".chars() {
-        let _ = write!(out, " {file:<width$}");
-    }
-    out.truncate(out.trim_end().len());
-    out.push('\n');
-    out.push_str(
-        "legend: W/B owner, d/q drone or queen base, then its pieces: P D Q movement \
-         (small, medium, large), p d q skills; * thief, ? could be the thief\n",
-    );
-    if matches!(state.decision, Decision::SetupHide | Decision::Place) {
-        for side in 0..2u8 {
-            let name = if side == 0 { "White" } else { "Black" };
-            let hand = state.hand(pyramid_core::Seat(side));
-            let hand = if hand.is_empty() {
-                "-".to_owned()
+
+    /// Reads a view string; the rule options come from `rules`. A view is refused, naming
+    /// the field, when it cannot be read or when no valid state is consistent with it.
+    pub fn from_view_string(
+        text: &str,
+        rules: &StacktricesRules,
+    ) -> Result<StacktricesView, PositionError> {
+        let fields = split_fields(text, &FIELDS)?;
+        let viewer = match fields[7] {
+            "0" => Seat(0),
+            "1" => Seat(1),
+            other => {
+                return Err(err(
+                    "viewer",
+                    format!("`{other}` is not 0 (White) or 1 (Black)"),
+                ));
+            }
+        };
+        let me = usize::from(viewer.0);
+        let Some((white, black)) = fields[2].split_once(',') else {
+            return Err(err(
+                "thieves",
+                format!(
+                    "`{}` is not two comma-separated entries (White,Black)",
+                    fields[2]
+                ),
+            ));
+        };
+        let (own, hidden) = if me == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let hidden = match hidden {
+            "-" => Hidden::None,
+            "?" => Hidden::Any,
+            known => Hidden::Known(known),
+        };
+        // Every full state consistent with the text: one per square the hidden thief may
+        // stand on (or none). The view is valid when one of them is a valid state whose
+        // view, seen by `viewer`, is written as `text`.
+        let with_thief = |other_thief: &str| {
+            let thieves = if me == 0 {
+                format!("{own},{other_thief}")
             } else {
-                hand.letters()
+                format!("{other_thief},{own}")
             };
-            let _ = writeln!(out, "{name} still to place: {hand}");
-        }
-    }
-    let store = if state.store.is_empty() {
-        "-".to_owned()
-    } else {
-        state.store.letters()
-    };
-    let _ = writeln!(out, "store: {store}");
-    for side in 0..2usize {
-        let name = if side == 0 { "White" } else { "Black" };
-        let thief = match (viewer, state.thief[side]) {
-            (Some(v), _) if usize::from(v) != side => {
-                let c: Vec<String> = bits(candidates).map(|i| square(i).to_string()).collect();
-                if c.is_empty() {
-                    "hidden".to_owned()
-                } else {
-                    format!("hidden, one of {}", c.join(" "))
+            let mut position = fields[..7].to_vec();
+            position[2] = &thieves;
+            Stacktrices::from_position(&position.join(" "), rules)
+        };
+        let mut first_error = None;
+        let tries: Vec<String> = match hidden {
+            Hidden::None => vec!["-".to_owned()],
+            Hidden::Known(sq) => vec![sq.to_owned()],
+            // The other side's drone-base stacks, read from the board field.
+            Hidden::Any => parse_board(fields[0])?
+                .into_iter()
+                .filter(|s| usize::from(s.owner.0) != me && s.base == Base::Drone)
+                .map(|s| s.square.to_string())
+                .collect(),
+        };
+        for attempt in &tries {
+            match with_thief(attempt) {
+                Ok(full) => {
+                    let view = StacktricesView::new(&full, viewer);
+                    let written = match hidden {
+                        Hidden::None => 0,
+                        Hidden::Any => full.drones(viewer.0 ^ 1),
+                        Hidden::Known(_) => full.thief[me ^ 1].map_or(0, |t| 1 << t),
+                    };
+                    if view.candidates == written {
+                        return Ok(view);
+                    }
+                    first_error.get_or_insert_with(|| {
+                        err(
+                            "thieves",
+                            "the other side's thief is written as the viewer could not see it \
+                             (`?` while it hides, its square once shown, `-` when it has none)",
+                        )
+                    });
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
                 }
             }
-            (_, Some(t)) => square(t).to_string(),
-            (_, None) => "none".to_owned(),
-        };
-        let exposed = if state.exposed[side] {
-            " (exposed)"
-        } else {
-            ""
-        };
-        let bar = state.bar[side]
-            .map(|b| format!(", last raider {}", square(b)))
-            .unwrap_or_default();
-        let _ = writeln!(out, "{name} thief: {thief}{exposed}{bar}");
-    }
-    match state
-        .over
-        .map(Some)
-        .unwrap_or_else(|| state.limit_reached().then_some(pyramid_core::Outcome::Draw))
-    {
-        Some(outcome) => {
-            let _ = writeln!(out, "game over: {outcome}");
         }
-        None => {
-            let who = if state.actor() == 0 { "White" } else { "Black" };
-            let _ = writeln!(
-                out,
-                "{who} to act: {} (ply {})",
-                state.decision, state.plies
-            );
+        Err(first_error.unwrap_or_else(|| {
+            err(
+                "thieves",
+                "`?` but the other side has no drone-base stack to hide a thief under",
+            )
+        }))
+    }
+}
+
+/// A thief entry: its square (`-` for none) and `!` when exposed.
+fn thief_token(square_index: Option<u32>, exposed: bool) -> String {
+    let sq = square_index
+        .and_then(|i| u8::try_from(i).ok())
+        .map_or("-".to_owned(), |i| square(i).to_string());
+    format!("{sq}{}", if exposed { "!" } else { "" })
+}
+
+impl Information for Stacktrices {
+    type View = StacktricesView;
+
+    fn view(&self, seat: Seat) -> StacktricesView {
+        StacktricesView::new(self, seat)
+    }
+
+    fn write_view(view: &StacktricesView) -> String {
+        view.to_view_string()
+    }
+
+    fn read_view(text: &str, rules: &StacktricesRules) -> Result<StacktricesView, PositionError> {
+        StacktricesView::from_view_string(text, rules)
+    }
+
+    /// The other side's `hide=` actions (where a vulnerability hides) are shown as `hide=?`.
+    fn action_view(&self, action: Action, observer: Seat) -> String {
+        match action {
+            Action::Hide(_) if self.to_act() != Some(observer) => "hide=?".to_owned(),
+            _ => action.to_string(),
         }
     }
-    if viewer.is_none() {
-        let _ = writeln!(out, "{}", state.write_position());
+
+    fn sample_from_view<R: Rng + ?Sized>(view: &StacktricesView, rng: &mut R) -> Self {
+        view.sample(rng)
     }
-    out
 }

@@ -2,6 +2,7 @@
 //! inline corpus and a few hundred seeded random byte strings.
 
 use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
+use pyramid_core::prelude::*;
 use stacktrices::{StacktricesRules, Start};
 
 const CORPUS: &[&[u8]] = &[
@@ -22,14 +23,12 @@ fn all_rules() -> Vec<StacktricesRules> {
     let mut out = Vec::new();
     for start in [Start::Standard, Start::Setup] {
         for v in 0..4 {
-            let mut r = StacktricesRules {
-                start,
-                ..StacktricesRules::default()
-            };
-            r.variant1 = v & 1 == 1;
-            r.variant2 = v & 2 == 2;
+            let mut r = StacktricesRules::default()
+                .with_start(start)
+                .with_variant1(v & 1 == 1)
+                .with_variant2(v & 2 == 2);
             if v == 3 {
-                r.ply_limit = Some(40);
+                r = r.with_ply_limit(Some(40));
             }
             out.push(r);
         }

@@ -8,16 +8,17 @@ use common::{game, play};
 use pyramid_core::conformance::{
     check_indistinguishable, check_indistinguishable_with, information_set_playout,
 };
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
-use stacktrices::{Action, Decision, Stacktrices, StacktricesRules};
+use stacktrices::{Action, Decision, Stacktrices, StacktricesRules, Start};
 
 fn rules(start: &str, variant1: bool) -> StacktricesRules {
     let base = if start == "standard" {
-        StacktricesRules::standard()
+        StacktricesRules::default().with_start(Start::Standard)
     } else {
         StacktricesRules::default()
     };
-    StacktricesRules { variant1, ..base }
+    base.with_variant1(variant1)
 }
 
 #[test]

@@ -5,11 +5,11 @@ mod common;
 
 use common::game;
 use pyramid_core::{Game, perft};
-use stacktrices::{Stacktrices, StacktricesRules};
+use stacktrices::{Stacktrices, StacktricesRules, Start};
 
 #[test]
 fn standard_arrangement_checkpoints() {
-    let start = Stacktrices::new(&StacktricesRules::standard());
+    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     assert_eq!(perft(&start, 1), 21);
     assert_eq!(perft(&start, 2), 1743);
     assert_eq!(perft(&start, 3), 36603);
@@ -17,7 +17,7 @@ fn standard_arrangement_checkpoints() {
 
 #[test]
 fn standard_arrangement_deeper() {
-    let start = Stacktrices::new(&StacktricesRules::standard());
+    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     assert_eq!(perft(&start, 4), 12_205_338);
 }
 
@@ -80,8 +80,8 @@ fn positions_with_the_mended_raid_and_steal_decisions() {
     assert_eq!(counts, [2, 2, 2, 20, 320]);
     // Variant 1: White's drone c6 (not the thief) captures on d7: `steal=none` alone,
     // then the raid decision.
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = true;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(true);
     let steal = common::game_with(
         &[
             ("a7", "bd"),

@@ -1,8 +1,9 @@
 //! The fast random-action path agrees with plain generation.
 
+use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
-use stacktrices::{Stacktrices, StacktricesRules};
+use stacktrices::{Stacktrices, StacktricesRules, Start};
 
 fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
     let mut out = Vec::new();
@@ -21,12 +22,11 @@ fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
 #[test]
 fn nth_action_is_the_nth_generated_action() {
     for rules in [
-        StacktricesRules::standard(),
-        StacktricesRules {
-            variant1: true,
-            variant2: true,
-            ..StacktricesRules::standard()
-        },
+        StacktricesRules::default().with_start(Start::Standard),
+        StacktricesRules::default()
+            .with_start(Start::Standard)
+            .with_variant1(true)
+            .with_variant2(true),
     ] {
         for s in states(&rules, 6) {
             let all = s.legal_actions();
@@ -47,7 +47,7 @@ fn nth_action_is_the_nth_generated_action() {
 
 #[test]
 fn random_action_draws_like_the_default_walk() {
-    for s in states(&StacktricesRules::standard(), 4) {
+    for s in states(&StacktricesRules::default().with_start(Start::Standard), 4) {
         let mut a = ChaCha8Rng::seed_from_u64(99);
         let mut b = a.clone();
         let fast = s.random_action(&mut a);
@@ -65,8 +65,8 @@ fn random_action_draws_like_the_default_walk() {
 fn random_playouts_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..20 {
-        let mut g = Stacktrices::new(&StacktricesRules::standard());
-        g.random_playout(&mut rng, 100_000);
+        let mut g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+        g.play_random(&mut rng, Some(100_000));
         assert!(g.is_over());
         assert_eq!(g.piece_census().0, stacktrices::Piece::TOTALS);
     }

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
 use stacktrices::{Base, Decision, Piece, Stack, Stacktrices, StacktricesRules};
 
@@ -13,7 +14,7 @@ fn invariants(state: &Stacktrices) {
         Piece::TOTALS,
         "piece census broken at `{pos}`"
     );
-    let several = state.rules().variant2
+    let several = state.rules().variant2()
         && !matches!(state.decision(), Decision::SetupHide | Decision::Place);
     let mut per_side = [[0u8; 2]; 2];
     for (sq, st) in state.stacks() {
@@ -52,8 +53,8 @@ fn invariants(state: &Stacktrices) {
 fn rules(start: &str, v1: bool, v2: bool) -> StacktricesRules {
     let mut r = StacktricesRules::default();
     pyramid_core::RuleSet::set_option(&mut r, "start", start).expect("start");
-    r.variant1 = v1;
-    r.variant2 = v2;
+    r = r.with_variant1(v1);
+    r = r.with_variant2(v2);
     r
 }
 

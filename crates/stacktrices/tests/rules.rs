@@ -3,6 +3,7 @@
 mod common;
 
 use common::{actions, game, game_with, legal, list, moves_from, play};
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
 use stacktrices::{Decision, Piece, Stacktrices, StacktricesRules, Start};
@@ -620,7 +621,7 @@ fn trade_none_ends_the_turn() {
 
 #[test]
 fn trade_counts_after_the_first_move_of_the_standard_arrangement() {
-    let mut g = Stacktrices::new(&StacktricesRules::standard());
+    let mut g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     play(&mut g, "d1-d4");
     // Sum over depth 2 is pinned in perft.rs; here one branch by hand: White's stacks
     // a1 Pp, b1 Dd, c1 -, d4 Qq, e1 -, f1 Dd, g1 Pp and a store of Q q.
@@ -666,7 +667,7 @@ fn side_without_a_legal_main_action_loses() {
 
 #[test]
 fn ply_limit_is_a_draw() {
-    let mut rules = StacktricesRules::standard();
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
     rules.set_ply_limit(Some(2));
     let mut g = Stacktrices::new(&rules);
     play(&mut g, "a1-b2 trade=none");
@@ -724,7 +725,7 @@ fn setup_phase_hides_then_alternates_placements() {
 #[test]
 fn standard_arrangement_is_a_rule_option() {
     let mut rules = StacktricesRules::default();
-    assert_eq!(rules.start, Start::Setup);
+    assert_eq!(rules.start(), Start::Setup);
     rules.set_option("start", "standard").expect("option");
     let g = Stacktrices::new(&rules);
     assert_eq!(
@@ -737,8 +738,8 @@ fn standard_arrangement_is_a_rule_option() {
 // ---- Variants ------------------------------------------------------------------------
 
 fn variant_capture(v1: bool) -> Stacktrices {
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = v1;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(v1);
     let stacks = [("c5", "wdPp"), ("g1", "wq"), ("d6", "bqDd"), ("a7", "bd")];
     game_with(&stacks, &format!("c5,a7 -,- {MAIN_W}"), &rules)
 }
@@ -765,8 +766,8 @@ fn variant1_thief_that_captures_may_steal_and_is_exposed() {
 /// drone-base stack of the mover; a stack that is not the thief has only `steal=none`.
 #[test]
 fn variant1_steal_decision_arises_for_every_drone_capture_with_only_steal_none_for_a_non_thief() {
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = true;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(true);
     let stacks = [
         ("c5", "wdPp"),
         ("a1", "wd"),
@@ -788,8 +789,8 @@ fn variant1_steal_decision_arises_for_every_drone_capture_with_only_steal_none_f
 /// Variant 1: a queen-base stack's capture raises no steal decision.
 #[test]
 fn variant1_queen_base_capture_raises_no_steal_decision() {
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = true;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(true);
     let stacks = [("c5", "wqPp"), ("a1", "wd"), ("d6", "bqDd"), ("a7", "bd")];
     let mut g = game_with(&stacks, &format!("a1,a7 -,- {MAIN_W}"), &rules);
     play(&mut g, "c5-d6");
@@ -805,8 +806,8 @@ fn variant1_off_gives_no_steal_to_a_capturing_thief() {
 
 #[test]
 fn variant2_stacks_may_hold_several_movement_pieces_whose_pips_add_up() {
-    let mut rules = StacktricesRules::standard();
-    rules.variant2 = true;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant2(true);
     let stacks = [("b1", "wqDd"), ("a1", "wdP"), ("g7", "bqP")];
     let mut g = game_with(&stacks, "a1,- -,- trade 0 1", &rules);
     play(&mut g, "trade=d@b1>P@b1");
@@ -831,7 +832,7 @@ fn variant2_off_keeps_one_movement_piece_per_stack() {
 
 #[test]
 fn view_hides_the_other_sides_vulnerability_and_lists_its_possible_thieves() {
-    let g = Stacktrices::new(&StacktricesRules::standard());
+    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let view = g.view(Seat(0));
     assert_eq!(view.thief(), Some(sq("a1")));
     assert_eq!(
@@ -848,7 +849,7 @@ fn view_hides_the_other_sides_vulnerability_and_lists_its_possible_thieves() {
 
 #[test]
 fn sample_from_view_draws_the_thief_uniformly_among_candidates() {
-    let g = Stacktrices::new(&StacktricesRules::standard());
+    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let view = g.view(Seat(0));
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut seen = std::collections::HashMap::new();
@@ -890,7 +891,7 @@ fn sampled_states_keep_the_bar_consistent() {
 
 #[test]
 fn diagram_for_a_seat_hides_the_other_thief() {
-    let g = Stacktrices::new(&StacktricesRules::standard());
+    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
     let white = g.diagram(Some(Seat(0)));
     assert!(white.contains("WdPp*"), "own thief marked:\n{white}");
     assert!(!white.contains("BdPp*"), "other thief hidden:\n{white}");
@@ -901,8 +902,8 @@ fn diagram_for_a_seat_hides_the_other_thief() {
 
 #[test]
 fn variant1_exposed_thief_cannot_change_stacks_when_it_rehides() {
-    let mut rules = StacktricesRules::standard();
-    rules.variant1 = true;
+    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    rules = rules.with_variant1(true);
     let stacks = [("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut g = game_with(&stacks, &format!("b6!,g7 -,- {MAIN_W}"), &rules);
     play(&mut g, "b6-c7 raid=Q>a1");
@@ -935,7 +936,7 @@ const STRIPPED_BOARD: &str =
 /// thief still stands on g7.
 #[test]
 fn pending_victim_hide_while_the_victims_thief_stands_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- hide 0 5"), &rules);
     assert!(
         msg.contains("decision") && msg.contains("thief still stands"),
@@ -945,14 +946,14 @@ fn pending_victim_hide_while_the_victims_thief_stands_is_refused() {
 
 #[test]
 fn pending_steal_while_the_victims_thief_stands_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STRIPPED_BOARD} a1,g7 -,- steal:Pp 0 5"), &rules);
     assert!(msg.contains("thief still stands"), "{msg}");
 }
 
 #[test]
 fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     // No `@SQ`: which stack moved?
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid 0 5"), &rules);
     assert!(msg.contains("@SQ"), "{msg}");
@@ -966,14 +967,14 @@ fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
 
 #[test]
 fn stack_square_outside_a_raid_or_optional_steal_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- trade@a1 0 5"), &rules);
     assert!(msg.contains("only for a raid"), "{msg}");
 }
 
 #[test]
 fn pending_rehide_without_a_raid_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     // The thief on a1 did not raid (it is not the last raider).
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- rehide 0 5"), &rules);
     assert!(msg.contains("last raider"), "{msg}");
@@ -981,7 +982,7 @@ fn pending_rehide_without_a_raid_is_refused() {
 
 #[test]
 fn pending_optional_steal_needs_variant1_and_held_pieces_only_while_stealing() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     let msg = refused(
         &format!("{STRIPPED_BOARD} a1,g7 -,- steal?:Pp@a1 0 5"),
         &rules,
@@ -1009,7 +1010,7 @@ fn pending_setup_hide_after_a_placement_is_refused() {
 
 #[test]
 fn pending_over_with_both_sides_on_the_board_is_refused() {
-    let rules = StacktricesRules::standard();
+    let rules = StacktricesRules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- over 0 5"), &rules);
     assert!(msg.contains("over"), "{msg}");
 }

@@ -2,8 +2,9 @@
 
 #![allow(dead_code)]
 
+use pyramid_core::prelude::*;
 use pyramid_core::{Game, Square};
-use stacktrices::{Piece, Stacktrices, StacktricesRules};
+use stacktrices::{Piece, Stacktrices, StacktricesRules, Start};
 
 /// The board field from `(square, stack token)` pairs, e.g. `("d2", "wqDq")`.
 pub fn board(stacks: &[(&str, &str)]) -> String {
@@ -68,7 +69,11 @@ pub fn game_with(stacks: &[(&str, &str)], rest: &str, rules: &StacktricesRules) 
 
 /// The state of [`position`] under the standard rules (variants off).
 pub fn game(stacks: &[(&str, &str)], rest: &str) -> Stacktrices {
-    game_with(stacks, rest, &StacktricesRules::standard())
+    game_with(
+        stacks,
+        rest,
+        &StacktricesRules::default().with_start(Start::Standard),
+    )
 }
 
 /// The legal actions as sorted text.

@@ -22,7 +22,7 @@
 //! `bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,g7 -,- main 0 0`
 
 use pyramid_core::notation::{parse_number, split_fields};
-use pyramid_core::{Seat, Square};
+use pyramid_core::{Notation, Seat, Square};
 
 use crate::board::{Base, GRID, index};
 use crate::piece::Pieces;
@@ -34,7 +34,7 @@ const FIELDS: [&str; 7] = [
     "board", "store", "thieves", "bars", "decision", "seat", "plies",
 ];
 
-fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
+pub(crate) fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
     PositionError::Field {
         field,
         problem: problem.into(),
@@ -242,11 +242,11 @@ fn parse_decision(text: &str) -> Result<DecisionField, PositionError> {
     Ok((decision, held, raid_due, lander))
 }
 
-impl Stacktrices {
-    pub(crate) fn read_position(
-        text: &str,
-        rules: &StacktricesRules,
-    ) -> Result<Stacktrices, PositionError> {
+impl Notation for Stacktrices {
+    type PositionError = PositionError;
+
+    /// Reads the position string (see the module docs) under `rules`.
+    fn from_position(text: &str, rules: &StacktricesRules) -> Result<Stacktrices, PositionError> {
         let [board, store, thieves, bars, decision, seat, plies] = split_fields(text, &FIELDS)?;
         let stacks = parse_board(board)?;
         let store = parse_pieces("store", store)?;
@@ -280,7 +280,9 @@ impl Stacktrices {
         })
     }
 
-    pub(crate) fn write_position(&self) -> String {
+    /// Writes the position string (see the module docs): the whole state, both thieves
+    /// included.
+    fn position(&self) -> String {
         let mut board = String::new();
         for rank in (0..7u8).rev() {
             let mut items: Vec<String> = Vec::new();
