@@ -3,9 +3,10 @@
 //!
 //!     cargo run --release --example custom_bot
 
+use pyramid_games::core::prelude::*;
 use pyramid_games::core::arena::play_game;
 use pyramid_games::core::rand::SeedableRng;
-use pyramid_games::core::{Bot, ChaCha8Rng, Game, Outcome, RandomBot, Seat};
+use pyramid_games::core::{Bot, ChaCha8Rng, Outcome, RandomBot, Seat};
 use pyramid_games::martian_chess::MartianChess;
 
 /// Picks the action whose resulting state evaluates best for its own seat.
@@ -13,7 +14,7 @@ struct Greedy {
     rng: ChaCha8Rng,
 }
 
-impl<G: Game> Bot<G> for Greedy {
+impl<G: Information + Evaluate> Bot<G> for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }

@@ -3,6 +3,7 @@
 //!
 //!     cargo run --example positions
 
+use pyramid_games::core::prelude::*;
 use pyramid_games::core::{Game, PlayError};
 use pyramid_games::martian_chess::MartianChess;
 

@@ -38,9 +38,6 @@ pub fn to_py(error: RuntimeError) -> PyErr {
         RuntimeError::Position(_) => InvalidPosition::new_err(text),
         RuntimeError::Rules(_) => InvalidRules::new_err(text),
         RuntimeError::UnknownGame { .. } => UnknownGame::new_err(text),
-        RuntimeError::NoSuchSeat { .. } | RuntimeError::Bot { .. } | RuntimeError::WrongGame { .. } => {
-            PyValueError::new_err(text)
-        }
         _ => PyValueError::new_err(text),
     }
 }

@@ -11,10 +11,11 @@ use pyramid_bots::{Budget, MctsBot, MctsConfig};
 use pyramid_core::prelude::*;
 use pyramid_core::arena::game_seed;
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{Bot, ChaCha8Rng, Game, RandomBot, RuleSet, Seat};
+use pyramid_core::{Bot, ChaCha8Rng, RandomBot, Seat};
+use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Random playouts to the end (ply limit 1000): playouts/s and plies/s.
-fn random_playouts<G: Game>(rules: &G::Rules, seconds: f64) -> (f64, f64) {
+fn random_playouts<G: FullGame>(rules: &G::Rules, seconds: f64) -> (f64, f64) {
     let started = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
     while started.elapsed().as_secs_f64() < seconds {
@@ -32,7 +33,7 @@ fn random_playouts<G: Game>(rules: &G::Rules, seconds: f64) -> (f64, f64) {
 
 /// MCTS with `iters` iterations and `playout_limit` on the start position (three
 /// decisions): iterations/s.
-fn mcts_iterations<G: Game>(rules: &G::Rules, iters: u64, playout_limit: u32) -> f64 {
+fn mcts_iterations<G: FullGame>(rules: &G::Rules, iters: u64, playout_limit: u32) -> f64 {
     let state = G::new(rules);
     let config = MctsConfig {
         budget: Budget::Iterations(iters),
@@ -51,7 +52,7 @@ fn mcts_iterations<G: Game>(rules: &G::Rules, iters: u64, playout_limit: u32) ->
     total as f64 / secs
 }
 
-fn row<G: Game>(rules: G::Rules) {
+fn row<G: FullGame>(rules: G::Rules) {
     let mut rules = rules;
     rules.set_ply_limit(Some(1000));
     let (playouts, plies) = random_playouts::<G>(&rules, 2.0);
@@ -87,10 +88,7 @@ fn main() {
     if wanted("stacktrices") {
         // From the standard arrangement: the setup phase's placements are cheap plies
         // that would flatter the numbers.
-        let mut rules = stacktrices::StacktricesRules::default();
-        rules
-            .set_option("start", "standard")
-            .expect("a Stacktrices option");
+        let rules = stacktrices::StacktricesRules::default().with_start(stacktrices::Start::Standard);
         row::<stacktrices::Stacktrices>(rules);
     }
 }

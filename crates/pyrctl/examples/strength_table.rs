@@ -5,11 +5,13 @@
 //! Run with `cargo run --release -p pyrctl --example strength_table [GAME]`; each row
 //! is also one `pyrctl match` command (printed below the table).
 
+use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 use pyramid_bots::{MatchConfig, run_match};
-use pyramid_core::{Game, RuleSet};
+use pyramid_core::prelude::*;
+use pyramid_core::RuleSet;
 
 /// Plays one row: `bots` (one per seat) for `games` games; prints a Markdown row.
-fn row<G: Game>(seats: usize, bots: &[&str], games: u64) {
+fn row<G: FullGame>(seats: usize, bots: &[&str], games: u64) {
     let mut rules = G::Rules::default();
     rules.set_seats(seats).expect("seat count");
     rules.set_ply_limit(Some(1000));
@@ -48,7 +50,7 @@ fn row<G: Game>(seats: usize, bots: &[&str], games: u64) {
 }
 
 /// The rows of one game: the greedy and two MCTS budgets against random and each other.
-fn game<G: Game>(small: &str, large: &str, games: u64) {
+fn game<G: FullGame>(small: &str, large: &str, games: u64) {
     row::<G>(2, &["greedy", "random"], 100);
     row::<G>(2, &[small, "random"], games);
     row::<G>(2, &[small, "greedy"], games);

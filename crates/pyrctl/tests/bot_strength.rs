@@ -4,12 +4,13 @@
 //! The budgets are per game so each test stays within CI time on a 2-core machine
 //! (optimised test profile); docs/bots.md has the measured strength of larger budgets.
 
+use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 use pyramid_bots::{BotSpec, MatchConfig, MatchReport, run_match};
-use pyramid_core::{Game, RuleSet};
+use pyramid_core::prelude::*;
 
 /// Plays 100 games of `mcts` against `random` (seats rotated, ply limit 1000, two
 /// threads) and checks the MCTS bot wins at least 90.
-fn mcts_beats_random<G: Game>(mcts: &str) -> MatchReport {
+fn mcts_beats_random<G: FullGame>(mcts: &str) -> MatchReport {
     let mut rules = G::Rules::default();
     rules.set_seats(2).expect("two seats");
     rules.set_ply_limit(Some(1000));
@@ -148,7 +149,7 @@ fn stacktrices_bots_cannot_tell_where_the_other_side_hid_its_thief() {
 
 /// Plays up to `plies` plies of MCTS (seat 0) against random and counts the MCTS
 /// decisions that started from a reused tree.
-fn reused_decisions<G: Game>(rules: &G::Rules, plies: usize) -> (usize, usize) {
+fn reused_decisions<G: FullGame>(rules: &G::Rules, plies: usize) -> (usize, usize) {
     use pyramid_bots::{Budget, MctsBot, MctsConfig};
     use pyramid_core::{Bot, RandomBot, Seat};
     let config = MctsConfig {

@@ -256,9 +256,12 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     let played = {
         let mut bots_of_others = others.iter_mut();
         let mut seats: Vec<&mut dyn Bot<G>> = Vec::new();
+        let mut person_seat: Option<&mut dyn Bot<G>> = Some(&mut person);
         for s in Seat::all(state.seats()) {
             if s == human {
-                seats.push(&mut person);
+                if let Some(p) = person_seat.take() {
+                    seats.push(p);
+                }
             } else if let Some(bot) = bots_of_others.next() {
                 seats.push(bot.as_mut());
             }
