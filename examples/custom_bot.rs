@@ -3,8 +3,8 @@
 //!
 //!     cargo run --release --example custom_bot
 
-use pyramid_games::core::prelude::*;
 use pyramid_games::core::arena::play_game;
+use pyramid_games::core::prelude::*;
 use pyramid_games::core::rand::SeedableRng;
 use pyramid_games::core::{Bot, ChaCha8Rng, Outcome, RandomBot, Seat};
 use pyramid_games::martian_chess::MartianChess;

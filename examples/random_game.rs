@@ -3,8 +3,8 @@
 //!
 //!     cargo run --release --example random_game -- 42
 
-use pyramid_games::core::prelude::*;
 use pyramid_games::core::arena::play_game;
+use pyramid_games::core::prelude::*;
 use pyramid_games::core::{Game, RandomBot};
 use pyramid_games::martian_chess::MartianChess;
 

@@ -38,9 +38,7 @@ pub struct MatchConfig<R> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
     /// The number of bots is not the number of seats.
-    #[error(
-        "the game has {seats} seats but {bots} bots were given (give one per seat, or one for all)"
-    )]
+    #[error("{bots} bots for {seats} seats: give one --bot per seat, or one for every seat")]
     BotCount {
         /// Seats.
         seats: usize,

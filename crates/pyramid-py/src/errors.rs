@@ -34,7 +34,9 @@ create_exception!(
 pub fn to_py(error: RuntimeError) -> PyErr {
     let text = error.to_string();
     match error {
-        RuntimeError::Play(_) | RuntimeError::UnknownActionId { .. } => IllegalAction::new_err(text),
+        RuntimeError::Play(_) | RuntimeError::UnknownActionId { .. } => {
+            IllegalAction::new_err(text)
+        }
         RuntimeError::Position(_) => InvalidPosition::new_err(text),
         RuntimeError::Rules(_) => InvalidRules::new_err(text),
         RuntimeError::UnknownGame { .. } => UnknownGame::new_err(text),

@@ -50,7 +50,10 @@ fn game_info(py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
     info.set_item("name", game.name())?;
     info.set_item("seat_counts", game.seat_counts().to_vec())?;
     info.set_item("perfect_information", game.perfect_information())?;
-    info.set_item("action_space", game.action_space(&[]).map_err(errors::to_py)?)?;
+    info.set_item(
+        "action_space",
+        game.action_space(&[]).map_err(errors::to_py)?,
+    )?;
     let options = pyo3::types::PyList::empty(py);
     for option in game.rule_options() {
         let entry = pyo3::types::PyDict::new(py);

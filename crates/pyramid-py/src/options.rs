@@ -5,7 +5,10 @@ use pyo3::types::{PyBool, PyDict};
 
 /// The rule options as `key=value` pairs: `seats` from `players`, then the dict's entries
 /// (values are turned into text: `True`/`False` as `on`/`off`, numbers as digits).
-pub fn pairs(players: Option<usize>, rules: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+pub fn pairs(
+    players: Option<usize>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<(String, String)>> {
     let mut pairs = Vec::new();
     if let Some(players) = players {
         pairs.push(("seats".to_owned(), players.to_string()));
@@ -26,5 +29,8 @@ pub fn pairs(players: Option<usize>, rules: Option<&Bound<'_, PyDict>>) -> PyRes
 
 /// The pairs as the runtime takes them.
 pub fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
-    pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
 }

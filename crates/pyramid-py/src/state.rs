@@ -53,7 +53,10 @@ impl State {
 
     /// The winning seat once the game is over (None for a draw or while it goes on).
     fn winner(&self) -> Option<usize> {
-        self.inner.outcome().and_then(|o| o.winner()).map(Seat::index)
+        self.inner
+            .outcome()
+            .and_then(|o| o.winner())
+            .map(Seat::index)
     }
 
     /// Zero-sum returns, one per seat: +1 for the winner, -1/(seats-1) for each loser, 0 in
@@ -114,7 +117,9 @@ impl State {
         if let Ok(text) = action.extract::<String>() {
             return self.inner.play(&text).map_err(to_py);
         }
-        Err(PyTypeError::new_err("an action is a str (notation) or an int (action id)"))
+        Err(PyTypeError::new_err(
+            "an action is a str (notation) or an int (action id)",
+        ))
     }
 
     /// A copy of this state.
@@ -205,7 +210,11 @@ impl State {
     }
 
     fn __repr__(&self) -> String {
-        format!("State({:?}, {:?})", self.inner.game(), self.inner.position())
+        format!(
+            "State({:?}, {:?})",
+            self.inner.game(),
+            self.inner.position()
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -8,8 +8,8 @@
 use std::time::Instant;
 
 use pyramid_bots::{Budget, MctsBot, MctsConfig};
-use pyramid_core::prelude::*;
 use pyramid_core::arena::game_seed;
+use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, RandomBot, Seat};
 use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
@@ -88,7 +88,8 @@ fn main() {
     if wanted("stacktrices") {
         // From the standard arrangement: the setup phase's placements are cheap plies
         // that would flatter the numbers.
-        let rules = stacktrices::StacktricesRules::default().with_start(stacktrices::Start::Standard);
+        let rules =
+            stacktrices::StacktricesRules::default().with_start(stacktrices::Start::Standard);
         row::<stacktrices::Stacktrices>(rules);
     }
 }

@@ -5,10 +5,10 @@
 //! Run with `cargo run --release -p pyrctl --example strength_table [GAME]`; each row
 //! is also one `pyrctl match` command (printed below the table).
 
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 use pyramid_bots::{MatchConfig, run_match};
-use pyramid_core::prelude::*;
 use pyramid_core::RuleSet;
+use pyramid_core::prelude::*;
+use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Plays one row: `bots` (one per seat) for `games` games; prints a Markdown row.
 fn row<G: FullGame>(seats: usize, bots: &[&str], games: u64) {

@@ -4,9 +4,9 @@
 //! The budgets are per game so each test stays within CI time on a 2-core machine
 //! (optimised test profile); docs/bots.md has the measured strength of larger budgets.
 
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 use pyramid_bots::{BotSpec, MatchConfig, MatchReport, run_match};
 use pyramid_core::prelude::*;
+use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Plays 100 games of `mcts` against `random` (seats rotated, ply limit 1000, two
 /// threads) and checks the MCTS bot wins at least 90.

@@ -91,7 +91,8 @@ fn validate_normalises_position_strings_ron_files_and_stdin() {
     assert_eq!(stdout(&out).trim(), START_2);
 
     let state: pyramid_games::martian_chess::MartianChess =
-        pyramid_core::Notation::from_position(START_2, &Default::default()).expect("start is valid");
+        pyramid_core::Notation::from_position(START_2, &Default::default())
+            .expect("start is valid");
     let ron_text = ron::to_string(&state).expect("RON");
     let dir = std::env::temp_dir().join(format!("pyrctl-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
