@@ -28,7 +28,7 @@ def test_the_four_games_are_registered():
     "name,players", [(n, p) for n, counts in SEAT_COUNTS.items() for p in counts]
 )
 def test_random_sim_test(name, players):
-    game = pyspiel.load_game(name, {"players": players, "ply_limit": "150"})
+    game = pyspiel.load_game(name, {"players": players, "ply_limit": 150})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
@@ -54,7 +54,7 @@ def _play(game, bots, rng):
     "name", ["pyramid_martian_chess", "pyramid_ataxx_ice", "pyramid_card_siege"]
 )
 def test_openspiel_mcts_plays_our_mcts(name):
-    game = pyspiel.load_game(name, {"ply_limit": "120"})
+    game = pyspiel.load_game(name, {"ply_limit": 120})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     theirs = mcts.MCTSBot(game, uct_c=2, max_simulations=20, evaluator=evaluator,
                           random_state=np.random.RandomState(2))
@@ -72,7 +72,7 @@ def test_openspiel_mcts_plays_our_mcts(name):
 
 
 def test_openspiel_ismcts_plays_stacktrices_to_the_end():
-    game = pyspiel.load_game("pyramid_stacktrices", {"start": "standard", "ply_limit": "80"})
+    game = pyspiel.load_game("pyramid_stacktrices", {"start": "standard", "ply_limit": 80})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(4))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10,
                            random_state=np.random.RandomState(5))

@@ -2,7 +2,8 @@
 
 Registered names: ``pyramid_martian_chess``, ``pyramid_ataxx_ice``,
 ``pyramid_card_siege``, ``pyramid_stacktrices``. Game parameters: ``players`` and every
-rule option of the game (as strings, e.g. ``{"players": 3, "size": "6"}``), so
+rule option of the game (numbers as ints, words as strings, e.g. ``{"players": 3,
+"size": 6, "ply_limit": 300}``; ``ply_limit`` defaults to 1000, 0 meaning that default), so
 ``pyspiel.load_game("pyramid_ataxx_ice", {"players": 3})`` works.
 
 Actions. OpenSpiel's tests allocate a mask of ``num_distinct_actions()`` entries per
@@ -47,6 +48,23 @@ def _short_name(game: str) -> str:
     return "pyramid_" + game.replace("-", "_")
 
 
+def _typed_default(key: str, default: str):
+    """The OpenSpiel parameter default of a rule option, typed the way OpenSpiel reads a
+    game string (``name(size=6)`` gives an int), so a game rebuilt from its string (deep
+    copies, pickling) has parameters of the declared types: numbers are ints, words stay
+    strings. ``ply_limit`` defaults to ``DEFAULT_PLY_LIMIT`` (OpenSpiel needs a maximum
+    game length) and Martian Chess's ``first`` to seat 0 (the draw of who starts belongs
+    to the tool running a match, not to the game tree)."""
+    if key == "ply_limit":
+        return DEFAULT_PLY_LIMIT
+    if key == "first":
+        return 0
+    try:
+        return int(default)
+    except ValueError:
+        return str(default)
+
+
 def _rules_from_params(info: dict, params: dict) -> tuple[int, dict]:
     players = int(params.get("players", info["seat_counts"][0]))
     rules = {}
@@ -57,7 +75,7 @@ def _rules_from_params(info: dict, params: dict) -> tuple[int, dict]:
         value = params.get(key)
         if value is not None and str(value) != "":
             rules[key] = str(value)
-    if rules.get("ply_limit", "none") == "none":
+    if rules.get("ply_limit", "none") in ("none", "0"):
         rules["ply_limit"] = str(DEFAULT_PLY_LIMIT)
     return players, rules
 
@@ -66,16 +84,10 @@ class PyramidGame(pyspiel.Game):
     """One of the pyramid games, as an OpenSpiel game."""
 
     def __init__(self, game: str, game_type: pyspiel.GameType, params: Optional[dict] = None):
-        self.pyramid_name = game
-        self._info = _native.game_info(game)
         params = dict(params or {})
-        self.players, self.rules = _rules_from_params(self._info, params)
-        start = _native.new_game(game, players=self.players, rules=self.rules)
-        self._ranked = game in _RANKED
-        distinct = MAX_RANKED_ACTIONS if self._ranked else start.action_space()
-        self.observation_shape = list(start.observation_shape())
+        self._fields(game, params)
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=int(distinct),
+            num_distinct_actions=int(self.distinct_actions),
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=-1.0,
@@ -84,6 +96,25 @@ class PyramidGame(pyspiel.Game):
             max_game_length=int(self.rules["ply_limit"]),
         )
         super().__init__(game_type, game_info, params)
+
+    def _fields(self, game: str, params: dict) -> None:
+        """Sets the Python-side fields from the game name and its parameters."""
+        self.pyramid_name = game
+        info = _native.game_info(game)
+        self.players, self.rules = _rules_from_params(info, params)
+        start = _native.new_game(game, players=self.players, rules=self.rules)
+        self._ranked = game in _RANKED
+        self.distinct_actions = MAX_RANKED_ACTIONS if self._ranked else start.action_space()
+        self.observation_shape = list(start.observation_shape())
+
+    def __getattr__(self, name):
+        # A game rebuilt by copy or pickle gets only its C++ part back (from its game
+        # string); rebuild the Python fields from the parameters on first use.
+        if name in ("pyramid_name", "players", "rules", "_ranked", "distinct_actions", "observation_shape"):
+            game = GAMES[self.get_type().short_name]
+            self._fields(game, dict(self.get_parameters()))
+            return object.__getattribute__(self, name)
+        raise AttributeError(name)
 
     def new_initial_state(self):
         return PyramidState(self, _native.new_game(self.pyramid_name, players=self.players, rules=self.rules))
@@ -183,7 +214,7 @@ def _register(game: str) -> None:
     parameters = {"players": int(info["seat_counts"][0])}
     for option in info["rule_options"]:
         if option["key"] not in ("seats",):
-            parameters[option["key"]] = str(option["default"])
+            parameters[option["key"]] = _typed_default(option["key"], str(option["default"]))
     game_type = pyspiel.GameType(
         short_name=_short_name(game),
         long_name=f"pyramid-games {game}",
@@ -205,10 +236,18 @@ def _register(game: str) -> None:
         parameter_specification=parameters,
     )
 
-    def make(params=None, _game=game, _type=game_type):
-        return PyramidGame(_game, _type, params)
+    def __init__(self, params=None):
+        PyramidGame.__init__(self, game, game_type, params)
 
-    pyspiel.register_game(game_type, make)
+    # A class, as OpenSpiel's own Python games register: OpenSpiel's registry keeps it until
+    # the process ends, after Python has finalised, and a class (unlike a plain function)
+    # is never freed there.
+    game_class = type(
+        "Pyramid" + "".join(part.title() for part in game.split("-")),
+        (PyramidGame,),
+        {"__init__": __init__, "__doc__": f"{game}, as an OpenSpiel game."},
+    )
+    pyspiel.register_game(game_type, game_class)
 
 
 GAMES = {_short_name(g): g for g in _native.games()}
