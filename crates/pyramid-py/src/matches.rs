@@ -8,7 +8,8 @@ use pyramid_core::{FullGame, RuleSet};
 use pyramid_games::GameVisitor;
 
 use crate::errors::to_py;
-use crate::options::{borrowed, pairs};
+use crate::options::pairs;
+use pyramid_core::runtime::borrowed_options;
 
 /// What a finished match gives back.
 struct Played {
@@ -29,7 +30,8 @@ impl GameVisitor for MatchVisitor {
     type Output = Result<Played, String>;
 
     fn visit<G: FullGame>(self) -> Result<Played, String> {
-        let rules = G::Rules::from_options(borrowed(&self.rules)).map_err(|e| e.to_string())?;
+        let rules =
+            G::Rules::from_options(borrowed_options(&self.rules)).map_err(|e| e.to_string())?;
         let config = self.request.config(rules).map_err(|e| e.to_string())?;
         let mut records = Vec::new();
         let report = run_match::<G>(&config, |game| records.push(game.record.to_json()))

@@ -26,11 +26,3 @@ pub fn pairs(
     }
     Ok(pairs)
 }
-
-/// The pairs as the runtime takes them.
-pub fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
-}

@@ -7,7 +7,8 @@ use pyramid_core::Seat;
 use pyramid_core::runtime::DynState;
 
 use crate::errors::{self, to_py};
-use crate::options::{borrowed, pairs};
+use crate::options::pairs;
+use pyramid_core::runtime::borrowed_options;
 
 /// A game state. Actions are text in the game's notation or integer ids; an illegal or
 /// malformed action raises `IllegalAction` and leaves the state unchanged.
@@ -243,7 +244,7 @@ pub fn new_game(
     let registry = pyramid_games::registry();
     let game = registry.get(name).map_err(to_py)?;
     let pairs = pairs(players, rules)?;
-    let inner = game.new_state(&borrowed(&pairs)).map_err(to_py)?;
+    let inner = game.new_state(&borrowed_options(&pairs)).map_err(to_py)?;
     Ok(State { inner })
 }
 
@@ -261,7 +262,7 @@ pub fn from_position(
     let game = registry.get(name).map_err(to_py)?;
     let pairs = pairs(players, rules)?;
     let inner = game
-        .parse_position(position, &borrowed(&pairs))
+        .parse_position(position, &borrowed_options(&pairs))
         .map_err(to_py)?;
     Ok(State { inner })
 }
@@ -291,7 +292,7 @@ pub fn sample_from_view(
     let game = registry.get(name).map_err(to_py)?;
     let pairs = pairs(None, rules)?;
     let inner = game
-        .sample_from_view(view, &borrowed(&pairs), seed)
+        .sample_from_view(view, &borrowed_options(&pairs), seed)
         .map_err(to_py)?;
     Ok(State { inner })
 }

@@ -2,7 +2,7 @@
 //! runtime interface), or typed rules for the commands that run at full speed.
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::runtime::{DynGame, DynState};
+use pyramid_core::runtime::{DynGame, DynState, borrowed_options};
 use pyramid_core::{FullGame, RuleSet};
 
 use crate::cli::{RuleArgs, SetupArgs};
@@ -26,18 +26,10 @@ pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
     Ok(pairs)
 }
 
-/// The pairs as the runtime takes them.
-pub fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
-}
-
 /// The typed rules the options name, for commands that run at full speed.
 pub fn rules<G: FullGame>(args: &RuleArgs) -> Result<G::Rules> {
     let pairs = options(args)?;
-    Ok(G::Rules::from_options(borrowed(&pairs))?)
+    Ok(G::Rules::from_options(borrowed_options(&pairs))?)
 }
 
 /// Reads a position string of `game` under the options, checking it agrees with
@@ -45,7 +37,7 @@ pub fn rules<G: FullGame>(args: &RuleArgs) -> Result<G::Rules> {
 pub fn position(game: &dyn DynGame, text: &str, args: &RuleArgs) -> Result<Box<dyn DynState>> {
     let pairs = options(args)?;
     let state = game
-        .parse_position(text.trim(), &borrowed(&pairs))
+        .parse_position(text.trim(), &borrowed_options(&pairs))
         .map_err(|e| anyhow!("invalid position: {e}"))?;
     check_state(game, state.as_ref(), args, "the position")?;
     Ok(state)
@@ -69,7 +61,9 @@ pub fn check_state(
             );
         }
     }
-    let wanted = game.new_state(&borrowed(&options(args)?))?.rule_options();
+    let wanted = game
+        .new_state(&borrowed_options(&options(args)?))?
+        .rule_options();
     let held = state.rule_options();
     let value = |options: &[(&'static str, String)], key: &str| {
         options
@@ -105,7 +99,7 @@ pub fn check_state(
 pub fn state(game: &dyn DynGame, args: &SetupArgs) -> Result<Box<dyn DynState>> {
     let mut state = match &args.position {
         Some(text) => position(game, text, &args.rules)?,
-        None => game.new_state(&borrowed(&options(&args.rules)?))?,
+        None => game.new_state(&borrowed_options(&options(&args.rules)?))?,
     };
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {

@@ -25,3 +25,16 @@ pub use state::{DynState, StateBox};
 
 #[cfg(test)]
 mod tests;
+
+/// Owned `key=value` rule options as the runtime's calls take them (borrowed pairs).
+///
+/// ```
+/// let owned = vec![("seats".to_owned(), "4".to_owned())];
+/// assert_eq!(pyramid_core::runtime::borrowed_options(&owned), [("seats", "4")]);
+/// ```
+pub fn borrowed_options(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
