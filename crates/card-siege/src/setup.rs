@@ -234,13 +234,11 @@ pub(crate) const TEXT_FIELDS: FieldNames = FieldNames {
     before_previous: "prev2",
 };
 
-/// Builds both suits' layouts from a list of placements, checking squares, duplicates
-/// and crowding. On the current board `siege` is the one square allowed two cards; in an
-/// earlier layout (`earlier`) any square may hold a King and one other card.
 /// Reads placements into both suits' layouts, with the places in a siege stack marked
-/// ([`UNDER`], [`ON_TOP`]). `earlier`: an earlier layout (a stack may stand anywhere);
-/// `one_suit`: a layout of one seat's cards only, where a card of a stack stands without
-/// the other card.
+/// ([`UNDER`], [`ON_TOP`]), checking squares, duplicates and crowding. On the current
+/// board `siege` is the one square allowed two cards; in an earlier layout (`earlier`)
+/// any square may hold a King and one other card; `one_suit`: a layout of one seat's
+/// cards only, where a card of a stack stands without the other card.
 fn layouts(
     field: &'static str,
     cards: &[Placement],
@@ -248,6 +246,64 @@ fn layouts(
     earlier: bool,
     one_suit: bool,
 ) -> Result<[Layout; 2], PositionError> {
+    let (mut places, count) = place_cards(field, cards)?;
+    let mut stack_square: Option<Square> = None;
+    for p in cards {
+        let n = count[index_of(p.square)];
+        let stack_allowed = earlier || siege == Some(p.square);
+        if n > 2 || (n == 2 && !stack_allowed) {
+            return Err(PositionError::Crowded {
+                field,
+                square: p.square,
+                count: n,
+            });
+        }
+        let place = if n == 2 {
+            stacked_place(field, p, cards)?
+        } else if p.place != StackPlace::Alone && !(earlier && one_suit) {
+            return Err(PositionError::BadSiege {
+                field,
+                square: p.square,
+                detail: "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
+            });
+        } else {
+            p.place
+        };
+        if place == StackPlace::Under && !p.card.is_king() {
+            return Err(PositionError::SiegeWithoutKing {
+                field,
+                square: p.square,
+            });
+        }
+        if place != StackPlace::Alone {
+            // Only one siege can stand at a time, in earlier layouts too.
+            match stack_square {
+                Some(other) if other != p.square => {
+                    return Err(PositionError::BadSiege {
+                        field,
+                        square: p.square,
+                        detail: "more than one siege stack",
+                    });
+                }
+                _ => stack_square = Some(p.square),
+            }
+            let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
+            *slot |= if place == StackPlace::Under {
+                UNDER
+            } else {
+                ON_TOP
+            };
+        }
+    }
+    Ok(places)
+}
+
+/// Each card's square in its suit's layout, and how many cards stand on each square:
+/// squares on the board, no card twice.
+fn place_cards(
+    field: &'static str,
+    cards: &[Placement],
+) -> Result<([Layout; 2], [usize; SQUARES]), PositionError> {
     let mut places = [[GONE; 16]; 2];
     let mut count = [0usize; SQUARES];
     for p in cards {
@@ -274,86 +330,47 @@ fn layouts(
         *slot = index_of(p.square) as u8;
         count[index_of(p.square)] += 1;
     }
-    let mut stack_square: Option<Square> = None;
-    for p in cards {
-        let n = count[index_of(p.square)];
-        let stack_allowed = earlier || siege == Some(p.square);
-        if n > 2 || (n == 2 && !stack_allowed) {
-            return Err(PositionError::Crowded {
+    Ok((places, count))
+}
+
+/// The place of `p` in the two-card stack on its square: marked places must be one under
+/// and one on top; unmarked, the one King is underneath.
+fn stacked_place(
+    field: &'static str,
+    p: &Placement,
+    cards: &[Placement],
+) -> Result<StackPlace, PositionError> {
+    let bad = |detail: &'static str| PositionError::BadSiege {
+        field,
+        square: p.square,
+        detail,
+    };
+    let here: Vec<&Placement> = cards.iter().filter(|q| q.square == p.square).collect();
+    let other = if std::ptr::eq(here[0], p) {
+        here[1]
+    } else {
+        here[0]
+    };
+    let kings = here.iter().filter(|q| q.card.is_king()).count();
+    match (p.place, other.place) {
+        (StackPlace::Alone, StackPlace::Alone) => match kings {
+            0 => Err(PositionError::SiegeWithoutKing {
                 field,
                 square: p.square,
-                count: n,
-            });
+            }),
+            1 if p.card.is_king() => Ok(StackPlace::Under),
+            1 => Ok(StackPlace::OnTop),
+            _ => Err(bad(
+                "two Kings in one stack: mark which one is underneath (place: Under) and which is on top (place: OnTop)",
+            )),
+        },
+        (StackPlace::Under, StackPlace::OnTop) | (StackPlace::OnTop, StackPlace::Under) => {
+            Ok(p.place)
         }
-        let bad = |detail: &'static str| PositionError::BadSiege {
-            field,
-            square: p.square,
-            detail,
-        };
-        let place = if n == 2 {
-            let here: Vec<&Placement> = cards.iter().filter(|q| q.square == p.square).collect();
-            let other = if std::ptr::eq(here[0], p) {
-                here[1]
-            } else {
-                here[0]
-            };
-            let kings = here.iter().filter(|q| q.card.is_king()).count();
-            match (p.place, other.place) {
-                (StackPlace::Alone, StackPlace::Alone) => match kings {
-                    0 => {
-                        return Err(PositionError::SiegeWithoutKing {
-                            field,
-                            square: p.square,
-                        });
-                    }
-                    1 if p.card.is_king() => StackPlace::Under,
-                    1 => StackPlace::OnTop,
-                    _ => {
-                        return Err(bad(
-                            "two Kings in one stack: mark which one is underneath (place: Under) and which is on top (place: OnTop)",
-                        ));
-                    }
-                },
-                (StackPlace::Under, StackPlace::OnTop) | (StackPlace::OnTop, StackPlace::Under) => {
-                    p.place
-                }
-                _ => {
-                    return Err(bad(
-                        "a siege stack holds one card underneath and one on top",
-                    ));
-                }
-            }
-        } else {
-            if p.place != StackPlace::Alone && !(earlier && one_suit) {
-                return Err(bad(
-                    "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
-                ));
-            }
-            p.place
-        };
-        if place == StackPlace::Under && !p.card.is_king() {
-            return Err(PositionError::SiegeWithoutKing {
-                field,
-                square: p.square,
-            });
-        }
-        if place != StackPlace::Alone {
-            // Only one siege can stand at a time, in earlier layouts too.
-            match stack_square {
-                Some(other) if other != p.square => {
-                    return Err(bad("more than one siege stack"));
-                }
-                _ => stack_square = Some(p.square),
-            }
-            let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
-            *slot |= if place == StackPlace::Under {
-                UNDER
-            } else {
-                ON_TOP
-            };
-        }
+        _ => Err(bad(
+            "a siege stack holds one card underneath and one on top",
+        )),
     }
-    Ok(places)
 }
 
 fn check_history(
@@ -380,6 +397,48 @@ fn check_history(
 impl CardSiegeSetup {
     /// Checks the setup and builds the state; errors name the field with `names`.
     pub(crate) fn build(self, names: FieldNames) -> Result<CardSiege, PositionError> {
+        self.check_opening(names)?;
+        let marked = layouts(
+            names.cards,
+            &self.cards,
+            self.siege_square(names)?,
+            false,
+            false,
+        )?;
+        let places = marked.map(|layout| layout.map(entry_square));
+        for suit in Suit::ALL {
+            if places[suit.index()][12] == GONE {
+                return Err(PositionError::MissingKing {
+                    field: names.cards,
+                    suit,
+                });
+            }
+        }
+        let (board, king_suit) = board_of(&marked);
+        let siege = self.check_siege(names)?;
+        let phase = self.phase(names, king_suit, &board, siege)?;
+        let (hist1, hist2) = self.history(names, &places)?;
+        let (oh, os) = self.opening_turns_left;
+        let mut state = CardSiege {
+            board,
+            places,
+            hist1,
+            hist2,
+            siege,
+            phase,
+            to_move: self.to_move.index() as u8,
+            opening: [oh, os],
+            plies: self.plies,
+            rules: self.rules,
+        };
+        // A besieging seat to move that cannot answer is not a decision point: the King's
+        // seat has won the stack. Its layout two plies back is not known here.
+        state.settle(&[NO_LAYOUT; 2]);
+        Ok(state)
+    }
+
+    /// Opening turns left: 0 to 3 per seat, and none when the opening option is off.
+    fn check_opening(&self, names: FieldNames) -> Result<(), PositionError> {
         let (oh, os) = self.opening_turns_left;
         if oh > OPENING_TURNS || os > OPENING_TURNS {
             return Err(PositionError::Opening {
@@ -397,91 +456,89 @@ impl CardSiegeSetup {
                 ),
             });
         }
-        if let Some(sq) = self.siege {
-            if !GRID.contains(sq) {
-                return Err(PositionError::OffBoard {
-                    field: names.siege,
-                    square: sq,
-                });
-            }
+        Ok(())
+    }
+
+    /// The siege square, if any, on the board.
+    fn siege_square(&self, names: FieldNames) -> Result<Option<Square>, PositionError> {
+        match self.siege {
+            Some(sq) if !GRID.contains(sq) => Err(PositionError::OffBoard {
+                field: names.siege,
+                square: sq,
+            }),
+            other => Ok(other),
         }
-        let marked = layouts(names.cards, &self.cards, self.siege, false, false)?;
-        let places = marked.map(|layout| layout.map(entry_square));
-        for suit in Suit::ALL {
-            if places[suit.index()][12] == GONE {
-                return Err(PositionError::MissingKing {
-                    field: names.cards,
-                    suit,
-                });
-            }
+    }
+
+    /// The siege, if any: a King with a card on top of it.
+    fn check_siege(&self, names: FieldNames) -> Result<u8, PositionError> {
+        let Some(sq) = self.siege else {
+            return Ok(NO_SIEGE);
+        };
+        let here = self.cards.iter().filter(|p| p.square == sq).count();
+        if !self
+            .cards
+            .iter()
+            .any(|p| p.square == sq && p.card.is_king())
+        {
+            return Err(PositionError::SiegeWithoutKing {
+                field: names.siege,
+                square: sq,
+            });
         }
-        let mut board = [0u8; SQUARES];
-        let mut king_suit = None;
-        for (suit, layout) in Suit::ALL.into_iter().zip(&marked) {
-            for (card, square, place) in CardSiege::layout_places(suit, layout) {
-                let i = index_of(square);
-                // On a stack's square the board shows the card on top.
-                if place != StackPlace::Under || board[i] == 0 {
-                    board[i] = card.code();
-                }
-                if place == StackPlace::Under {
-                    king_suit = Some(suit);
-                }
-            }
+        if here != 2 {
+            return Err(PositionError::BadSiege {
+                field: names.siege,
+                square: sq,
+                detail: "no card stands on top of the King",
+            });
         }
-        let mut siege = NO_SIEGE;
-        if let Some(sq) = self.siege {
-            let here = self.cards.iter().filter(|p| p.square == sq).count();
-            if !self
-                .cards
-                .iter()
-                .any(|p| p.square == sq && p.card.is_king())
-            {
-                return Err(PositionError::SiegeWithoutKing {
-                    field: names.siege,
-                    square: sq,
-                });
-            }
-            if here != 2 {
-                return Err(PositionError::BadSiege {
-                    field: names.siege,
-                    square: sq,
-                    detail: "no card stands on top of the King",
-                });
-            }
-            siege = index_of(sq) as u8;
-        }
+        Ok(index_of(sq) as u8)
+    }
+
+    /// The phase the turn field and the siege give: an evacuation only by the King under
+    /// a siege, and no seat answering a siege of its own King under its own card.
+    fn phase(
+        &self,
+        names: FieldNames,
+        king_suit: Option<Suit>,
+        board: &[u8; SQUARES],
+        siege: u8,
+    ) -> Result<Phase, PositionError> {
         let to_move = self.to_move;
-        let phase = match (king_suit, self.evacuating) {
-            (None, false) => Phase::Normal,
-            (None, true) => {
-                return Err(PositionError::Turn {
-                    field: names.turn,
-                    detail: "a King can only evacuate from a siege, and no siege stands".into(),
-                });
-            }
-            (Some(k), true) if k != to_move => {
-                return Err(PositionError::Turn {
-                    field: names.turn,
-                    detail: format!(
-                        "{to_move} cannot evacuate: the King under the siege is of {k}"
-                    ),
-                });
-            }
-            (Some(_), true) => Phase::Evacuate,
+        let turn_error = |detail: String| PositionError::Turn {
+            field: names.turn,
+            detail,
+        };
+        match (king_suit, self.evacuating) {
+            (None, false) => Ok(Phase::Normal),
+            (None, true) => Err(turn_error(
+                "a King can only evacuate from a siege, and no siege stands".into(),
+            )),
+            (Some(k), true) if k != to_move => Err(turn_error(format!(
+                "{to_move} cannot evacuate: the King under the siege is of {k}"
+            ))),
+            (Some(_), true) => Ok(Phase::Evacuate),
             (Some(k), false) => {
                 let top = Card::from_code(board[usize::from(siege)]);
                 if k == to_move && top.suit == to_move {
-                    return Err(PositionError::Turn {
-                        field: names.turn,
-                        detail: format!(
-                            "{to_move} cannot be to answer the siege of its own King while its own {top} is on top"
-                        ),
-                    });
+                    return Err(turn_error(format!(
+                        "{to_move} cannot be to answer the siege of its own King while its own {top} is on top"
+                    )));
                 }
-                Phase::Siege
+                Ok(Phase::Siege)
             }
-        };
+        }
+    }
+
+    /// The loop rule's history: both suits one ply back, the seat to act's cards two plies
+    /// back; cards never return, so every card in play now was in play then.
+    fn history(
+        &self,
+        names: FieldNames,
+        places: &[Layout; 2],
+    ) -> Result<([Layout; 2], Layout), PositionError> {
+        let to_move = self.to_move;
         let mut hist1 = [NO_LAYOUT; 2];
         if let Some(prev) = &self.previous {
             hist1 = layouts(names.previous, prev, None, true, false)?;
@@ -494,50 +551,55 @@ impl CardSiegeSetup {
                 )?;
             }
         }
-        let mut hist2 = NO_LAYOUT;
-        if let Some(prev) = &self.before_previous {
-            if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
-                return Err(PositionError::History {
-                    field: names.before_previous,
-                    detail: format!(
-                        "holds only the cards of the seat to act ({to_move}), not {}",
-                        p.card
-                    ),
-                });
-            }
-            hist2 = layouts(names.before_previous, prev, None, true, true)?[to_move.index()];
+        let Some(prev) = &self.before_previous else {
+            return Ok((hist1, NO_LAYOUT));
+        };
+        if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
+            return Err(PositionError::History {
+                field: names.before_previous,
+                detail: format!(
+                    "holds only the cards of the seat to act ({to_move}), not {}",
+                    p.card
+                ),
+            });
+        }
+        let hist2 = layouts(names.before_previous, prev, None, true, true)?[to_move.index()];
+        check_history(
+            names.before_previous,
+            &hist2,
+            &places[to_move.index()],
+            to_move,
+        )?;
+        if self.previous.is_some() {
             check_history(
                 names.before_previous,
                 &hist2,
-                &places[to_move.index()],
+                &hist1[to_move.index()],
                 to_move,
             )?;
-            if self.previous.is_some() {
-                check_history(
-                    names.before_previous,
-                    &hist2,
-                    &hist1[to_move.index()],
-                    to_move,
-                )?;
+        }
+        Ok((hist1, hist2))
+    }
+}
+
+/// The board the layouts give (the card on top on a stack's square) and the suit of the
+/// King under a siege, if any.
+fn board_of(marked: &[Layout; 2]) -> ([u8; SQUARES], Option<Suit>) {
+    let mut board = [0u8; SQUARES];
+    let mut king_suit = None;
+    for (suit, layout) in Suit::ALL.into_iter().zip(marked) {
+        for (card, square, place) in CardSiege::layout_places(suit, layout) {
+            let i = index_of(square);
+            // On a stack's square the board shows the card on top.
+            if place != StackPlace::Under || board[i] == 0 {
+                board[i] = card.code();
+            }
+            if place == StackPlace::Under {
+                king_suit = Some(suit);
             }
         }
-        let mut state = CardSiege {
-            board,
-            places,
-            hist1,
-            hist2,
-            siege,
-            phase,
-            to_move: to_move.index() as u8,
-            opening: [oh, os],
-            plies: self.plies,
-            rules: self.rules,
-        };
-        // A besieging seat to move that cannot answer is not a decision point: the King's
-        // seat has won the stack. Its layout two plies back is not known here.
-        state.settle(&[NO_LAYOUT; 2]);
-        Ok(state)
     }
+    (board, king_suit)
 }
 
 impl TryFrom<CardSiegeSetup> for CardSiege {

@@ -91,211 +91,18 @@ impl TryFrom<Setup> for Stacktrices {
         g.raid_due = s.raid_due;
         g.plies = s.plies;
         g.exposed = s.exposed;
-        if s.turn.0 > 1 {
-            return Err(err(
-                "seat",
-                format!("seat {} does not exist (0 is White, 1 is Black)", s.turn),
-            ));
-        }
-        g.turn = s.turn.0;
+        g.turn = check_turn(s.turn)?;
         let setup_phase = matches!(s.decision, Decision::SetupHide | Decision::Place);
-        let several = s.rules.variant2() && !setup_phase;
-        let mut bases = [[0u8; 2]; 2];
-        for st in &s.stacks {
-            if !GRID.contains(st.square) {
-                return Err(err(
-                    "board",
-                    format!("square {} is off the 7x7 board", st.square),
-                ));
-            }
-            if st.owner.0 > 1 {
-                return Err(err(
-                    "board",
-                    format!("the stack on {} belongs to seat {}", st.square, st.owner),
-                ));
-            }
-            let i = index(st.square);
-            if g.board[usize::from(i)].is_some() {
-                return Err(err("board", format!("two stacks on {}", st.square)));
-            }
-            let m = st.pieces.movement();
-            if m == 0 && st.pieces.skills() > 0 {
-                return Err(err(
-                    "board",
-                    format!(
-                        "the stack on {} has a stranded skill piece (no movement piece)",
-                        st.square
-                    ),
-                ));
-            }
-            if m > 1 && !several {
-                return Err(err(
-                    "board",
-                    format!(
-                        "the stack on {} holds {m} movement pieces (only Variant 2 allows several)",
-                        st.square
-                    ),
-                ));
-            }
-            let b = usize::from(st.base == Base::Queen);
-            bases[usize::from(st.owner.0)][b] += 1;
-            g.put(
-                i,
-                Stack {
-                    owner: st.owner.0,
-                    base: st.base,
-                    pieces: st.pieces,
-                },
-            );
-        }
-        for side in 0..2 {
-            if bases[side][0] > 4 || bases[side][1] > 3 {
-                return Err(err(
-                    "board",
-                    format!(
-                        "{} has {} drone and {} queen bases (at most 4 and 3)",
-                        SIDE[side], bases[side][0], bases[side][1]
-                    ),
-                ));
-            }
-        }
-        // Piece counts.
+        place_stacks(&mut g, &s.stacks, s.rules.variant2() && !setup_phase)?;
         if setup_phase {
-            for side in 0..2u8 {
-                let mut on = Pieces::EMPTY;
-                for (_, st) in g.stacks().filter(|(_, st)| st.owner == side) {
-                    on.add_all(st.pieces);
-                }
-                for k in Piece::ALL {
-                    if on.count(k) > RECEIVED.count(k) {
-                        return Err(err(
-                            "board",
-                            format!(
-                                "{} has {} `{k}` on its stacks but receives {}",
-                                SIDE[usize::from(side)],
-                                on.count(k),
-                                RECEIVED.count(k)
-                            ),
-                        ));
-                    }
-                }
-                for file in 0..7u8 {
-                    let sq = if side == 0 { file } else { 42 + file };
-                    let ok = g.board[usize::from(sq)].is_some_and(|st| {
-                        st.owner == side && st.base == Stacktrices::home_base(file)
-                    });
-                    if !ok {
-                        return Err(err(
-                            "board",
-                            format!(
-                                "during the setup phase {} has its bases on its home row (missing on {})",
-                                SIDE[usize::from(side)],
-                                square(sq)
-                            ),
-                        ));
-                    }
-                }
-            }
-            if g.occ[0].count_ones() + g.occ[1].count_ones() != 14 {
-                return Err(err(
-                    "board",
-                    "during the setup phase only the 14 bases stand on the board",
-                ));
-            }
-            if s.store != START_STORE {
-                return Err(err(
-                    "store",
-                    format!(
-                        "during the setup phase the store holds Q and q, not `{}`",
-                        s.store.letters()
-                    ),
-                ));
-            }
+            check_setup_phase(&g)?;
         } else {
-            let census = g.piece_census();
-            for k in Piece::ALL {
-                let (n, total) = (census.count(k), Piece::TOTALS[k.index()]);
-                if n > total {
-                    return Err(err(
-                        "store",
-                        format!(
-                            "{n} `{k}` in stacks, store and held pieces, but the game has only {total}"
-                        ),
-                    ));
-                }
-                if n < total {
-                    return Err(err(
-                        "store",
-                        format!(
-                            "only {n} `{k}` in stacks, store and held pieces; all {total} of the game must be somewhere"
-                        ),
-                    ));
-                }
-            }
+            check_census(&g)?;
         }
-        // Thieves and bars.
         for side in 0..2u8 {
-            let si = usize::from(side);
-            if let Some(t) = s.thieves[si] {
-                let ok = GRID.contains(t)
-                    && g.board[usize::from(index(t))]
-                        .is_some_and(|st| st.owner == side && st.base == Base::Drone);
-                if !ok {
-                    return Err(err(
-                        "thieves",
-                        format!(
-                            "{}'s thief {t} is not under a drone base of its own",
-                            SIDE[si]
-                        ),
-                    ));
-                }
-                g.thief[si] = Some(index(t));
-            } else {
-                let waiting = match s.decision {
-                    Decision::SetupHide => side >= g.turn,
-                    Decision::VictimHide | Decision::Steal => side != g.turn,
-                    Decision::Over => true,
-                    _ => false,
-                };
-                if g.drones(side) != 0 && !waiting {
-                    return Err(err(
-                        "thieves",
-                        format!("{} has drone-base stacks but no thief", SIDE[si]),
-                    ));
-                }
-            }
-            if s.thieves[si].is_some() && s.decision == Decision::SetupHide && side >= g.turn {
-                return Err(err(
-                    "thieves",
-                    format!("{} has not hidden its vulnerability yet", SIDE[si]),
-                ));
-            }
-            if let Some(b) = s.bars[si] {
-                let ok = GRID.contains(b)
-                    && g.board[usize::from(index(b))]
-                        .is_some_and(|st| st.owner == side && st.base == Base::Drone);
-                if !ok {
-                    return Err(err(
-                        "bars",
-                        format!(
-                            "{}'s raider {b} is not a drone-base stack of its own",
-                            SIDE[si]
-                        ),
-                    ));
-                }
-                g.bar[si] = Some(index(b));
-            }
-            if s.exposed[si] && (!s.rules.variant1() || s.thieves[si].is_none()) {
-                return Err(err(
-                    "thieves",
-                    format!(
-                        "{}'s thief is exposed, which needs Variant 1 and a thief",
-                        SIDE[si]
-                    ),
-                ));
-            }
+            place_thief(&mut g, &s, side)?;
+            place_bar(&mut g, &s, side)?;
         }
-        // The pending decision: each kind has its own check (below).
         g.lander = match s.lander {
             Some(sq) if GRID.contains(sq) => Some(index(sq)),
             Some(sq) => {
@@ -305,30 +112,283 @@ impl TryFrom<Setup> for Stacktrices {
         };
         check_held(&g)?;
         check_lander(&g)?;
-        if g.decision != Decision::Over && (g.occ[0] == 0 || g.occ[1] == 0) {
-            return Err(err(
-                "decision",
-                "a side without stacks has lost: the decision must be `over`",
-            ));
-        }
-        match g.decision {
-            Decision::Over => {
-                check_over(&mut g)?;
-                return Ok(g);
-            }
-            Decision::Steal => check_steal(&g)?,
-            Decision::OptionalSteal => check_optional_steal(&g)?,
-            Decision::VictimHide => check_victim_hide(&g)?,
-            Decision::Rehide => check_rehide(&g)?,
-            Decision::Place => check_place(&g)?,
-            Decision::SetupHide => check_setup_hide(&g)?,
-            // A raid's stack is checked with `@SQ`; its thief like every decision's.
-            Decision::Main | Decision::Trade | Decision::Raid => {}
-        }
-        if s.decision == Decision::Main && !g.has_main_action() {
+        check_decision(&mut g)?;
+        if g.decision == Decision::Main && !g.has_main_action() {
             g.over = Some(Outcome::Win(Seat(g.turn ^ 1)));
         }
         Ok(g)
+    }
+}
+
+/// The seat on turn exists.
+fn check_turn(turn: Seat) -> Result<u8, PositionError> {
+    if turn.0 > 1 {
+        return Err(err(
+            "seat",
+            format!("seat {turn} does not exist (0 is White, 1 is Black)"),
+        ));
+    }
+    Ok(turn.0)
+}
+
+/// Puts every stack on the board: on a square of the board, of an existing seat, one per
+/// square, each sound ([`check_stack`]); at most 4 drone and 3 queen bases a side.
+fn place_stacks(
+    g: &mut Stacktrices,
+    stacks: &[SetupStack],
+    several: bool,
+) -> Result<(), PositionError> {
+    let mut bases = [[0u8; 2]; 2];
+    for st in stacks {
+        check_stack(st, several)?;
+        let i = index(st.square);
+        if g.board[usize::from(i)].is_some() {
+            return Err(err("board", format!("two stacks on {}", st.square)));
+        }
+        bases[usize::from(st.owner.0)][usize::from(st.base == Base::Queen)] += 1;
+        g.put(
+            i,
+            Stack {
+                owner: st.owner.0,
+                base: st.base,
+                pieces: st.pieces,
+            },
+        );
+    }
+    for side in 0..2 {
+        if bases[side][0] > 4 || bases[side][1] > 3 {
+            return Err(err(
+                "board",
+                format!(
+                    "{} has {} drone and {} queen bases (at most 4 and 3)",
+                    SIDE[side], bases[side][0], bases[side][1]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One stack: on the board, of seat 0 or 1, no skill piece without a movement piece, one
+/// movement piece unless `several` (Variant 2 after the setup phase).
+fn check_stack(st: &SetupStack, several: bool) -> Result<(), PositionError> {
+    if !GRID.contains(st.square) {
+        return Err(err(
+            "board",
+            format!("square {} is off the 7x7 board", st.square),
+        ));
+    }
+    if st.owner.0 > 1 {
+        return Err(err(
+            "board",
+            format!("the stack on {} belongs to seat {}", st.square, st.owner),
+        ));
+    }
+    let m = st.pieces.movement();
+    if m == 0 && st.pieces.skills() > 0 {
+        return Err(err(
+            "board",
+            format!(
+                "the stack on {} has a stranded skill piece (no movement piece)",
+                st.square
+            ),
+        ));
+    }
+    if m > 1 && !several {
+        return Err(err(
+            "board",
+            format!(
+                "the stack on {} holds {m} movement pieces (only Variant 2 allows several)",
+                st.square
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// During the setup phase: each side's pieces are among those it receives, its bases stand
+/// on its home row and nothing else is on the board, and the store holds `Qq`.
+fn check_setup_phase(g: &Stacktrices) -> Result<(), PositionError> {
+    for side in 0..2u8 {
+        check_received(g, side)?;
+        check_home_row(g, side)?;
+    }
+    if g.occ[0].count_ones() + g.occ[1].count_ones() != 14 {
+        return Err(err(
+            "board",
+            "during the setup phase only the 14 bases stand on the board",
+        ));
+    }
+    if g.store != START_STORE {
+        return Err(err(
+            "store",
+            format!(
+                "during the setup phase the store holds Q and q, not `{}`",
+                g.store.letters()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// During the setup phase, `side` has placed no more pieces of a kind than it receives.
+fn check_received(g: &Stacktrices, side: u8) -> Result<(), PositionError> {
+    let mut on = Pieces::EMPTY;
+    for (_, st) in g.stacks().filter(|(_, st)| st.owner == side) {
+        on.add_all(st.pieces);
+    }
+    for k in Piece::ALL {
+        if on.count(k) > RECEIVED.count(k) {
+            return Err(err(
+                "board",
+                format!(
+                    "{} has {} `{k}` on its stacks but receives {}",
+                    SIDE[usize::from(side)],
+                    on.count(k),
+                    RECEIVED.count(k)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// During the setup phase, `side`'s bases stand on its home row, as arranged.
+fn check_home_row(g: &Stacktrices, side: u8) -> Result<(), PositionError> {
+    for file in 0..7u8 {
+        let sq = if side == 0 { file } else { 42 + file };
+        let ok = g.board[usize::from(sq)]
+            .is_some_and(|st| st.owner == side && st.base == Stacktrices::home_base(file));
+        if !ok {
+            return Err(err(
+                "board",
+                format!(
+                    "during the setup phase {} has its bases on its home row (missing on {})",
+                    SIDE[usize::from(side)],
+                    square(sq)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// After the setup phase: every piece of the game is in a stack, the store or held.
+fn check_census(g: &Stacktrices) -> Result<(), PositionError> {
+    let census = g.piece_census();
+    for k in Piece::ALL {
+        let (n, total) = (census.count(k), Piece::TOTALS[k.index()]);
+        if n > total {
+            return Err(err(
+                "store",
+                format!(
+                    "{n} `{k}` in stacks, store and held pieces, but the game has only {total}"
+                ),
+            ));
+        }
+        if n < total {
+            return Err(err(
+                "store",
+                format!(
+                    "only {n} `{k}` in stacks, store and held pieces; all {total} of the game must be somewhere"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `sq` holds a drone-base stack of `side`.
+fn is_own_drone(g: &Stacktrices, sq: Square, side: u8) -> bool {
+    GRID.contains(sq)
+        && g.board[usize::from(index(sq))]
+            .is_some_and(|st| st.owner == side && st.base == Base::Drone)
+}
+
+/// `side`'s thief: under one of its drone bases; missing only while it is still to hide
+/// (or the game is over); exposed only under Variant 1.
+fn place_thief(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionError> {
+    let si = usize::from(side);
+    if let Some(t) = s.thieves[si] {
+        if !is_own_drone(g, t, side) {
+            return Err(err(
+                "thieves",
+                format!(
+                    "{}'s thief {t} is not under a drone base of its own",
+                    SIDE[si]
+                ),
+            ));
+        }
+        g.thief[si] = Some(index(t));
+    } else {
+        let waiting = match s.decision {
+            Decision::SetupHide => side >= g.turn,
+            Decision::VictimHide | Decision::Steal => side != g.turn,
+            Decision::Over => true,
+            _ => false,
+        };
+        if g.drones(side) != 0 && !waiting {
+            return Err(err(
+                "thieves",
+                format!("{} has drone-base stacks but no thief", SIDE[si]),
+            ));
+        }
+    }
+    if s.thieves[si].is_some() && s.decision == Decision::SetupHide && side >= g.turn {
+        return Err(err(
+            "thieves",
+            format!("{} has not hidden its vulnerability yet", SIDE[si]),
+        ));
+    }
+    if s.exposed[si] && (!s.rules.variant1() || s.thieves[si].is_none()) {
+        return Err(err(
+            "thieves",
+            format!(
+                "{}'s thief is exposed, which needs Variant 1 and a thief",
+                SIDE[si]
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `side`'s last raider, if any: a drone-base stack of its own.
+fn place_bar(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionError> {
+    let si = usize::from(side);
+    if let Some(b) = s.bars[si] {
+        if !is_own_drone(g, b, side) {
+            return Err(err(
+                "bars",
+                format!(
+                    "{}'s raider {b} is not a drone-base stack of its own",
+                    SIDE[si]
+                ),
+            ));
+        }
+        g.bar[si] = Some(index(b));
+    }
+    Ok(())
+}
+
+/// The pending decision: `over` exactly when a side has no stack left, and each kind of
+/// decision by its own check (below).
+fn check_decision(g: &mut Stacktrices) -> Result<(), PositionError> {
+    if g.decision != Decision::Over && (g.occ[0] == 0 || g.occ[1] == 0) {
+        return Err(err(
+            "decision",
+            "a side without stacks has lost: the decision must be `over`",
+        ));
+    }
+    match g.decision {
+        Decision::Over => check_over(g),
+        Decision::Steal => check_steal(g),
+        Decision::OptionalSteal => check_optional_steal(g),
+        Decision::VictimHide => check_victim_hide(g),
+        Decision::Rehide => check_rehide(g),
+        Decision::Place => check_place(g),
+        Decision::SetupHide => check_setup_hide(g),
+        // A raid's stack is checked with `@SQ`; its thief like every decision's.
+        Decision::Main | Decision::Trade | Decision::Raid => Ok(()),
     }
 }
 
