@@ -27,7 +27,7 @@ pub enum ActionKind {
 ///
 /// Squares are held as bits of the 8x8 layout (`rank * 8 + file`); relocation sources
 /// as a set of such bits. A clone holds the lowest-index parent that makes it (its
-/// canonical spelling); [`pyramid_core::Game::parse_action`] accepts any parent.
+/// canonical spelling); [`pyramid_core::Notation::parse_action`] accepts any parent.
 ///
 /// ```
 /// use ataxx_ice::{Action, ActionKind};

@@ -4,12 +4,12 @@ use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
-/// Plays the action whose resulting state [`Game::evaluate`]s best for its seat, looking
+/// Plays the action whose resulting state [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate)s best for its seat, looking
 /// one ply ahead. A move that wins at once is always taken and one that loses at once is
 /// avoided; ties are broken uniformly at random, reproducibly from the seed.
 ///
 /// It plays from its seat's view: in a game with hidden information it evaluates one
-/// state sampled from that view ([`Game::sample_from_view`]) per decision.
+/// state sampled from that view ([`Information::sample_from_view`](pyramid_core::Information::sample_from_view)) per decision.
 ///
 /// ```
 /// use pyramid_bots::GreedyBot;
@@ -65,7 +65,7 @@ impl GreedyBot {
 }
 
 /// The evaluation of `state` for `seat`: a finished game is worth more (or less) than any
-/// evaluation; otherwise [`Game::evaluate`].
+/// evaluation; otherwise [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate).
 fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
     match state.outcome() {
         Some(outcome) => {

@@ -67,7 +67,7 @@ pub enum ReplayError {
 }
 
 /// Re-plays `record` as a game of `G`: rebuilds the rules and the start position, reads
-/// every action in context ([`Game::parse_action`]) and plays it ([`Game::play`]), then
+/// every action in context ([`Notation::parse_action`](pyramid_core::Notation::parse_action)) and plays it ([`Game::play`]), then
 /// compares the stored result (and ply count) with the replayed game's. Returns the final
 /// state.
 ///

@@ -6,13 +6,13 @@ use pyramid_core::Seat;
 use pyramid_core::prelude::*;
 
 /// Whether `G` has no hidden information: its view is the state itself (the contract of
-/// [`Game::View`] for perfect-information games).
+/// [`Information::View`](pyramid_core::Information::View) for perfect-information games).
 pub fn perfect_information<G: FullGame>() -> bool {
     TypeId::of::<G>() == TypeId::of::<G::View>()
 }
 
 /// Whether `viewer` may be told that `action` was played in `state`: whether the action
-/// as `viewer` sees it ([`Game::action_view`]) is its whole text. A Stacktrices `hide=`
+/// as `viewer` sees it ([`Information::action_view`](pyramid_core::Information::action_view)) is its whole text. A Stacktrices `hide=`
 /// of the other side is secret, a move is not.
 ///
 /// Tools use it to print the other seats' actions without leaking secrets (`pyrctl

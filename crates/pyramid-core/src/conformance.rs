@@ -26,7 +26,7 @@ const FOREIGN_POOL: usize = 96;
 ///   [`PlayError::GameOver`];
 /// - otherwise: no duplicate actions and no two actions with the same text; the count
 ///   agrees with the list; every action is legal, round-trips through its text, is read
-///   back by [`Game::parse_action`], and plays without error;
+///   back by [`Notation::parse_action`](crate::Notation::parse_action), and plays without error;
 /// - every action in `foreign` (actions seen elsewhere) is legal exactly when generated,
 ///   and an illegal one is refused with the state left unchanged;
 /// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
@@ -349,7 +349,7 @@ pub fn check_random_step<G: FullGame>(state: &G, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// The reason [`Game::parse_action`] gives for refusing `text` as illegal here; panics
+/// The reason [`Notation::parse_action`](crate::Notation::parse_action) gives for refusing `text` as illegal here; panics
 /// (naming the text and the answer) when the text is legal, malformed, or refused
 /// without a reason. For the tests of each game's [`Game::illegal_reason`].
 pub fn illegal_reason_for<G: FullGame>(state: &G, text: &str) -> String {
@@ -362,7 +362,7 @@ pub fn illegal_reason_for<G: FullGame>(state: &G, text: &str) -> String {
     }
 }
 
-/// Checks that every malformed text in `inputs` is refused by [`Game::from_position`]
+/// Checks that every malformed text in `inputs` is refused by [`Notation::from_position`](crate::Notation::from_position)
 /// with an error whose message contains the matching needle (the field it names).
 pub fn check_rejects_positions<G: FullGame>(rules: &G::Rules, inputs: &[(&str, &str)]) {
     for (text, needle) in inputs {

@@ -9,7 +9,7 @@
 //! ([`Decision`]); the victim's hide belongs to the seat that is not on turn.
 //!
 //! Each side's vulnerability hides under one of its drone bases; the other seat's
-//! [`StacktricesView`] does not hold it, and [`pyramid_core::Game::sample_from_view`] draws
+//! [`StacktricesView`] does not hold it, and [`pyramid_core::Information::sample_from_view`] draws
 //! it uniformly among the possible stacks.
 //!
 //! ```

@@ -31,7 +31,7 @@ pub struct MctsConfig {
     /// rewards being in `[0, 1]` (default 0.5: measured better than 1.0 and 1.4 against
     /// the greedy bot, see docs/bots.md).
     pub exploration: f64,
-    /// Plies after which a random playout stops and is scored by [`Game::evaluate`]
+    /// Plies after which a random playout stops and is scored by [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate)
     /// (the seats with the best evaluation share the win); 0 plays every playout to the
     /// end of the game (or the rules' ply limit). Default 20: short playouts scored by
     /// the evaluation were both faster and stronger than long ones in every game
@@ -44,7 +44,7 @@ pub struct MctsConfig {
     /// another action avoids it.
     pub tactics: bool,
     /// The most nodes the tree may hold (spec option `nodes=N`, default
-    /// [`DEFAULT_MAX_NODES`]): a search that reaches it stops there and answers, so a long
+    /// `DEFAULT_MAX_NODES`): a search that reaches it stops there and answers, so a long
     /// time budget cannot grow the tree without bound.
     pub max_nodes: usize,
 }
@@ -87,9 +87,9 @@ pub const DEFAULT_MAX_NODES: usize = 1_000_000;
 /// with [`pyramid_core::Outcome::reward`]), expands one untried action, plays a random
 /// playout and backs up every seat's reward.
 ///
-/// **Hidden information.** The bot only ever gets its seat's [`Game::View`]. Every
+/// **Hidden information.** The bot only ever gets its seat's [`Information::View`](pyramid_core::Information::View). Every
 /// iteration starts from a fresh state sampled from that view
-/// ([`Game::sample_from_view`], determinization), and at each node only the actions legal
+/// ([`Information::sample_from_view`](pyramid_core::Information::sample_from_view), determinization), and at each node only the actions legal
 /// in that sample are candidates (single-observer information-set MCTS: a child's
 /// "parent visits" in UCB count the iterations in which it was available). For a game
 /// whose `View` is the state itself this is plain UCT.

@@ -1,8 +1,8 @@
 //! The information-set property: what a seat may see decides everything that seat sees
 //! next.
 //!
-//! For a seat S and states S cannot tell apart (equal [`Game::view`]s, e.g. states drawn
-//! by [`Game::sample_from_view`] from S's view):
+//! For a seat S and states S cannot tell apart (equal [`Information::view`](crate::Information::view)s, e.g. states drawn
+//! by [`Information::sample_from_view`](crate::Information::sample_from_view) from S's view):
 //! 1. the seat to act is the same in all;
 //! 2. when S acts, S's legal actions are the same in all;
 //! 3. when another seat acts, each of its actions as S sees it ([`Game::action_view`])
