@@ -48,6 +48,7 @@ mod play;
 mod rules;
 mod setup;
 mod state;
+mod svg;
 mod view;
 
 pub use action::Action;

@@ -41,13 +41,14 @@ pub mod prelude;
 pub mod runtime;
 mod seat;
 mod square;
+pub mod svg;
 
 pub use bitboard::{Bitboard, Squares};
 pub use bot::{Bot, RandomBot};
 pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
 pub use game::{
     ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
-    Observation, PerfectInformation, RuleSet, random_action_by_walk,
+    Observation, PerfectInformation, RuleSet, Svg, random_action_by_walk,
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, RuleSet, RulesError, Seat,
+    Outcome, PerfectInformation, RuleSet, RulesError, Seat, Svg,
 };
 
 /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
@@ -354,6 +354,9 @@ impl Diagram for Nim {
 }
 
 /// Ids `3 * pile + count - 1`: dense, 12 of them (four piles, takes of 1 to 3).
+/// The text diagram in a picture (the default drawing).
+impl Svg for Nim {}
+
 impl ActionIds for Nim {
     fn action_space(_rules: &NimRules) -> u64 {
         12

@@ -52,7 +52,7 @@ pub enum Command {
         #[arg(long)]
         seat: Option<u8>,
         /// What to write: the terminal `diagram`, the `position` string, the `ron` state
-        /// (what `pyrctl validate` reads back), or a seat's `view` string.
+        /// (what `pyrctl validate` reads back), a seat's `view` string, or an `svg` picture.
         #[arg(long, value_enum, default_value_t = ShowFormat::Diagram)]
         format: ShowFormat,
         /// Rules and start position.
@@ -157,6 +157,9 @@ pub enum ShowFormat {
     Ron,
     /// The view string of `--seat` (the position string with what it may not see masked).
     View,
+    /// The board as an SVG picture (as `--seat` sees it, if given), as `pyrctl serve`
+    /// draws it.
+    Svg,
 }
 
 /// Rule options shared by every command.

@@ -83,6 +83,39 @@ fn show_draws_the_board_and_the_position_string() {
 }
 
 #[test]
+fn show_svg_draws_every_square_with_its_name() {
+    for (game, last) in [
+        ("martian-chess", "d8"),
+        ("ataxx-ice", "h8"),
+        ("card-siege", "o3"),
+        ("stacktrices", "g7"),
+    ] {
+        let out = pyrctl(&["show", game, "--format", "svg"]);
+        assert!(out.status.success(), "{game}");
+        let svg = stdout(&out);
+        assert!(svg.trim_start().starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        for square in ["a1", last] {
+            assert!(
+                svg.contains(&format!(r#"data-square="{square}""#)),
+                "{game} {square}"
+            );
+        }
+    }
+    // A seat's picture of a Stacktrices game shows its own thief only.
+    let out = pyrctl(&[
+        "show",
+        "stacktrices",
+        "--rule",
+        "start=standard",
+        "--format",
+        "svg",
+        "--seat",
+        "5",
+    ]);
+    assert!(!out.status.success());
+}
+
+#[test]
 fn validate_normalises_position_strings_ron_files_and_stdin() {
     let out = pyrctl(&["validate", "martian-chess", START_2]);
     assert_eq!(stdout(&out).trim(), START_2);

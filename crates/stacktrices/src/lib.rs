@@ -55,6 +55,7 @@ mod play;
 mod rules;
 mod setup;
 mod state;
+mod svg;
 mod trade;
 mod view;
 

@@ -17,7 +17,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::{Information, Observation, Seat};
+use crate::{Information, Observation, Seat, Svg};
 
 /// A broken information-set property: the seat, the first difference found, and the
 /// state where it shows.
@@ -46,7 +46,7 @@ impl std::error::Error for InformationLeak {}
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
 /// `play` applying an action (normally [`Game::play_unchecked`] on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
-pub fn check_indistinguishable_with<G: Information + Observation>(
+pub fn check_indistinguishable_with<G: Information + Observation + Svg>(
     states: &[G],
     seat: Seat,
     play: impl Fn(&G, G::Action) -> G,
@@ -61,6 +61,7 @@ pub fn check_indistinguishable_with<G: Information + Observation>(
     };
     let view = first.view(seat);
     let tensor = observation(first, seat);
+    let picture = first.svg(Some(seat));
     let to_act = first.to_act();
     let mine = |s: &G| {
         let mut v: Vec<String> = s.legal_actions().iter().map(ToString::to_string).collect();
@@ -81,6 +82,12 @@ pub fn check_indistinguishable_with<G: Information + Observation>(
             return Err(leak(
                 state,
                 format!("seat {seat}'s observation tensor differs between states with one view"),
+            ));
+        }
+        if state.svg(Some(seat)) != picture {
+            return Err(leak(
+                state,
+                format!("seat {seat}'s SVG picture differs between states with one view"),
             ));
         }
         if state.to_act() != to_act {
@@ -139,7 +146,7 @@ pub fn check_indistinguishable_with<G: Information + Observation>(
 }
 
 /// [`check_indistinguishable_with`] with the game's own rules.
-pub fn check_indistinguishable<G: Information + Observation>(
+pub fn check_indistinguishable<G: Information + Observation + Svg>(
     states: &[G],
     seat: Seat,
 ) -> Result<(), InformationLeak> {
@@ -152,7 +159,7 @@ pub fn check_indistinguishable<G: Information + Observation>(
 
 /// Checks the property for `seat` on `state` and `samples` states drawn from `seat`'s view
 /// of it.
-pub fn check_information_set<G: Information + Observation, R: Rng + ?Sized>(
+pub fn check_information_set<G: Information + Observation + Svg, R: Rng + ?Sized>(
     state: &G,
     seat: Seat,
     samples: usize,

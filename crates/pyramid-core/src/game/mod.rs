@@ -10,6 +10,7 @@ mod information;
 mod kernel;
 mod notation;
 mod observation;
+mod picture;
 mod rules;
 
 pub use action_ids::ActionIds;
@@ -20,4 +21,5 @@ pub use information::{Information, PerfectInformation};
 pub use kernel::{Game, GameAction, random_action_by_walk};
 pub use notation::Notation;
 pub use observation::Observation;
+pub use picture::Svg;
 pub use rules::{CommonRules, RuleSet};

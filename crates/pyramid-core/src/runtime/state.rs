@@ -92,6 +92,8 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn to_ron(&self, pretty: bool) -> String;
     /// The board drawn as text; `viewer` hides what that seat may not see.
     fn diagram(&self, viewer: Option<Seat>) -> String;
+    /// The board as an SVG picture for `viewer` ([`crate::Svg`]).
+    fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError>;
     /// The game's quick evaluation for `seat` (higher is better).
     fn evaluate(&self, seat: Seat) -> f64;
     /// The shape of the observation tensors ([`Observation`](crate::Observation)).
@@ -280,6 +282,13 @@ impl<G: FullGame> DynState for StateBox<G> {
 
     fn diagram(&self, viewer: Option<Seat>) -> String {
         self.state.diagram(viewer)
+    }
+
+    fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError> {
+        if let Some(seat) = viewer {
+            self.check_seat(seat)?;
+        }
+        Ok(self.state.svg(viewer))
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -9,7 +9,8 @@ use pyramid_core::runtime::DynState;
 use crate::cli::ShowFormat;
 
 /// Prints the state in `format`: the diagram (as `seat` sees it, if given) and the result
-/// once it is over, the position string, the RON state, or `seat`'s view string.
+/// once it is over, the position string, the RON state, `seat`'s view string, or the SVG
+/// picture.
 pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result<()> {
     let viewer = seat.map(Seat);
     if let Some(s) = viewer {
@@ -33,6 +34,7 @@ pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result
             };
             writeln!(out, "{}", state.view_string(seat)?)?;
         }
+        ShowFormat::Svg => writeln!(out, "{}", state.svg(viewer)?)?,
     }
     Ok(())
 }

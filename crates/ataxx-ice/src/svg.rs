@@ -1,0 +1,47 @@
+//! The board as an SVG picture: [`Svg`].
+
+use pyramid_core::svg::{SEAT_COLOURS, SvgBoard, status};
+use pyramid_core::{Game, Grid, RuleSet, Seat, Size, Svg};
+
+use crate::state::AtaxxIce;
+
+impl Svg for AtaxxIce {
+    /// The board, each pyramid in its seat's colour and sized by its pips (its seat's
+    /// number on it), then whose turn it is and each seat's stash. Nothing is hidden.
+    fn svg(&self, _viewer: Option<Seat>) -> String {
+        let n = self.board_size();
+        let grid = Grid::new(n, n);
+        let mut board = SvgBoard::new(grid, Self::NAME);
+        board.squares(|sq| {
+            if (sq.file() + sq.rank()) % 2 == 0 {
+                "#d9d4c7"
+            } else {
+                "#efebe0"
+            }
+            .to_owned()
+        });
+        for sq in grid.squares() {
+            if let Some((seat, size)) = self.piece_at(sq) {
+                let colour = SEAT_COLOURS[seat.index() % 4];
+                board.pyramid(sq, size, colour, &seat.to_string());
+            }
+        }
+        board.caption(&status(self));
+        for s in 0..self.rules().seats() {
+            let seat = Seat(s as u8);
+            let stash = |size| self.stash(seat, size);
+            let out = if self.is_eliminated(seat) {
+                ", eliminated"
+            } else {
+                ""
+            };
+            board.caption(&format!(
+                "seat {s} stash: {} small, {} medium, {} large{out}",
+                stash(Size::Pawn),
+                stash(Size::Drone),
+                stash(Size::Queen)
+            ));
+        }
+        board.finish()
+    }
+}

@@ -1,0 +1,61 @@
+//! The board as an SVG picture: [`Svg`].
+
+use pyramid_core::svg::{SvgBoard, status};
+use pyramid_core::{Game, Seat, Svg};
+
+use crate::card::{Card, Rank, Suit};
+use crate::geometry::GRID;
+use crate::state::CardSiege;
+
+/// A card's face: its rank and its suit's symbol, and the ink to write it in.
+fn face(card: Card) -> (String, &'static str) {
+    let (symbol, ink) = match card.suit {
+        Suit::Hearts => ('\u{2665}', "#c0392b"),
+        Suit::Spades => ('\u{2660}', "#1b1b1b"),
+    };
+    let rank = match card.rank.letter() {
+        'T' => "10".to_owned(),
+        letter => letter.to_string(),
+    };
+    (format!("{rank}{symbol}"), ink)
+}
+
+impl Svg for CardSiege {
+    /// The 15x3 board (the home rows tinted), each card face up with its rank and suit;
+    /// a siege stack shows the King underneath and the card on top, outlined; then whose
+    /// turn it is and the phase. Nothing is hidden.
+    fn svg(&self, _viewer: Option<Seat>) -> String {
+        let mut board = SvgBoard::new(GRID, Self::NAME);
+        board.squares(|sq| match sq.rank() {
+            0 => "#f6dede".to_owned(),
+            2 => "#dedede".to_owned(),
+            _ => "#eef3e8".to_owned(),
+        });
+        let siege = self.siege();
+        for sq in GRID.squares() {
+            let Some(top) = self.card_at(sq) else {
+                continue;
+            };
+            if siege == Some(sq) {
+                let king = Card::new(Suit::from_index(self.king_under_siege()), Rank::KING);
+                let (text, ink) = face(king);
+                board.card(sq, &text, ink, -4, -4);
+                let (text, ink) = face(top);
+                board.card(sq, &text, ink, 4, 4);
+                board.outline(sq, "#e67e22");
+            } else {
+                let (text, ink) = face(top);
+                board.card(sq, &text, ink, 0, 0);
+            }
+        }
+        board.caption(&status(self));
+        board.caption(&format!(
+            "{} to act ({:?}); opening turns left: hearts {}, spades {}",
+            self.suit_to_move(),
+            self.phase(),
+            self.opening_turns_left(Suit::Hearts),
+            self.opening_turns_left(Suit::Spades)
+        ));
+        board.finish()
+    }
+}

@@ -1,0 +1,88 @@
+//! The board as an SVG picture: [`Svg`], for everyone or for one seat's view.
+
+use pyramid_core::svg::{SvgBoard, status};
+use pyramid_core::{Game, Information, Seat, Svg};
+
+use crate::board::{Base, GRID, bits, square};
+use crate::state::Stacktrices;
+
+/// Light and dark square shades.
+const SHADES: (&str, &str) = ("#f4efe6", "#e4dccb");
+
+/// Draws `state`'s stacks and the thieves `viewer` may see (`None`: both); `candidates`
+/// are the squares where the other side's thief may hide, marked `?`.
+fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64) -> String {
+    let mut board = SvgBoard::new(GRID, Stacktrices::NAME);
+    board.squares(|sq| {
+        if (sq.file() + sq.rank()) % 2 == 0 {
+            SHADES.1
+        } else {
+            SHADES.0
+        }
+        .to_owned()
+    });
+    for (sq, stack) in state.stacks() {
+        let (fill, ink) = if stack.owner() == Seat(0) {
+            ("#fafafa", "#222")
+        } else {
+            ("#333333", "#fafafa")
+        };
+        let base = match stack.base() {
+            Base::Drone => "d",
+            Base::Queen => "q",
+        };
+        board.text(sq, "\u{25CF}", fill, 44);
+        let pieces = stack.pieces();
+        let count = pieces.len() as u32;
+        for (i, kind) in pieces.kinds().enumerate() {
+            let colour = if kind.is_movement() {
+                "#b5651d"
+            } else {
+                "#9ad0ec"
+            };
+            board.pyramid_at(sq, kind.size(), colour, "", i as u32, count.max(1));
+        }
+        board.text(sq, base, ink, 12);
+    }
+    for (seat, thief) in [Seat(0), Seat(1)].map(|s| (s, state.thief(s))) {
+        if viewer.is_none_or(|v| v == seat) {
+            if let Some(sq) = thief {
+                board.outline(sq, "#c0392b");
+            }
+        }
+    }
+    for i in bits(candidates) {
+        board.outline(square(i), "#f39c12");
+    }
+    board.caption(&status(state));
+    board.caption(&format!("decision: {}; store: {}", state.decision(), {
+        let store = state.store().letters();
+        if store.is_empty() {
+            "-".to_owned()
+        } else {
+            store
+        }
+    }));
+    if let Some(seat) = viewer {
+        board.caption(&format!(
+            "seat {seat}'s view: its thief outlined in red, the other side's possible thieves in orange"
+        ));
+    }
+    board.finish()
+}
+
+impl Svg for Stacktrices {
+    /// The 7x7 board: each stack as a disc in its owner's colour (white or black), its
+    /// pieces as pyramids (movement pieces brown, skill pieces light blue), its base letter
+    /// (`d` drone, `q` queen). For a seat: only its own thief (outlined red) and the other
+    /// side's possible thieves (outlined orange); with no viewer, both thieves.
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        match viewer {
+            None => picture(self, None, 0),
+            Some(seat) => {
+                let view = self.view(seat);
+                picture(&view.state, Some(seat), view.candidates)
+            }
+        }
+    }
+}
