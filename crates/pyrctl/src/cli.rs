@@ -116,6 +116,19 @@ pub enum Command {
         /// The `.jsonl` file written by `pyrctl match --record`.
         file: String,
     },
+    /// Serve the games over HTTP: a page to play and watch them, and the JSON API of
+    /// docs/web.md. Binds loopback unless told otherwise.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Live games kept at most (the game idle the longest is dropped first).
+        #[arg(long, default_value_t = 1000)]
+        max_games: usize,
+        /// Drop a game nobody has read or played for this many seconds.
+        #[arg(long, default_value_t = 3600)]
+        idle_seconds: u64,
+    },
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.
     Play {
@@ -201,6 +214,7 @@ impl Command {
             | Command::Match { game, .. }
             | Command::Play { game, .. } => Some(game),
             Command::Replay { .. }
+            | Command::Serve { .. }
             | Command::Games
             | Command::Completions { .. }
             | Command::Man => None,

@@ -21,6 +21,14 @@ fn main() -> ExitCode {
     };
     let result = match (&cli.command, cli.command.game()) {
         (Command::Replay { file }, _) => commands::replay::run_file(file),
+        (
+            Command::Serve {
+                addr,
+                max_games,
+                idle_seconds,
+            },
+            _,
+        ) => commands::serve::run(*addr, *max_games, *idle_seconds),
         (Command::Completions { shell }, _) => write_completions(*shell),
         (Command::Man, _) => write_man_page(),
         (Command::Games, _) | (_, None) => list_games(),

@@ -7,6 +7,7 @@ mod matchplay;
 mod perft;
 mod play;
 pub mod replay;
+pub mod serve;
 mod show;
 mod validate;
 
@@ -87,8 +88,10 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
                 seed: *seed,
             },
         )?,
-        Command::Replay { .. } | Command::Games | Command::Completions { .. } | Command::Man => {
-            Ok(())
-        }
+        Command::Replay { .. }
+        | Command::Serve { .. }
+        | Command::Games
+        | Command::Completions { .. }
+        | Command::Man => Ok(()),
     }
 }

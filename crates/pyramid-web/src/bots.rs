@@ -1,0 +1,56 @@
+//! Bot seats move by themselves: [`drive_bots`].
+
+use pyramid_core::Seat;
+
+use crate::store::{Shared, Sitter, lock};
+
+/// Starts a task that plays the game's bot seats until a human seat is to act or the game
+/// is over (unless one already runs). Each bot thinks on a blocking thread, without the
+/// game locked, so the game answers requests meanwhile.
+pub fn drive_bots(shared: Shared) {
+    {
+        let mut live = lock(&shared);
+        if live.bots_running || !live.bot_to_act() {
+            return;
+        }
+        live.bots_running = true;
+    }
+    tokio::spawn(async move {
+        loop {
+            let taken = {
+                let mut live = lock(&shared);
+                let seat = live.state.to_act();
+                match seat {
+                    Some(seat) if live.bot_to_act() => {
+                        let state = live.state.clone_box();
+                        let bot = match live.sitters.get_mut(seat.index()) {
+                            Some(Sitter::Bot(_, bot)) => bot.take(),
+                            _ => None,
+                        };
+                        bot.map(|bot| (seat, state, bot))
+                    }
+                    _ => None,
+                }
+            };
+            let Some((seat, state, mut bot)) = taken else {
+                break;
+            };
+            let plies = state.plies();
+            let picked = tokio::task::spawn_blocking(move || {
+                let action = bot.pick(&*state);
+                (bot, action)
+            })
+            .await;
+            let Ok((bot, action)) = picked else { break };
+            let mut live = lock(&shared);
+            if let Some(Sitter::Bot(_, slot)) = live.sitters.get_mut(seat.index()) {
+                *slot = Some(bot);
+            }
+            let Ok(action) = action else { break };
+            if live.state.plies() != plies || live.record_and_play(Seat(seat.0), &action).is_err() {
+                break;
+            }
+        }
+        lock(&shared).bots_running = false;
+    });
+}
