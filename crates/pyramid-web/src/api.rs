@@ -35,6 +35,9 @@ pub struct NewGame {
     /// Who sits where: `"human"` or a bot spec, one per seat (all human when absent).
     #[serde(default)]
     pub seats: Option<Vec<String>>,
+    /// How long each bot waits before it moves, in milliseconds (to watch bots play).
+    #[serde(default)]
+    pub delay_ms: u64,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -68,6 +71,9 @@ pub struct Created {
     /// A token per seat: a human seat's own, `null` for bot seats.
     pub seat_tokens: Vec<Option<String>>,
 }
+
+/// The longest wait a bot may be given before each move.
+const MAX_DELAY_MS: u64 = 10_000;
 
 fn runtime_error(e: RuntimeError) -> ApiError {
     match e {
@@ -187,8 +193,16 @@ pub async fn create_game(
             seat_tokens.push(None);
         }
     }
+    if request.delay_ms > MAX_DELAY_MS {
+        return Err(ApiError::bad_request(format!(
+            "delay_ms is at most {MAX_DELAY_MS}"
+        )));
+    }
     let token = random_token();
+    let start = state.clone_box();
     let live = LiveGame {
+        start,
+        bot_delay: std::time::Duration::from_millis(request.delay_ms),
         game: game.name(),
         hidden: !game.perfect_information(),
         state,
@@ -219,11 +233,13 @@ fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
 /// The game as `viewer` may see it (`None`: what every seat may see).
 fn game_json(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Value {
     let state = &live.state;
-    let position = match viewer {
-        Some(seat) => state.view_string(seat).ok(),
+    let shown = |s: &dyn pyramid_core::runtime::DynState| match viewer {
+        Some(seat) => s.view_string(seat).ok(),
         None if live.hidden => None,
-        None => Some(state.position()),
+        None => Some(s.position()),
     };
+    let position = shown(state.as_ref());
+    let start = shown(live.start.as_ref());
     let moves: Vec<Value> = live
         .moves
         .iter()
@@ -254,6 +270,7 @@ fn game_json(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Value {
         "seats": sitters,
         "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<HashMap<_, _>>(),
         "position": position,
+        "start": start,
         "to_act": state.to_act().map(|s| s.0),
         "legal": legal,
         "moves": moves,

@@ -27,14 +27,18 @@ pub fn drive_bots(shared: Shared) {
                             Some(Sitter::Bot(_, bot)) => bot.take(),
                             _ => None,
                         };
-                        bot.map(|bot| (seat, state, bot))
+                        let delay = live.bot_delay;
+                        bot.map(|bot| (seat, state, bot, delay))
                     }
                     _ => None,
                 }
             };
-            let Some((seat, state, mut bot)) = taken else {
+            let Some((seat, state, mut bot, delay)) = taken else {
                 break;
             };
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
             let plies = state.plies();
             let picked = tokio::task::spawn_blocking(move || {
                 let action = bot.pick(&*state);

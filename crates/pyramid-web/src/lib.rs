@@ -17,6 +17,7 @@ mod api;
 mod bots;
 mod config;
 mod error;
+mod replay;
 mod store;
 
 use std::sync::Arc;
@@ -52,6 +53,9 @@ impl App {
     }
 }
 
+/// The largest record line `POST /api/replay` reads.
+const REPLAY_BODY: usize = 4 * 1024 * 1024;
+
 /// The routes over `app`.
 pub fn router(app: Arc<App>) -> Router {
     let max_body = app.config.max_body;
@@ -61,6 +65,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/actions", post(api::post_action))
         .route("/api/games/{id}/svg", get(api::get_svg))
+        .route("/api/render", post(replay::render))
+        .route(
+            "/api/replay",
+            post(replay::replay).layer(DefaultBodyLimit::max(REPLAY_BODY)),
+        )
         .fallback(api::no_route)
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(app)

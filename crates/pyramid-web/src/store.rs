@@ -47,6 +47,10 @@ pub struct LiveGame {
     pub bots_running: bool,
     /// Whether it hides something from some seat.
     pub hidden: bool,
+    /// The start position.
+    pub start: Box<dyn DynState>,
+    /// How long each bot waits before it moves.
+    pub bot_delay: std::time::Duration,
 }
 
 impl LiveGame {

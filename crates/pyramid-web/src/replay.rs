@@ -1,0 +1,139 @@
+//! Records in the browser: `POST /api/replay` turns a match record (one line of
+//! `pyrctl match --record`) into its positions, `POST /api/render` draws a position.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::header;
+use axum::response::IntoResponse;
+use pyramid_core::runtime::borrowed_options;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::{ApiError, App};
+
+/// The most actions a replayed record may hold.
+const MAX_ACTIONS: usize = 20_000;
+
+/// The parts of a record line a replay needs.
+#[derive(Debug, Deserialize)]
+pub struct RecordLine {
+    /// The game's name.
+    pub game: String,
+    /// Seats, ply limit and the game's own options.
+    pub rules: RecordRules,
+    /// The start position string.
+    pub start: String,
+    /// The actions in order.
+    pub actions: Vec<String>,
+    /// How the game ended, as recorded.
+    #[serde(default)]
+    pub result: Value,
+}
+
+/// A record's rules.
+#[derive(Debug, Deserialize)]
+pub struct RecordRules {
+    /// Number of seats.
+    pub seats: usize,
+    /// The ply limit, if any.
+    #[serde(default)]
+    pub ply_limit: Option<u32>,
+    /// The game's own options as `key=value`.
+    #[serde(default)]
+    pub options: Vec<String>,
+}
+
+/// `POST /api/render`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderRequest {
+    /// The game's name.
+    pub game: String,
+    /// A position string.
+    pub position: String,
+    /// Rule options for what the position does not hold (as `POST /api/games` takes).
+    #[serde(default)]
+    pub rules: std::collections::HashMap<String, Value>,
+}
+
+fn malformed(e: JsonRejection) -> ApiError {
+    ApiError::bad_request(format!("malformed JSON body: {}", e.body_text()))
+}
+
+/// `POST /api/replay`: every position of a recorded game, the start first.
+pub async fn replay(
+    State(app): State<Arc<App>>,
+    body: Result<Json<RecordLine>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(record) = body.map_err(malformed)?;
+    if record.actions.len() > MAX_ACTIONS {
+        return Err(ApiError::bad_request(format!(
+            "a replayed record holds at most {MAX_ACTIONS} actions"
+        )));
+    }
+    let game = app
+        .registry
+        .get(&record.game)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut pairs = vec![("seats".to_owned(), record.rules.seats.to_string())];
+    if let Some(limit) = record.rules.ply_limit {
+        pairs.push(("ply_limit".to_owned(), limit.to_string()));
+    }
+    for option in &record.rules.options {
+        let (key, value) = option.split_once('=').ok_or_else(|| {
+            ApiError::bad_request(format!("rule option `{option}` is not KEY=VALUE"))
+        })?;
+        pairs.push((key.to_owned(), value.to_owned()));
+    }
+    let mut state = game
+        .parse_position(&record.start, &borrowed_options(&pairs))
+        .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?;
+    let mut frames =
+        vec![json!({"ply": 0, "seat": null, "action": null, "position": state.position()})];
+    for (i, action) in record.actions.iter().enumerate() {
+        let seat = state.to_act().map(|s| s.0);
+        state
+            .play(action)
+            .map_err(|e| ApiError::unprocessable(format!("action {} `{action}`: {e}", i + 1)))?;
+        frames.push(
+            json!({"ply": i + 1, "seat": seat, "action": action, "position": state.position()}),
+        );
+    }
+    Ok(Json(json!({
+        "game": game.name(),
+        "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<std::collections::HashMap<_, _>>(),
+        "frames": frames,
+        "result": record.result,
+        "outcome": state.outcome().map(|o| o.to_string()),
+    })))
+}
+
+/// `POST /api/render`: the SVG picture of a position string (everything it holds shown).
+pub async fn render(
+    State(app): State<Arc<App>>,
+    body: Result<Json<RenderRequest>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(request) = body.map_err(malformed)?;
+    let game = app
+        .registry
+        .get(&request.game)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut pairs = Vec::new();
+    for (key, value) in &request.rules {
+        let text = match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        pairs.push((key.clone(), text));
+    }
+    let state = game
+        .parse_position(&request.position, &borrowed_options(&pairs))
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let svg = state
+        .svg(None)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+}
