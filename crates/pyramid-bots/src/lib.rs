@@ -38,6 +38,7 @@ mod elo;
 mod greedy;
 mod matches;
 mod mcts;
+pub mod protocol;
 mod record;
 mod record_lines;
 mod replay;

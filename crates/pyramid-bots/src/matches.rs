@@ -12,7 +12,7 @@ use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, Outcome, RuleSet, Seat};
 
 use crate::elo::Elo;
-use crate::record::Record;
+use crate::record::{Record, RecordResult};
 use crate::spec::BotSpec;
 
 /// What a match plays.
@@ -114,6 +114,9 @@ pub struct MatchReport {
     pub draws: u64,
     /// Games cut off unfinished (only with a ply limit that the rules do not score).
     pub unfinished: u64,
+    /// Games lost by forfeit (a bot that failed: an outside engine that crashed, hung or
+    /// answered nonsense).
+    pub forfeits: u64,
     /// Plies over all games.
     pub plies: u64,
     /// Wall time.
@@ -129,6 +132,7 @@ impl MatchReport {
             seat_wins: vec![0; seats],
             draws: 0,
             unfinished: 0,
+            forfeits: 0,
             plies: 0,
             elapsed: Duration::ZERO,
         }
@@ -137,6 +141,13 @@ impl MatchReport {
     fn add(&mut self, result: &GameResult) {
         self.games += 1;
         self.plies += u64::from(result.record.plies);
+        let forfeiter = match result.record.result {
+            RecordResult::Forfeit { seat, .. } => {
+                self.forfeits += 1;
+                Some(Seat(seat))
+            }
+            _ => None,
+        };
         match result.outcome() {
             Some(Outcome::Win(seat)) => {
                 if let Some(w) = self.seat_wins.get_mut(seat.index()) {
@@ -144,13 +155,16 @@ impl MatchReport {
                 }
             }
             Some(Outcome::Draw) => self.draws += 1,
+            None if forfeiter.is_some() => {}
             None => self.unfinished += 1,
         }
         for (seat, &bot) in result.seat_bots.iter().enumerate() {
+            let seat = Seat(seat as u8);
             let tally = &mut self.tallies[bot];
             match result.outcome() {
-                Some(Outcome::Win(w)) if w == Seat(seat as u8) => tally.wins += 1,
+                Some(Outcome::Win(w)) if w == seat => tally.wins += 1,
                 Some(Outcome::Win(_)) => tally.losses += 1,
+                _ if forfeiter == Some(seat) => tally.losses += 1,
                 Some(Outcome::Draw) | None => tally.draws += 1,
             }
         }
@@ -206,15 +220,7 @@ pub fn play_match_game<G: FullGame>(
         .iter()
         .map(|&b| config.bots[b].to_string())
         .collect();
-    let record = Record::of_game(
-        &played.start,
-        &played.actions,
-        &played.end,
-        names,
-        config.seed,
-        index,
-        seed,
-    );
+    let record = Record::of_played(played, names, config.seed, index, seed);
     Ok(GameResult {
         record,
         seat_bots: assignment,

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use pyramid_core::arena::Forfeit;
 use pyramid_core::prelude::*;
 use pyramid_core::{Outcome, RuleSet, Seat};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,14 @@ pub enum RecordResult {
     Draw,
     /// The game was stopped before it ended.
     Unfinished,
+    /// A seat's bot failed (an outside engine that crashed, hung or answered nonsense),
+    /// so that seat lost; the reason is in [`Record::reason`].
+    Forfeit {
+        /// The seat that forfeited.
+        seat: u8,
+        /// The winner: the other seat with two seats, none with more (the others draw).
+        winner: Option<u8>,
+    },
 }
 
 impl RecordResult {
@@ -31,12 +40,21 @@ impl RecordResult {
         }
     }
 
-    /// The outcome, `None` if unfinished.
+    /// The result of a game that `forfeit` ended, with `seats` seats.
+    pub fn from_forfeit(forfeit: &Forfeit, seats: usize) -> Self {
+        RecordResult::Forfeit {
+            seat: forfeit.seat.0,
+            winner: forfeit.winner(seats).map(|s| s.0),
+        }
+    }
+
+    /// The outcome, `None` if unfinished or forfeited without a winner.
     pub fn outcome(self) -> Option<Outcome> {
         match self {
             RecordResult::Win { seat } => Some(Outcome::Win(Seat(seat))),
             RecordResult::Draw => Some(Outcome::Draw),
             RecordResult::Unfinished => None,
+            RecordResult::Forfeit { winner, .. } => winner.map(|w| Outcome::Win(Seat(w))),
         }
     }
 }
@@ -47,6 +65,11 @@ impl fmt::Display for RecordResult {
             RecordResult::Win { seat } => write!(f, "seat {seat} wins"),
             RecordResult::Draw => f.write_str("draw"),
             RecordResult::Unfinished => f.write_str("unfinished"),
+            RecordResult::Forfeit {
+                seat,
+                winner: Some(w),
+            } => write!(f, "seat {seat} forfeits, seat {w} wins"),
+            RecordResult::Forfeit { seat, winner: None } => write!(f, "seat {seat} forfeits"),
         }
     }
 }
@@ -124,6 +147,9 @@ pub struct Record {
     pub result: RecordResult,
     /// Plies played.
     pub plies: u32,
+    /// Why the game was forfeited (with [`RecordResult::Forfeit`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl Record {
@@ -159,6 +185,32 @@ impl Record {
             actions: actions.iter().map(ToString::to_string).collect(),
             result: RecordResult::from_outcome(end.outcome()),
             plies: end.plies().saturating_sub(start.plies()),
+            reason: None,
         }
+    }
+
+    /// The record of a game the arena played ([`Record::of_game`]), with the result and
+    /// reason of its forfeit if a bot failed.
+    pub fn of_played<G: FullGame>(
+        record: pyramid_core::arena::GameRecord<G>,
+        bots: Vec<String>,
+        match_seed: u64,
+        index: u64,
+        seed: u64,
+    ) -> Self {
+        let mut out = Record::of_game(
+            &record.start,
+            &record.actions,
+            &record.end,
+            bots,
+            match_seed,
+            index,
+            seed,
+        );
+        if let Some(forfeit) = &record.forfeit {
+            out.result = RecordResult::from_forfeit(forfeit, record.start.seats());
+            out.reason = Some(forfeit.reason.clone());
+        }
+        out
     }
 }

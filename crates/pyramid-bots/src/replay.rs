@@ -1,7 +1,8 @@
 //! Re-playing game records: every action legal, the stored result the real one.
 
+use pyramid_core::arena::Forfeit;
 use pyramid_core::prelude::*;
-use pyramid_core::{PlayError, RuleSet, RulesError};
+use pyramid_core::{PlayError, RuleSet, RulesError, Seat};
 
 use crate::record::{Record, RecordResult};
 
@@ -118,7 +119,19 @@ pub fn verify<G: FullGame>(record: &Record) -> Result<G, ReplayError> {
             actions: record.actions.len(),
         });
     }
-    let replayed = RecordResult::from_outcome(state.outcome());
+    let replayed = match record.result {
+        // A forfeit stops a running game: it holds when the forfeiting seat was to act.
+        RecordResult::Forfeit { seat, .. } if state.to_act() == Some(Seat(seat)) => {
+            RecordResult::from_forfeit(
+                &Forfeit {
+                    seat: Seat(seat),
+                    reason: String::new(),
+                },
+                rules.seats(),
+            )
+        }
+        _ => RecordResult::from_outcome(state.outcome()),
+    };
     if replayed != record.result {
         return Err(ReplayError::Result {
             stored: record.result,

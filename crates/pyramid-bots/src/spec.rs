@@ -10,6 +10,7 @@ use pyramid_core::{Bot, RandomBot};
 
 use crate::greedy::GreedyBot;
 use crate::mcts::{Budget, MctsBot, MctsConfig};
+use crate::protocol::{ExternalBot, ExternalSpec};
 
 /// What a bot specification names: the kind of bot and its settings.
 ///
@@ -32,16 +33,19 @@ pub enum BotSpec {
     Greedy,
     /// Monte Carlo tree search ([`MctsBot`]).
     Mcts(MctsConfig),
+    /// An outside engine speaking the protocol ([`ExternalBot`]):
+    /// `ext:COMMAND ARGS;movetime=MS`.
+    External(ExternalSpec),
 }
 
 /// Why a bot specification was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The specification is empty.
-    #[error("empty bot specification (bots: random, greedy, mcts)")]
+    #[error("empty bot specification (bots: random, greedy, mcts, ext:COMMAND)")]
     Empty,
     /// No bot of this name.
-    #[error("unknown bot `{0}` (bots: random, greedy, mcts)")]
+    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ext:COMMAND)")]
     UnknownBot(String),
     /// The bot takes no options, or not this one.
     #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
@@ -72,6 +76,9 @@ pub enum SpecError {
     /// Both budgets given.
     #[error("an MCTS budget is either `iters` or `ms`, not both")]
     TwoBudgets,
+    /// An outside engine's spec is refused.
+    #[error("outside engine: {0}")]
+    External(String),
 }
 
 impl BotSpec {
@@ -81,19 +88,19 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
+            BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
         }
     }
 
-    /// Whether the bot's choices depend on wall time (a millisecond MCTS budget), so that
-    /// a match using it is not reproducible from its seed.
+    /// Whether the bot's choices depend on wall time (a millisecond MCTS budget, an
+    /// outside engine given a `movetime`), so that a match using it is not reproducible
+    /// from its seed.
     pub fn is_timed(&self) -> bool {
-        matches!(
-            self,
-            BotSpec::Mcts(MctsConfig {
-                budget: Budget::Time(_),
-                ..
-            })
-        )
+        match self {
+            BotSpec::Mcts(config) => matches!(config.budget, Budget::Time(_)),
+            BotSpec::External(spec) => spec.movetime.is_some(),
+            BotSpec::Random | BotSpec::Greedy => false,
+        }
     }
 }
 
@@ -124,6 +131,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::External(spec) => write!(f, "ext:{spec}"),
             BotSpec::Mcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "mcts:iters={n}")?,
@@ -158,6 +166,12 @@ impl FromStr for BotSpec {
 
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
+        if let Some(engine) = text.strip_prefix("ext:") {
+            return engine
+                .parse()
+                .map(BotSpec::External)
+                .map_err(SpecError::External);
+        }
         let (name, options) = match text.split_once(':') {
             Some((name, options)) => (name.trim(), Some(options)),
             None => (text, None),
@@ -360,5 +374,28 @@ mod tests {
             "an MCTS budget is either `iters` or `ms`, not both"
         );
         assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated("c")));
+        assert!(matches!(parse("ext:"), Err(SpecError::External(_))));
+        assert!(matches!(
+            parse("ext:engine;depth=3"),
+            Err(SpecError::External(_))
+        ));
+    }
+
+    #[test]
+    fn outside_engines_parse_and_print_back() {
+        let spec =
+            parse("ext:pyrctl engine ataxx-ice --bot mcts:iters=50;movetime=100;log=/tmp/e.log")
+                .expect("valid spec");
+        let BotSpec::External(ref engine) = spec else {
+            panic!("not an outside engine: {spec:?}");
+        };
+        assert_eq!(engine.command, "pyrctl");
+        assert_eq!(
+            engine.args,
+            ["engine", "ataxx-ice", "--bot", "mcts:iters=50"]
+        );
+        assert_eq!(engine.movetime, Some(100));
+        assert!(spec.is_timed());
+        assert_eq!(parse(&spec.to_string()), Ok(spec));
     }
 }

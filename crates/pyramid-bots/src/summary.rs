@@ -146,6 +146,9 @@ fn write_summary<G: FullGame>(
     if report.unfinished > 0 {
         write!(out, "; unfinished {}", report.unfinished)?;
     }
+    if report.forfeits > 0 {
+        write!(out, "; forfeits {}", report.forfeits)?;
+    }
     writeln!(out)?;
     writeln!(out, "average plies: {:.1}", report.average_plies())?;
     if let Some(elo) = report.elo() {

@@ -16,12 +16,43 @@ pub struct GameRecord<G: Game> {
     pub actions: Vec<G::Action>,
     /// The final state.
     pub end: G,
+    /// The seat that lost by forfeit, if its bot failed ([`Bot::failure`]); the game
+    /// stopped there, so `end` is not over by the rules.
+    pub forfeit: Option<Forfeit>,
+}
+
+/// A game lost by forfeit: the seat whose bot could not choose, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The seat that forfeits.
+    pub seat: Seat,
+    /// Why its bot failed, such as `engine exited (exit status: 3)`.
+    pub reason: String,
+}
+
+impl Forfeit {
+    /// The winner of a game of `seats` seats lost by forfeit: with two seats the other
+    /// one; with more there is none (the forfeiting seat loses, the others draw).
+    ///
+    /// ```
+    /// use pyramid_core::{Seat, arena::Forfeit};
+    /// let forfeit = Forfeit { seat: Seat(1), reason: "engine exited".into() };
+    /// assert_eq!(forfeit.winner(2), Some(Seat(0)));
+    /// assert_eq!(forfeit.winner(4), None);
+    /// ```
+    pub fn winner(&self, seats: usize) -> Option<Seat> {
+        (seats == 2).then(|| Seat(1 - self.seat.0.min(1)))
+    }
 }
 
 impl<G: Game> GameRecord<G> {
-    /// The outcome; `None` if the game was cut off before it ended.
+    /// The outcome; `None` if the game was cut off before it ended, or lost by forfeit
+    /// with more than two seats. A forfeit with two seats is a win for the other seat.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.end.outcome()
+        match &self.forfeit {
+            Some(forfeit) => forfeit.winner(self.end.seats()).map(Outcome::Win),
+            None => self.end.outcome(),
+        }
     }
 }
 
@@ -87,18 +118,21 @@ where
     }
     let mut state = start.clone();
     let mut actions = Vec::new();
+    let mut forfeit = None;
     while let Some(seat) = state.to_act() {
         if max_plies.is_some_and(|m| actions.len() as u64 >= u64::from(m)) {
             break;
         }
         let bot = &mut bots[seat.index()];
         let view = state.view(seat);
-        let action = bot
-            .choose(&view, seat)
-            .ok_or_else(|| ArenaError::NoAction {
+        let Some(action) = bot.choose(&view, seat) else {
+            let reason = bot.failure().ok_or_else(|| ArenaError::NoAction {
                 bot: bot.name(),
                 seat,
             })?;
+            forfeit = Some(Forfeit { seat, reason });
+            break;
+        };
         observe(&state, seat, action);
         state
             .play_as(seat, action)
@@ -113,6 +147,7 @@ where
         start,
         actions,
         end: state,
+        forfeit,
     })
 }
 

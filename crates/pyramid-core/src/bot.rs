@@ -14,6 +14,15 @@ pub trait Bot<G: Information>: Send {
     /// Chooses an action for `seat`, which is the seat to act in `view`. Returns `None`
     /// only when the game is over.
     fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action>;
+
+    /// Why the bot could not choose, asked after [`Bot::choose`] returned `None` in a game
+    /// that is not over: an outside engine that crashed, hung past its budget or answered
+    /// nonsense. The game then ends as lost by that seat
+    /// ([`Forfeit`](crate::arena::Forfeit)). In-process bots never fail and keep the
+    /// default, `None`.
+    fn failure(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal action, reproducibly from its seed.

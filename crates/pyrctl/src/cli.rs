@@ -147,6 +147,16 @@ pub enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
+    /// Speak the engine protocol (docs/protocol.md) on standard input and output, so that
+    /// outside tools and GUIs can play our bots: `pgi`, `newgame`, `position`, `go`, ...
+    Engine {
+        /// The game played until a `newgame` names another.
+        game: String,
+        /// The bot that answers `go` (`go movetime MS` or `go iters N` sets an MCTS
+        /// bot's budget for that move).
+        #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+        bot: BotSpec,
+    },
     /// List the games this build knows.
     Games,
     /// Write a shell completion script to standard output (e.g.
@@ -212,6 +222,7 @@ impl Command {
             | Command::Show { game, .. }
             | Command::Validate { game, .. }
             | Command::Match { game, .. }
+            | Command::Engine { game, .. }
             | Command::Play { game, .. } => Some(game),
             Command::Replay { .. }
             | Command::Serve { .. }

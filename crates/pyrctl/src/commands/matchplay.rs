@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_bots::{BotSpec, MatchRequest, run_match, summary_text};
+use pyramid_bots::{BotSpec, MatchRequest, RecordResult, run_match, summary_text};
 use pyramid_core::FullGame;
 use pyramid_games::GameVisitor;
 
@@ -106,8 +106,20 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
     let mut write_error = None;
     let report = run_match::<G>(&config, |game| {
         progress.inc(1);
+        if let (RecordResult::Forfeit { seat, .. }, Some(reason)) =
+            (game.record.result, &game.record.reason)
+        {
+            let bot = game.record.bots.get(usize::from(seat)).map_or("?", String::as_str);
+            progress.suspend(|| {
+                eprintln!(
+                    "game {}: seat {seat} ({bot}) forfeits: {reason}",
+                    game.record.index
+                );
+            });
+        }
         if let (Some(w), None) = (writer.as_mut(), write_error.as_ref()) {
-            if let Err(e) = writeln!(w, "{}", game.record.to_json()) {
+            // Flushed game by game: a run stopped midway keeps every game it finished.
+            if let Err(e) = writeln!(w, "{}", game.record.to_json()).and_then(|()| w.flush()) {
                 write_error = Some(e);
             }
         }

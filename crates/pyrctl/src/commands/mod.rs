@@ -2,6 +2,7 @@
 //! interface ([`pyramid_core::runtime`]); `match` and `play` run typed code for the game
 //! chosen by name ([`pyramid_games::visit`]); perft runs typed inside the runtime.
 
+mod engine;
 mod legal;
 mod matchplay;
 mod perft;
@@ -88,6 +89,7 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
                 seed: *seed,
             },
         )?,
+        Command::Engine { bot, .. } => engine::run(&registry, game.name(), bot),
         Command::Replay { .. }
         | Command::Serve { .. }
         | Command::Games

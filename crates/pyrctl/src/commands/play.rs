@@ -300,6 +300,9 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     };
     writeln!(out)?;
     write!(out, "{}", record.end.diagram(Some(human)))?;
+    if let Some(forfeit) = &record.forfeit {
+        eprintln!("seat {} ({spec}) forfeits: {}", forfeit.seat, forfeit.reason);
+    }
     match record.outcome() {
         Some(outcome) => {
             let verdict = match outcome.winner() {
@@ -309,6 +312,7 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
             };
             writeln!(out, "result: {outcome} ({verdict})")?;
         }
+        None if record.forfeit.is_some() => writeln!(out, "result: the bot forfeits")?,
         None => writeln!(out, "result: unfinished")?,
     }
     Ok(())

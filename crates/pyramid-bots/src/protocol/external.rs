@@ -1,0 +1,382 @@
+//! An outside engine as a bot: [`ExternalBot`], named by `ext:COMMAND ARGS;movetime=MS`.
+
+use std::fmt;
+use std::io::Write;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use pyramid_core::prelude::*;
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::{Bot, ChaCha8Rng, RuleSet, Seat};
+
+use super::lines::{EngineLine, spawn_line_reader};
+
+/// How long an engine may take to answer `pgi` and `isready` when no `timeout` is given.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an engine may think when neither `movetime` nor `timeout` is given.
+pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The margin over `movetime` before an engine counts as hung.
+pub const MOVETIME_MARGIN: Duration = Duration::from_secs(1);
+
+/// An outside engine: the command that starts it and how it is timed.
+///
+/// The text form (after `ext:` in a bot spec) is `COMMAND [ARGS ...]` followed by
+/// `;KEY=VALUE` settings: `movetime=MS` (sent with every `go`; the engine is hung after
+/// MS plus one second), `timeout=MS` (the hard limit per answer instead) and `log=FILE`
+/// (where the engine's standard error goes; by default
+/// `<temp dir>/pyramid-engines/<command name>.log`). Arguments are split at whitespace.
+///
+/// ```
+/// use pyramid_bots::protocol::ExternalSpec;
+/// let spec: ExternalSpec = "python3 engines/random.py --fast;movetime=200".parse()?;
+/// assert_eq!(spec.command, "python3");
+/// assert_eq!(spec.args, ["engines/random.py", "--fast"]);
+/// assert_eq!(spec.movetime, Some(200));
+/// assert_eq!(spec.to_string().parse::<ExternalSpec>()?, spec);
+/// assert!("".parse::<ExternalSpec>().is_err());
+/// assert!("engine;movetime=soon".parse::<ExternalSpec>().is_err());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The program to run.
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Milliseconds per move, sent as `go movetime MS`.
+    pub movetime: Option<u64>,
+    /// Milliseconds the engine may take for any answer (overrides the defaults).
+    pub timeout: Option<u64>,
+    /// Where the engine's standard error is appended.
+    pub log: Option<PathBuf>,
+}
+
+impl ExternalSpec {
+    /// How long the engine may take to answer `go`.
+    pub fn move_deadline(&self) -> Duration {
+        match (self.timeout, self.movetime) {
+            (Some(ms), _) => Duration::from_millis(ms),
+            (None, Some(ms)) => Duration::from_millis(ms) + MOVETIME_MARGIN,
+            (None, None) => DEFAULT_MOVE_TIMEOUT,
+        }
+    }
+
+    /// How long the engine may take to answer `pgi` or `isready`.
+    pub fn handshake_deadline(&self) -> Duration {
+        self.timeout
+            .map_or(HANDSHAKE_TIMEOUT, Duration::from_millis)
+    }
+
+    /// The log file the engine's standard error goes to.
+    pub fn log_path(&self) -> PathBuf {
+        self.log.clone().unwrap_or_else(|| {
+            let name = std::path::Path::new(&self.command)
+                .file_name()
+                .map_or_else(|| "engine".into(), |n| n.to_string_lossy().into_owned());
+            std::env::temp_dir()
+                .join("pyramid-engines")
+                .join(format!("{name}.log"))
+        })
+    }
+}
+
+impl fmt::Display for ExternalSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.command)?;
+        for arg in &self.args {
+            write!(f, " {arg}")?;
+        }
+        if let Some(ms) = self.movetime {
+            write!(f, ";movetime={ms}")?;
+        }
+        if let Some(ms) = self.timeout {
+            write!(f, ";timeout={ms}")?;
+        }
+        if let Some(log) = &self.log {
+            write!(f, ";log={}", log.display())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for ExternalSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut parts = text.split(';');
+        let mut words = parts.next().unwrap_or("").split_whitespace();
+        let command = words
+            .next()
+            .ok_or("an outside engine needs a command: ext:COMMAND [ARGS]")?
+            .to_owned();
+        let mut spec = ExternalSpec {
+            command,
+            args: words.map(str::to_owned).collect(),
+            movetime: None,
+            timeout: None,
+            log: None,
+        };
+        for setting in parts.map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("engine setting `{setting}` is not KEY=VALUE"))?;
+            let millis = || {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&ms| ms > 0)
+                    .ok_or_else(|| format!("engine setting `{key}` must be milliseconds above 0"))
+            };
+            match key.trim() {
+                "movetime" => spec.movetime = Some(millis()?),
+                "timeout" => spec.timeout = Some(millis()?),
+                "log" => spec.log = Some(PathBuf::from(value.trim())),
+                other => {
+                    return Err(format!(
+                        "unknown engine setting `{other}` (settings: movetime, timeout, log)"
+                    ));
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// A running engine process.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<EngineLine>,
+}
+
+impl Session {
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| self.exit_reason("could not be written to"))
+    }
+
+    /// Why the engine stopped talking: its exit status if it has one.
+    fn exit_reason(&mut self, what: &str) -> String {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!("engine exited ({status})"),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => return format!("engine {what}"),
+            }
+        }
+    }
+
+    /// Waits for a line `wanted` accepts, skipping `info` and `id` lines; anything else is
+    /// garbage.
+    fn wait_for<T>(
+        &mut self,
+        command: &str,
+        deadline: Duration,
+        mut wanted: impl FnMut(&str) -> Option<T>,
+    ) -> Result<T, String> {
+        let until = Instant::now() + deadline;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(EngineLine::Text(line)) => {
+                    let trimmed = line.trim();
+                    if let Some(found) = wanted(trimmed) {
+                        return Ok(found);
+                    }
+                    let first = trimmed.split_whitespace().next().unwrap_or("");
+                    if !matches!(first, "" | "info" | "id") {
+                        return Err(format!(
+                            "engine answered garbage to `{command}`: `{}`",
+                            pyramid_core::excerpt(trimmed)
+                        ));
+                    }
+                }
+                Ok(EngineLine::TooLong) => {
+                    return Err(format!("engine answered `{command}` with an overlong line"));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "engine did not answer `{command}` within {} ms",
+                        deadline.as_millis()
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.exit_reason("closed its output"));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let deadline = Instant::now() + Duration::from_millis(100);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An outside engine speaking the protocol (docs/protocol.md), as a [`Bot`]: started on
+/// its first move, told the game with `newgame`, then given each position (the seat's
+/// view where the game hides something) with `position` and asked with `go`.
+///
+/// An engine that cannot be started, crashes, hangs past its deadline, answers garbage
+/// or plays an illegal action makes [`Bot::choose`] return `None` with the reason in
+/// [`Bot::failure`]: the arena scores that as a loss by forfeit. The process is stopped
+/// (`quit`, then killed) when the bot is dropped, that is after every game; a match
+/// builds a new bot, so a new process, for every game seat.
+pub struct ExternalBot<G> {
+    spec: ExternalSpec,
+    seed: u64,
+    session: Option<Session>,
+    failure: Option<String>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> ExternalBot<G> {
+    /// The bot for engine `spec`; `seed` is passed on with `newgame ... seed=S`.
+    pub fn new(spec: ExternalSpec, seed: u64) -> Self {
+        ExternalBot {
+            spec,
+            seed,
+            session: None,
+            failure: None,
+            game: PhantomData,
+        }
+    }
+
+    fn start(&self) -> Result<Session, String> {
+        let log_path = self.spec.log_path();
+        if let Some(dir) = log_path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                format!("cannot create the engine log folder {}: {e}", dir.display())
+            })?;
+        }
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log_path)
+            .map_err(|e| format!("cannot open the engine log {}: {e}", log_path.display()))?;
+        let mut child = Command::new(&self.spec.command)
+            .args(&self.spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .map_err(|e| format!("cannot start engine `{}`: {e}", self.spec.command))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err("engine pipes are missing".to_owned());
+        };
+        Ok(Session {
+            child,
+            stdin,
+            lines: spawn_line_reader(stdout),
+        })
+    }
+}
+
+impl<G: FullGame> ExternalBot<G> {
+    /// `newgame` for the rules of `state`.
+    fn newgame_line(&self, state: &G) -> String {
+        let rules = state.rules();
+        let mut line = format!(
+            "newgame {} players={} seed={}",
+            G::NAME,
+            rules.seats(),
+            self.seed
+        );
+        if let Some(limit) = rules.ply_limit() {
+            line.push_str(&format!(" ply_limit={limit}"));
+        }
+        for (key, value) in rules.options() {
+            line.push_str(&format!(" {key}={value}"));
+        }
+        line
+    }
+
+    /// Starts the engine and introduces the game: `pgi`, `newgame`, `isready`.
+    fn open(&mut self, state: &G) -> Result<(), String> {
+        let mut session = self.start()?;
+        let handshake = self.spec.handshake_deadline();
+        session.send("pgi")?;
+        session.wait_for("pgi", handshake, |l| (l == "pgiok").then_some(()))?;
+        session.send(&self.newgame_line(state))?;
+        session.send("isready")?;
+        session.wait_for("isready", handshake, |l| (l == "readyok").then_some(()))?;
+        self.session = Some(session);
+        Ok(())
+    }
+
+    /// One move: `position`, `go`, `bestaction`, checked against the rules.
+    fn ask(&mut self, view: &G::View, seat: Seat) -> Result<G::Action, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let state = G::sample_from_view(view, &mut rng);
+        if state.to_act() != Some(seat) {
+            return Err(format!("asked to move for seat {seat} out of turn"));
+        }
+        if self.session.is_none() {
+            self.open(&state)?;
+        }
+        let go = match self.spec.movetime {
+            Some(ms) => format!("go movetime {ms}"),
+            None => "go".to_owned(),
+        };
+        let deadline = self.spec.move_deadline();
+        let session = self.session.as_mut().ok_or("the engine is not running")?;
+        session.send(&format!("position {}", G::write_view(view)))?;
+        session.send(&go)?;
+        let answer = session.wait_for("go", deadline, |l| {
+            l.strip_prefix("bestaction ").map(|a| a.trim().to_owned())
+        })?;
+        if answer == "none" || answer.is_empty() {
+            return Err("engine answered `bestaction none` in a running game".to_owned());
+        }
+        state.parse_action(&answer).map_err(|e| {
+            format!(
+                "engine played `{}`, which is not a legal action: {e}",
+                pyramid_core::excerpt(&answer)
+            )
+        })
+    }
+}
+
+impl<G: FullGame> Bot<G> for ExternalBot<G> {
+    fn name(&self) -> String {
+        format!("ext:{}", self.spec)
+    }
+
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
+        if self.failure.is_some() {
+            return None;
+        }
+        match self.ask(view, seat) {
+            Ok(action) => Some(action),
+            Err(reason) => {
+                self.failure = Some(reason);
+                self.session = None;
+                None
+            }
+        }
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        self.failure.clone()
+    }
+}
