@@ -258,4 +258,39 @@ mod tests {
         }
         assert_eq!(replay, record.end);
     }
+
+    /// A bot that gives up at once and says why (or not).
+    struct GivesUp(Option<&'static str>);
+
+    impl Bot<Nim> for GivesUp {
+        fn name(&self) -> String {
+            "gives-up".into()
+        }
+        fn choose(&mut self, _: &Nim, _: Seat) -> Option<<Nim as Game>::Action> {
+            None
+        }
+        fn failure(&mut self) -> Option<String> {
+            self.0.map(str::to_owned)
+        }
+    }
+
+    #[test]
+    fn a_failing_bot_forfeits_and_a_silent_one_is_an_error() {
+        let start = Nim::new(&Default::default());
+        let mut random = RandomBot::new(1);
+        let mut failing = GivesUp(Some("engine exited"));
+        let record = play_game(start.clone(), &mut [&mut random, &mut failing], None)
+            .expect("a forfeit ends the game");
+        let forfeit = record.forfeit.clone().expect("seat 1 forfeits");
+        assert_eq!(forfeit.seat, Seat(1));
+        assert_eq!(forfeit.reason, "engine exited");
+        assert_eq!(record.actions.len(), 1);
+        assert!(!record.end.is_over());
+        assert_eq!(record.outcome(), Some(Outcome::Win(Seat(0))));
+        let mut silent = GivesUp(None);
+        assert!(matches!(
+            play_game(start, &mut [&mut silent, &mut random], None),
+            Err(ArenaError::NoAction { seat: Seat(0), .. })
+        ));
+    }
 }

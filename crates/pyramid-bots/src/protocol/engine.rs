@@ -91,25 +91,26 @@ impl Engine<'_> {
     }
 
     /// The bot spec `go`'s budget asks for: an MCTS bot given `movetime MS` or `iters N`
-    /// searches for that long; other bots have no budget to set.
+    /// searches for that long; other bots have no budget to set (but a bad number is
+    /// refused whatever the bot).
     fn spec_for(&self, words: &[&str]) -> Result<String, String> {
-        let mut spec: BotSpec = self.spec.parse().map_err(|e: SpecError| e.to_string())?;
-        if let BotSpec::Mcts(config) = &mut spec {
-            for pair in words.chunks(2) {
-                let number = |value: Option<&&str>| {
-                    value
-                        .and_then(|v| v.parse::<u64>().ok())
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| format!("`go {}` needs a number above 0", pair[0]))
-                };
-                match pair[0] {
-                    "movetime" => {
-                        config.budget = Budget::Time(Duration::from_millis(number(pair.get(1))?));
-                    }
-                    "iters" => config.budget = Budget::Iterations(number(pair.get(1))?),
-                    _ => {}
-                }
+        let mut budget = None;
+        for pair in words.chunks(2) {
+            let number = || {
+                pair.get(1)
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("`go {}` needs a number above 0", pair[0]))
+            };
+            match pair[0] {
+                "movetime" => budget = Some(Budget::Time(Duration::from_millis(number()?))),
+                "iters" => budget = Some(Budget::Iterations(number()?)),
+                _ => {}
             }
+        }
+        let mut spec: BotSpec = self.spec.parse().map_err(|e: SpecError| e.to_string())?;
+        if let (BotSpec::Mcts(config), Some(budget)) = (&mut spec, budget) {
+            config.budget = budget;
         }
         Ok(spec.to_string())
     }
@@ -142,7 +143,7 @@ impl Engine<'_> {
 /// use pyramid_core::nim::Nim;
 /// use pyramid_core::runtime::{GameEntry, Registry};
 /// let mut registry = Registry::new();
-/// registry.add(GameEntry::<Nim>::new(pyramid_bots::bot_from_spec::<Nim>).boxed());
+/// registry.add(Box::new(GameEntry::<Nim>::new(pyramid_bots::bot_from_spec::<Nim>)));
 /// let input = "pgi\nnewgame nim seed=1\nposition startpos moves a-1\ngo\nquit\n";
 /// let mut output = Vec::new();
 /// run_engine(&registry, "nim", "random", input.as_bytes(), &mut output)?;

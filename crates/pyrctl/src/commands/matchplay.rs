@@ -109,7 +109,11 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
         if let (RecordResult::Forfeit { seat, .. }, Some(reason)) =
             (game.record.result, &game.record.reason)
         {
-            let bot = game.record.bots.get(usize::from(seat)).map_or("?", String::as_str);
+            let bot = game
+                .record
+                .bots
+                .get(usize::from(seat))
+                .map_or("?", String::as_str);
             progress.suspend(|| {
                 eprintln!(
                     "game {}: seat {seat} ({bot}) forfeits: {reason}",

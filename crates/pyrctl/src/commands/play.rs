@@ -301,7 +301,10 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     writeln!(out)?;
     write!(out, "{}", record.end.diagram(Some(human)))?;
     if let Some(forfeit) = &record.forfeit {
-        eprintln!("seat {} ({spec}) forfeits: {}", forfeit.seat, forfeit.reason);
+        eprintln!(
+            "seat {} ({spec}) forfeits: {}",
+            forfeit.seat, forfeit.reason
+        );
     }
     match record.outcome() {
         Some(outcome) => {
