@@ -31,9 +31,10 @@ fi
 echo "== python: build and install pyramid_games"
 "$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps ./crates/pyramid-py
 
-echo "== pyrctl for the browser tests"
-cargo build -p pyrctl
+echo "== pyrctl and the example engine for the browser and engine tests"
+cargo build -p pyrctl --example random_engine
 export PYRCTL="$PWD/target/debug/pyrctl"
+export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
 
 echo "== pytest: the Python package, then the page in headless Chromium"
 "$VENV/bin/python" -m pytest -q crates/pyramid-py/tests

@@ -115,7 +115,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": games }))
+    Json(json!({ "games": games, "engines": app.config.engines }))
 }
 
 /// A rule option's value as text.
@@ -134,6 +134,16 @@ fn option_text(value: &Value) -> Result<String, ApiError> {
 fn check_bot(spec: &str, app: &App) -> Result<(), ApiError> {
     let parsed = BotSpec::from_str(spec)
         .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
+    if matches!(parsed, BotSpec::External(_)) && !app.config.engines.contains(&parsed.to_string()) {
+        return Err(ApiError::bad_request(format!(
+            "seat `{spec}`: this server runs only the outside engines it was started with ({})",
+            if app.config.engines.is_empty() {
+                "none".to_owned()
+            } else {
+                app.config.engines.join(", ")
+            }
+        )));
+    }
     if let BotSpec::Mcts(config) = parsed {
         let within = match config.budget {
             Budget::Time(t) => t <= app.config.max_bot_time,
@@ -212,6 +222,7 @@ pub async fn create_game(
         moves: Vec::new(),
         last_used: Instant::now(),
         bots_running: false,
+        forfeit: None,
     };
     let id = app.store.insert(live, &app.config);
     if let Some(shared) = app.store.get(&id) {
@@ -251,7 +262,7 @@ fn game_json(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Value {
             json!({ "seat": m.seat.0, "action": text })
         })
         .collect();
-    let legal = match (viewer, state.to_act()) {
+    let legal = match (viewer, live.to_act()) {
         (Some(seat), Some(to_act)) if seat == to_act => Some(state.legal_actions()),
         _ => None,
     };
@@ -271,11 +282,12 @@ fn game_json(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Value {
         "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<HashMap<_, _>>(),
         "position": position,
         "start": start,
-        "to_act": state.to_act().map(|s| s.0),
+        "to_act": live.to_act().map(|s| s.0),
         "legal": legal,
         "moves": moves,
         "plies": state.plies(),
-        "outcome": state.outcome().map(|o| o.to_string()),
+        "outcome": live.outcome(),
+        "forfeit": live.forfeit.as_ref().map(|(seat, reason)| json!({ "seat": seat.0, "reason": reason })),
         "returns": state.is_over().then(|| state.returns()),
     })
 }

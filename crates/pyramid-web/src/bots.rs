@@ -19,7 +19,7 @@ pub fn drive_bots(shared: Shared) {
         loop {
             let taken = {
                 let mut live = lock(&shared);
-                let seat = live.state.to_act();
+                let seat = live.to_act();
                 match seat {
                     Some(seat) if live.bot_to_act() => {
                         let state = live.state.clone_box();
@@ -50,7 +50,20 @@ pub fn drive_bots(shared: Shared) {
             if let Some(Sitter::Bot(_, slot)) = live.sitters.get_mut(seat.index()) {
                 *slot = Some(bot);
             }
-            let Ok(action) = action else { break };
+            let action = match action {
+                Ok(action) => action,
+                Err(_) => {
+                    // A bot that failed (an outside engine) loses by forfeit.
+                    let failure = match live.sitters.get_mut(seat.index()) {
+                        Some(Sitter::Bot(_, Some(bot))) => bot.failure(),
+                        _ => None,
+                    };
+                    if let Some(reason) = failure {
+                        live.forfeit = Some((seat, reason));
+                    }
+                    break;
+                }
+            };
             if live.state.plies() != plies || live.record_and_play(Seat(seat.0), &action).is_err() {
                 break;
             }

@@ -15,6 +15,10 @@ pub struct ServerConfig {
     pub max_bot_time: Duration,
     /// The largest iteration budget a bot seat may have per move (`mcts:iters=N`).
     pub max_bot_iterations: u64,
+    /// The outside engines clients may seat, as canonical bot specs (`ext:COMMAND ...`,
+    /// docs/protocol.md): `pyrctl serve --bot`. No other `ext:` spec is accepted, so a
+    /// client can never make the server run a command.
+    pub engines: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -27,6 +31,7 @@ impl Default for ServerConfig {
             max_body: 16 * 1024,
             max_bot_time: Duration::from_secs(2),
             max_bot_iterations: 50_000,
+            engines: Vec::new(),
         }
     }
 }

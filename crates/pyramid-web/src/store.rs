@@ -51,6 +51,9 @@ pub struct LiveGame {
     pub start: Box<dyn DynState>,
     /// How long each bot waits before it moves.
     pub bot_delay: std::time::Duration,
+    /// The seat whose bot failed (an outside engine that crashed, hung or answered
+    /// nonsense) and why: that seat lost by forfeit and the game is over.
+    pub forfeit: Option<(Seat, String)>,
 }
 
 impl LiveGame {
@@ -67,9 +70,32 @@ impl LiveGame {
 
     /// Whether the seat to act is a bot.
     pub fn bot_to_act(&self) -> bool {
-        self.state
-            .to_act()
+        self.to_act()
             .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+    }
+
+    /// The seat to act: none once the game is over, by the rules or by a forfeit.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.forfeit.is_some() {
+            return None;
+        }
+        self.state.to_act()
+    }
+
+    /// How the game ended, as text (`seat 1 wins`, `draw`, `seat 0 forfeits: ...`).
+    pub fn outcome(&self) -> Option<String> {
+        match &self.forfeit {
+            Some((seat, reason)) => {
+                let seats = self.state.seats();
+                Some(if seats == 2 {
+                    let winner = 1 - seat.0.min(1);
+                    format!("seat {winner} wins (seat {seat} forfeits: {reason})")
+                } else {
+                    format!("seat {seat} forfeits: {reason}")
+                })
+            }
+            None => self.state.outcome().map(|o| o.to_string()),
+        }
     }
 
     /// Plays `text` for `seat` and records how each seat saw it.
@@ -78,6 +104,9 @@ impl LiveGame {
         seat: Seat,
         text: &str,
     ) -> Result<String, pyramid_core::runtime::RuntimeError> {
+        if self.forfeit.is_some() {
+            return Err(pyramid_core::PlayError::GameOver.into());
+        }
         let seats = self.state.seats();
         let seen_by: Vec<String> = (0..seats)
             .map(|s| {

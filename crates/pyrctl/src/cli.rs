@@ -128,6 +128,10 @@ pub enum Command {
         /// Drop a game nobody has read or played for this many seconds.
         #[arg(long, default_value_t = 3600)]
         idle_seconds: u64,
+        /// An outside engine clients may seat (repeatable): `ext:COMMAND ARGS;movetime=MS`
+        /// (docs/protocol.md). Clients name it by this same text; no other command runs.
+        #[arg(long = "bot", value_name = "ext:SPEC")]
+        engines: Vec<BotSpec>,
     },
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.

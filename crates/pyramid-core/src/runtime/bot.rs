@@ -26,6 +26,10 @@ pub trait DynBot: Send {
     /// The action the bot picks for the seat to act in `state`, as action text; an error
     /// when the game is over or `state` belongs to another game.
     fn pick(&mut self, state: &dyn DynState) -> Result<String, RuntimeError>;
+
+    /// Why the bot could not pick, after [`DynBot::pick`] failed in a running game
+    /// ([`Bot::failure`]): an outside engine that crashed, hung or answered nonsense.
+    fn failure(&mut self) -> Option<String>;
 }
 
 /// A typed bot behind [`DynBot`].
@@ -54,5 +58,9 @@ impl<G: FullGame> DynBot for BotBox<G> {
             .choose(&view, seat)
             .ok_or(crate::PlayError::GameOver)?;
         Ok(action.to_string())
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        self.bot.failure()
     }
 }

@@ -3,14 +3,26 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 
-/// Serves on `addr` until interrupted.
-pub fn run(addr: SocketAddr, max_games: usize, idle_seconds: u64) -> Result<()> {
+/// Serves on `addr` until interrupted; clients may seat the outside engines `engines`.
+pub fn run(
+    addr: SocketAddr,
+    max_games: usize,
+    idle_seconds: u64,
+    engines: &[BotSpec],
+) -> Result<()> {
+    if let Some(other) = engines.iter().find(|b| !matches!(b, BotSpec::External(_))) {
+        bail!(
+            "`serve --bot` names outside engines (ext:COMMAND), not `{other}`: clients choose the built-in bots themselves"
+        );
+    }
     let config = ServerConfig {
         max_games,
         idle_expiry: Duration::from_secs(idle_seconds),
+        engines: engines.iter().map(ToString::to_string).collect(),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
