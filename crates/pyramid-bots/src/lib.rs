@@ -36,6 +36,7 @@
 
 mod elo;
 mod greedy;
+mod ladder;
 mod matches;
 mod mcts;
 pub mod protocol;
@@ -48,13 +49,15 @@ mod visibility;
 
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
+pub use ladder::{Rating, ladder};
 pub use matches::{
-    GameResult, MatchConfig, MatchError, MatchReport, Tally, play_match_game, run_match, seat_bots,
+    GameResult, MatchConfig, MatchError, MatchReport, Tally, check_record, play_match_game,
+    report_of_records, run_games, run_match, seat_bots,
 };
 pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
 pub use record::{Record, RecordResult, RecordRules};
 pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};
 pub use spec::{BotSpec, SpecError, bot_from_spec};
-pub use summary::{DEFAULT_MATCH_PLY_LIMIT, MatchRequest, summary_text};
+pub use summary::{DEFAULT_MATCH_PLY_LIMIT, MatchRequest, summary_json, summary_text};
 pub use visibility::{action_visible_to, perfect_information};

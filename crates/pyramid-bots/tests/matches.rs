@@ -67,9 +67,15 @@ fn totals_add_up() {
 
 #[test]
 fn wrong_bot_count_is_refused() {
+    // One bot for two seats (a request spreads one bot over the seats; a config does not).
+    let mut c = config(1, false);
+    c.bots.pop();
+    assert!(run_match::<Nim>(&c, |_| {}).is_err());
+    // Three bots for two seats are a round robin, not an error.
     let mut c = config(1, false);
     c.bots.push(BotSpec::Random);
-    assert!(run_match::<Nim>(&c, |_| {}).is_err());
+    assert!(c.is_round_robin());
+    assert!(run_match::<Nim>(&c, |_| {}).is_ok());
 }
 
 #[test]

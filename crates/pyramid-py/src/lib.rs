@@ -9,6 +9,7 @@ mod bot;
 mod errors;
 mod matches;
 mod options;
+mod shards;
 mod state;
 
 use pyo3::prelude::*;
@@ -23,6 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownGame", py.get_type::<errors::UnknownGame>())?;
     m.add_class::<state::State>()?;
     m.add_class::<bot::Bot>()?;
+    m.add_class::<shards::Match>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;

@@ -76,7 +76,9 @@ pub enum Command {
         /// The game.
         game: String,
         /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
-        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse).
+        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse), or an
+        /// outside engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
+        /// game play a round robin: every pair `--games` games, seats alternating.
         #[arg(long = "bot", value_name = "SPEC")]
         bots: Vec<BotSpec>,
         /// Number of games (at least 1).
@@ -106,6 +108,10 @@ pub enum Command {
         /// `(s + i) % bots`), so no bot keeps the first move.
         #[arg(long)]
         swap_seats: bool,
+        /// Also write the summary as JSON to this file (with the crosstable and the Elo
+        /// ladder of a round robin).
+        #[arg(long, value_name = "FILE.json")]
+        json: Option<PathBuf>,
         /// Rule options.
         #[command(flatten)]
         rules: RuleArgs,

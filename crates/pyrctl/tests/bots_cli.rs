@@ -82,6 +82,8 @@ fn match_checks_the_bot_count_and_specs() {
     let out = pyrctl(&[
         "match",
         "martian-chess",
+        "--players",
+        "4",
         "--bot",
         "random",
         "--bot",
@@ -90,7 +92,7 @@ fn match_checks_the_bot_count_and_specs() {
         "random",
     ]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("3 bots for 2 seats"));
+    assert!(text(&out.stderr).contains("3 bots for 4 seats"));
     let out = pyrctl(&["match", "martian-chess", "--bot", "mcts:iters=many"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("iters"), "{}", text(&out.stderr));
@@ -313,4 +315,62 @@ fn a_whole_game_is_played_through_standard_input() {
     assert!(turns > 3);
     assert!(transcript.contains("result: seat "), "{transcript}");
     assert!(transcript.contains("seat 0 (greedy) plays"), "{transcript}");
+}
+
+#[test]
+fn three_bots_in_a_two_seat_game_play_a_round_robin() {
+    let json = temp_path("round-robin.json");
+    let record = temp_path("round-robin.jsonl");
+    let _ = std::fs::remove_file(&record);
+    let args = |jobs: &'static str| {
+        vec![
+            "match",
+            "ataxx-ice",
+            "--bot",
+            "random",
+            "--bot",
+            "greedy",
+            "--bot",
+            "mcts:iters=20",
+            "--games",
+            "4",
+            "--seed",
+            "6",
+            "--rule",
+            "size=5",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let mut one = args("1");
+    one.extend(["--json", json.to_str().expect("path")]);
+    one.extend(["--record", record.to_str().expect("path"), "--force"]);
+    let a = pyrctl(&one);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let b = pyrctl(&args("2"));
+    let summary = stable_summary(&a);
+    assert_eq!(summary, stable_summary(&b), "results depend on --jobs");
+    assert!(summary.contains("round robin of 3 bots, 4 games a pairing (12 games)"));
+    assert!(summary.contains("crosstable (row against column: wins-draws-losses):"));
+    assert!(summary.contains("Elo ladder"));
+    let parsed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json file")).expect("JSON");
+    assert_eq!(parsed["games"], 12);
+    assert_eq!(parsed["ladder"].as_array().map(Vec::len), Some(3));
+    // Each bot plays 8 games, 4 against each other bot; row and column mirror.
+    for a in 0..3 {
+        assert_eq!(parsed["bots"][a]["games"], 8);
+        for b in 0..3 {
+            if a != b {
+                assert_eq!(
+                    parsed["crosstable"][a][b]["wins"],
+                    parsed["crosstable"][b][a]["losses"]
+                );
+            }
+        }
+    }
+    let lines = std::fs::read_to_string(&record).expect("records");
+    assert_eq!(lines.lines().count(), 12);
+    let replay = pyrctl(&["replay", record.to_str().expect("path")]);
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
 }

@@ -89,3 +89,24 @@ def play_match(
     swap_seats: bool = False,
     jobs: int = 1,
 ) -> dict[str, Any]: ...
+
+class Match:
+    """A match (or round robin) as ``pyrctl match`` plays it, playable in shards."""
+
+    def __init__(
+        self,
+        name: str,
+        bots: list[str],
+        games: int,
+        seed: int,
+        players: Optional[int] = None,
+        rules: Optional[Mapping[str, RuleValue]] = None,
+        max_plies: Optional[int] = None,
+        swap_seats: bool = False,
+    ) -> None: ...
+    @property
+    def total_games(self) -> int: ...
+    def play(self, first: int, count: int, jobs: int = 1) -> list[str]: ...
+    def check(self, index: int, line: str) -> None: ...
+    def summary(self, records: list[str]) -> str: ...
+    def summary_json(self, records: list[str]) -> str: ...

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_bots::{BotSpec, MatchRequest, RecordResult, run_match, summary_text};
+use pyramid_bots::{BotSpec, MatchRequest, RecordResult, run_match, summary_json, summary_text};
 use pyramid_core::FullGame;
 use pyramid_games::GameVisitor;
 
@@ -63,6 +63,8 @@ pub struct Options<'a> {
     pub record_mode: RecordMode,
     /// `--swap-seats`.
     pub swap_seats: bool,
+    /// `--json`: where to write the summary as JSON.
+    pub json: Option<&'a Path>,
 }
 
 /// The match for the game chosen by name: typed, at full speed.
@@ -98,7 +100,7 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
         Some(path) => Some(BufWriter::new(open_record(path, options.record_mode)?)),
         None => None,
     };
-    let progress = ProgressBar::new(options.games);
+    let progress = ProgressBar::new(config.total_games());
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -136,10 +138,26 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
     if let Some(mut w) = writer {
         w.flush().context("writing the game records")?;
     }
+    if let Some(path) = options.json {
+        std::fs::write(path, summary_json::<G>(&config, &report) + "\n")
+            .with_context(|| format!("writing `{}`", path.display()))?;
+    }
     let mut out = std::io::stdout().lock();
     write!(out, "{}", summary_text::<G>(&config, &report))?;
     if let Some(path) = options.record {
         writeln!(out, "records: {}", path.display())?;
     }
+    drop(out);
+    // Times and threads go to standard error: standard output depends on the results alone.
+    let secs = report.elapsed.as_secs_f64();
+    eprintln!(
+        "time: {secs:.2} s on {} thread(s) ({:.1} games/s)",
+        config.jobs,
+        if secs > 0.0 {
+            report.games as f64 / secs
+        } else {
+            f64::INFINITY
+        }
+    );
     Ok(())
 }

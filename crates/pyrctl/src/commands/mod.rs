@@ -51,6 +51,7 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
             append,
             swap_seats,
             rules,
+            json,
             ..
         } => pyramid_games::visit(
             name,
@@ -71,6 +72,7 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
                         matchplay::RecordMode::New
                     },
                     swap_seats: *swap_seats,
+                    json: json.as_deref(),
                 },
             },
         )?,

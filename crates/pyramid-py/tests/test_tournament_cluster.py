@@ -1,0 +1,76 @@
+"""A tournament on a two-node Ray cluster on this machine (`ray start --head` plus a second
+`ray start --address`, loopback only), run as `python -m pyramid_games.tournament
+--address`, equals `pyrctl match`. The test stops the cluster it started."""
+
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ray", reason="install ray (test.sh does)")
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+PYRCTL = os.environ.get("PYRCTL", str(ROOT / "target" / "debug" / "pyrctl"))
+RAY = str(pathlib.Path(sys.executable).parent / "ray")
+# Every process of the cluster (both nodes, the drivers) uses Ray's token authentication,
+# with the token the head writes to ~/.ray/auth_token.
+ENV = {**os.environ, "RAY_AUTH_MODE": "token"}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def ray_cli(*args, timeout=120):
+    out = subprocess.run([RAY, *args], capture_output=True, text=True, timeout=timeout,
+                         check=False, env=ENV)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out
+
+
+@pytest.fixture
+def two_nodes():
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    common = ["--num-cpus=1", "--node-ip-address=127.0.0.1", "--disable-usage-stats"]
+    try:
+        ray_cli("get-auth-token", "--generate")  # a no-op when the token exists
+        ray_cli("start", "--head", f"--port={port}", "--include-dashboard=false", *common)
+        ray_cli("start", f"--address={address}", *common)
+        yield address
+    finally:
+        subprocess.run([RAY, "stop", "--force"], capture_output=True, timeout=120,
+                       check=False, env=ENV)
+
+
+def test_a_two_node_cluster_plays_the_same_match_as_pyrctl(two_nodes, tmp_path):
+    nodes = subprocess.run(
+        [sys.executable, "-c",
+         "import ray, sys; ray.init(address=sys.argv[1], log_to_driver=False); "
+         "print(sum(1 for n in ray.nodes() if n['Alive']))", two_nodes],
+        capture_output=True, text=True, timeout=120, check=False, env=ENV,
+    )
+    assert nodes.stdout.strip().splitlines()[-1] == "2", nodes.stderr
+    args = ["stacktrices", "--bot", "mcts:iters=30", "--bot", "greedy", "--games", "8",
+            "--seed", "21", "--swap-seats"]
+    local = tmp_path / "local.jsonl"
+    expected = subprocess.run([PYRCTL, "match", *args, "--record", str(local)],
+                              capture_output=True, text=True, timeout=300, check=False)
+    assert expected.returncode == 0, expected.stderr
+    cluster = tmp_path / "cluster.jsonl"
+    got = subprocess.run(
+        [sys.executable, "-m", "pyramid_games.tournament", *args, "--record", str(cluster),
+         "--address", two_nodes, "--shard-size", "1", "--json", str(tmp_path / "s.json")],
+        capture_output=True, text=True, timeout=300, check=False, env=ENV,
+    )
+    assert got.returncode == 0, got.stderr
+    assert cluster.read_bytes() == local.read_bytes()
+    assert got.stdout.replace(str(cluster), "FILE") == expected.stdout.replace(str(local), "FILE")
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert summary["games"] == 8
