@@ -53,6 +53,7 @@ mod setup;
 mod state;
 mod svg;
 mod view;
+mod zobrist;
 
 pub use action::{Action, ActionKind};
 pub use rules::{AtaxxIceRules, RulesSetup};

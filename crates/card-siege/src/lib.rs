@@ -50,6 +50,7 @@ mod setup;
 mod state;
 mod svg;
 mod view;
+mod zobrist;
 
 pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};

@@ -84,6 +84,7 @@ mod setup;
 mod state;
 mod svg;
 mod view;
+mod zobrist;
 
 pub use action::MartianAction;
 pub use rules::MartianRules;

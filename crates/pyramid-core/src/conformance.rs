@@ -5,7 +5,7 @@
 //! message naming the state and the broken property, which is what `#[test]` and
 //! proptest expect.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -33,7 +33,10 @@ const FOREIGN_POOL: usize = 96;
 /// - the position string and the RON form round-trip to an equal state;
 /// - every seat's view string is one line and reads back to an equal view;
 /// - every seat's observation tensor is fully written with finite numbers;
-/// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]).
+/// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]);
+/// - Zobrist keys: the incremental key of every child equals its key from scratch, equal
+///   states (read back from the position string) have equal keys, and distinct children
+///   have distinct keys.
 pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
     let pos = state.position();
     let actions = state.legal_actions();
@@ -75,6 +78,7 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
             "duplicate actions at `{pos}`: {actions:?}"
         );
         let mut texts = HashSet::new();
+        let mut keys: HashMap<u64, G> = HashMap::new();
         for &a in &actions {
             let text = a.to_string();
             assert!(
@@ -101,6 +105,20 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
             );
             let mut child = state.clone();
             assert_eq!(child.play(a), Ok(()), "play(`{text}`) refused at `{pos}`");
+            assert_eq!(
+                state.key_after(state.key(), &child),
+                child.key(),
+                "the incremental Zobrist key after `{text}` differs from the key from scratch at `{pos}`"
+            );
+            match keys.get(&child.key()) {
+                Some(seen) => assert_eq!(
+                    seen, &child,
+                    "two different children of `{pos}` have the same Zobrist key"
+                ),
+                None => {
+                    keys.insert(child.key(), child);
+                }
+            }
         }
         for &a in foreign {
             let legal = set.contains(&a);
@@ -142,6 +160,11 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
         "position string `{pos}` reads back to another state"
     );
     assert_eq!(reread.position(), pos);
+    assert_eq!(
+        reread.key(),
+        state.key(),
+        "equal states have different Zobrist keys at `{pos}`"
+    );
 
     let ron_text =
         ron::to_string(state).unwrap_or_else(|e| panic!("RON write failed at `{pos}`: {e}"));

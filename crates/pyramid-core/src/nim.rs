@@ -322,6 +322,17 @@ impl Notation for Nim {
 
 impl PerfectInformation for Nim {}
 
+impl crate::Zobrist for Nim {
+    fn key(&self) -> u64 {
+        let mut key = crate::zobrist_mix(1, u64::from(self.to_move.0))
+            ^ crate::zobrist_mix(2, u64::from(self.plies));
+        for (i, &pile) in self.piles.iter().enumerate() {
+            key ^= crate::zobrist_mix(10 + i as u64, u64::from(pile));
+        }
+        key
+    }
+}
+
 impl Evaluate for Nim {
     fn evaluate(&self, seat: Seat) -> f64 {
         // Nim-sum zero is lost for the seat to move.

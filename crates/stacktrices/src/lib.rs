@@ -58,6 +58,7 @@ mod state;
 mod svg;
 mod trade;
 mod view;
+mod zobrist;
 
 pub use action::{Action, PieceAt, Trade};
 pub use board::{Base, GRID, Stack, StackKind};

@@ -12,6 +12,7 @@ mod notation;
 mod observation;
 mod picture;
 mod rules;
+mod zobrist;
 
 pub use action_ids::ActionIds;
 pub use diagram::Diagram;
@@ -23,3 +24,4 @@ pub use notation::Notation;
 pub use observation::Observation;
 pub use picture::Svg;
 pub use rules::{CommonRules, RuleSet};
+pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};
