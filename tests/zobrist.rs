@@ -20,7 +20,12 @@ fn check_keys<G: Game + Zobrist>(rules: &G::Rules, games: u64) {
             let mut next = state.clone();
             next.play_unchecked(action);
             key = state.key_after(key, &next);
-            assert_eq!(key, next.key(), "{}: incremental key after `{action}`", G::NAME);
+            assert_eq!(
+                key,
+                next.key(),
+                "{}: incremental key after `{action}`",
+                G::NAME
+            );
             if let Some(other) = seen.insert(key, next.clone()) {
                 assert_eq!(other, next, "{}: two states share the key {key:x}", G::NAME);
             }

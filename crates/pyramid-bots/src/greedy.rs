@@ -66,7 +66,7 @@ impl GreedyBot {
 
 /// The evaluation of `state` for `seat`: a finished game is worth more (or less) than any
 /// evaluation; otherwise [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate).
-fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
+pub(crate) fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
     match state.outcome() {
         Some(outcome) => {
             // Win: +1e12, draw: 0, loss: -1e12.

@@ -34,6 +34,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod alphabeta;
 mod elo;
 mod greedy;
 mod ladder;
@@ -47,6 +48,7 @@ mod spec;
 mod summary;
 mod visibility;
 
+pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
 pub use ladder::{Rating, ladder};

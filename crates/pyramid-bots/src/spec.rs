@@ -8,6 +8,7 @@ use std::time::Duration;
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, RandomBot};
 
+use crate::alphabeta::{AbBudget, AlphaBetaBot, AlphaBetaConfig};
 use crate::greedy::GreedyBot;
 use crate::mcts::{Budget, MctsBot, MctsConfig};
 use crate::protocol::{ExternalBot, ExternalSpec};
@@ -33,6 +34,8 @@ pub enum BotSpec {
     Greedy,
     /// Monte Carlo tree search ([`MctsBot`]).
     Mcts(MctsConfig),
+    /// Alpha-beta search ([`AlphaBetaBot`]): `ab:depth=N` or `ab:ms=N`.
+    AlphaBeta(AlphaBetaConfig),
     /// An outside engine speaking the protocol ([`ExternalBot`]):
     /// `ext:COMMAND ARGS;movetime=MS`.
     External(ExternalSpec),
@@ -42,10 +45,10 @@ pub enum BotSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The specification is empty.
-    #[error("empty bot specification (bots: random, greedy, mcts, ext:COMMAND)")]
+    #[error("empty bot specification (bots: random, greedy, mcts, ab, ext:COMMAND)")]
     Empty,
     /// No bot of this name.
-    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ext:COMMAND)")]
+    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ab, ext:COMMAND)")]
     UnknownBot(String),
     /// The bot takes no options, or not this one.
     #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
@@ -74,7 +77,7 @@ pub enum SpecError {
     #[error("bot option `{0}` given twice")]
     Repeated(&'static str),
     /// Both budgets given.
-    #[error("an MCTS budget is either `iters` or `ms`, not both")]
+    #[error("a budget is one of `iters`/`depth` or `ms`, not both")]
     TwoBudgets,
     /// An outside engine's spec is refused.
     #[error("outside engine: {0}")]
@@ -88,6 +91,7 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
+            BotSpec::AlphaBeta(config) => Box::new(AlphaBetaBot::<G>::new(config.clone(), seed)),
             BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
         }
     }
@@ -98,6 +102,7 @@ impl BotSpec {
     pub fn is_timed(&self) -> bool {
         match self {
             BotSpec::Mcts(config) => matches!(config.budget, Budget::Time(_)),
+            BotSpec::AlphaBeta(config) => matches!(config.budget, AbBudget::Time(_)),
             BotSpec::External(spec) => spec.movetime.is_some(),
             BotSpec::Random | BotSpec::Greedy => false,
         }
@@ -132,6 +137,16 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::External(spec) => write!(f, "ext:{spec}"),
+            BotSpec::AlphaBeta(c) => {
+                match c.budget {
+                    AbBudget::Depth(d) => write!(f, "ab:depth={d}")?,
+                    AbBudget::Time(t) => write!(f, "ab:ms={}", t.as_millis())?,
+                }
+                if c.table_bits != AlphaBetaConfig::default().table_bits {
+                    write!(f, ",tt={}", c.table_bits)?;
+                }
+                Ok(())
+            }
             BotSpec::Mcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "mcts:iters={n}")?,
@@ -205,9 +220,66 @@ impl FromStr for BotSpec {
                 })
             }
             "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
+            "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
             other => Err(SpecError::UnknownBot(pyramid_core::excerpt(other))),
         }
     }
+}
+
+const AB_OPTIONS: &str = "depth, ms, tt";
+
+fn parse_alpha_beta(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
+    let mut config = AlphaBetaConfig::default();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut seen_budget = false;
+    for &(key, value) in pairs {
+        let key: &'static str = match key {
+            "depth" => "depth",
+            "ms" => "ms",
+            "tt" => "tt",
+            other => {
+                return Err(SpecError::UnknownOption {
+                    bot: "ab",
+                    key: pyramid_core::excerpt(other),
+                    known: AB_OPTIONS,
+                });
+            }
+        };
+        if seen.contains(&key) {
+            return Err(SpecError::Repeated(key));
+        }
+        seen.push(key);
+        let number = |low: u64, high: u64, expected: &'static str| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (low..=high).contains(n))
+                .ok_or_else(|| SpecError::BadValue {
+                    key,
+                    value: pyramid_core::excerpt(value),
+                    expected,
+                })
+        };
+        match key {
+            "depth" | "ms" => {
+                if seen_budget {
+                    return Err(SpecError::TwoBudgets);
+                }
+                seen_budget = true;
+                config.budget = if key == "depth" {
+                    AbBudget::Depth(number(1, 64, "a depth from 1 to 64")? as u32)
+                } else {
+                    AbBudget::Time(Duration::from_millis(number(
+                        1,
+                        u64::MAX,
+                        "a whole number above 0",
+                    )?))
+                };
+            }
+            _ => config.table_bits = number(4, 28, "table bits from 4 to 28")? as u8,
+        }
+    }
+    Ok(config)
 }
 
 fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
@@ -332,6 +404,8 @@ mod tests {
             "mcts:iters=2000",
             "mcts:ms=50",
             "mcts:iters=10,c=0.7,playout=30,reuse=off,tactics=off",
+            "ab:depth=3",
+            "ab:ms=50,tt=20",
         ] {
             let spec = parse(text).expect("valid spec");
             assert_eq!(spec.to_string(), text);
@@ -371,7 +445,7 @@ mod tests {
         assert_eq!(parse("mcts:iters=5,ms=5"), Err(SpecError::TwoBudgets));
         assert_eq!(
             SpecError::TwoBudgets.to_string(),
-            "an MCTS budget is either `iters` or `ms`, not both"
+            "a budget is one of `iters`/`depth` or `ms`, not both"
         );
         assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated("c")));
         assert!(matches!(parse("ext:"), Err(SpecError::External(_))));

@@ -10,7 +10,10 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use pyramid_bots::{BotSpec, Budget};
+use pyramid_bots::{AbBudget, BotSpec, Budget};
+
+/// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
+const MAX_AB_DEPTH: u32 = 4;
 use pyramid_core::Seat;
 use pyramid_core::runtime::{DynGame, RuntimeError, borrowed_options};
 use serde::{Deserialize, Serialize};
@@ -144,18 +147,24 @@ fn check_bot(spec: &str, app: &App) -> Result<(), ApiError> {
             }
         )));
     }
-    if let BotSpec::Mcts(config) = parsed {
-        let within = match config.budget {
+    let within = match &parsed {
+        BotSpec::Mcts(config) => match config.budget {
             Budget::Time(t) => t <= app.config.max_bot_time,
             Budget::Iterations(n) => n <= app.config.max_bot_iterations,
-        };
-        if !within {
-            return Err(ApiError::bad_request(format!(
-                "bot `{spec}` thinks longer than this server allows ({} ms or {} iterations a move)",
-                app.config.max_bot_time.as_millis(),
-                app.config.max_bot_iterations
-            )));
-        }
+        },
+        // A fixed depth has no time bound: only shallow ones.
+        BotSpec::AlphaBeta(config) => match config.budget {
+            AbBudget::Time(t) => t <= app.config.max_bot_time,
+            AbBudget::Depth(d) => d <= MAX_AB_DEPTH,
+        },
+        BotSpec::Random | BotSpec::Greedy | BotSpec::External(_) => true,
+    };
+    if !within {
+        return Err(ApiError::bad_request(format!(
+            "bot `{spec}` thinks longer than this server allows ({} ms, {} iterations or depth {MAX_AB_DEPTH} a move)",
+            app.config.max_bot_time.as_millis(),
+            app.config.max_bot_iterations
+        )));
     }
     Ok(())
 }
