@@ -61,10 +61,12 @@ impl fmt::Display for Elo {
             let sign = if self.diff > 0.0 { "+" } else { "-" };
             return write!(f, "{sign}inf (one bot scored every point)");
         }
+        // Rounded first, so that nothing at all does not print as -0.0.
+        let diff = (self.diff * 10.0).round() / 10.0 + 0.0;
         if self.error.is_finite() {
-            write!(f, "{:+.1} +/- {:.1} (95%)", self.diff, self.error)
+            write!(f, "{diff:+.1} +/- {:.1} (95%)", self.error)
         } else {
-            write!(f, "{:+.1} +/- inf (95%)", self.diff)
+            write!(f, "{diff:+.1} +/- inf (95%)")
         }
     }
 }

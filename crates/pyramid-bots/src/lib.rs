@@ -37,6 +37,7 @@
 mod alphabeta;
 mod elo;
 mod greedy;
+mod ismcts;
 mod ladder;
 mod matches;
 mod mcts;
@@ -51,6 +52,7 @@ mod visibility;
 pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
+pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use ladder::{Rating, ladder};
 pub use matches::{
     GameResult, MatchConfig, MatchError, MatchReport, Tally, check_record, play_match_game,

@@ -10,6 +10,7 @@ use pyramid_core::{Bot, RandomBot};
 
 use crate::alphabeta::{AbBudget, AlphaBetaBot, AlphaBetaConfig};
 use crate::greedy::GreedyBot;
+use crate::ismcts::{IsmctsBot, IsmctsConfig};
 use crate::mcts::{Budget, MctsBot, MctsConfig};
 use crate::protocol::{ExternalBot, ExternalSpec};
 
@@ -34,6 +35,8 @@ pub enum BotSpec {
     Greedy,
     /// Monte Carlo tree search ([`MctsBot`]).
     Mcts(MctsConfig),
+    /// Information set MCTS ([`IsmctsBot`]): `ismcts:iters=N` or `ismcts:ms=N`.
+    Ismcts(IsmctsConfig),
     /// Alpha-beta search ([`AlphaBetaBot`]): `ab:depth=N` or `ab:ms=N`.
     AlphaBeta(AlphaBetaConfig),
     /// An outside engine speaking the protocol ([`ExternalBot`]):
@@ -45,10 +48,10 @@ pub enum BotSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The specification is empty.
-    #[error("empty bot specification (bots: random, greedy, mcts, ab, ext:COMMAND)")]
+    #[error("empty bot specification (bots: random, greedy, mcts, ismcts, ab, ext:COMMAND)")]
     Empty,
     /// No bot of this name.
-    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ab, ext:COMMAND)")]
+    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ismcts, ab, ext:COMMAND)")]
     UnknownBot(String),
     /// The bot takes no options, or not this one.
     #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
@@ -92,6 +95,7 @@ impl BotSpec {
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
             BotSpec::AlphaBeta(config) => Box::new(AlphaBetaBot::<G>::new(config.clone(), seed)),
+            BotSpec::Ismcts(config) => Box::new(IsmctsBot::new(config.clone(), seed)),
             BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
         }
     }
@@ -103,6 +107,7 @@ impl BotSpec {
         match self {
             BotSpec::Mcts(config) => matches!(config.budget, Budget::Time(_)),
             BotSpec::AlphaBeta(config) => matches!(config.budget, AbBudget::Time(_)),
+            BotSpec::Ismcts(config) => matches!(config.budget, Budget::Time(_)),
             BotSpec::External(spec) => spec.movetime.is_some(),
             BotSpec::Random | BotSpec::Greedy => false,
         }
@@ -137,6 +142,20 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::External(spec) => write!(f, "ext:{spec}"),
+            BotSpec::Ismcts(c) => {
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
+                    Budget::Time(d) => write!(f, "ismcts:ms={}", d.as_millis())?,
+                }
+                let default = IsmctsConfig::default();
+                if c.exploration != default.exploration {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                if c.playout_limit != default.playout_limit {
+                    write!(f, ",playout={}", c.playout_limit)?;
+                }
+                Ok(())
+            }
             BotSpec::AlphaBeta(c) => {
                 match c.budget {
                     AbBudget::Depth(d) => write!(f, "ab:depth={d}")?,
@@ -221,9 +240,55 @@ impl FromStr for BotSpec {
             }
             "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
             "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
+            "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
             other => Err(SpecError::UnknownBot(pyramid_core::excerpt(other))),
         }
     }
+}
+
+const ISMCTS_OPTIONS: &str = "iters, ms, c, playout";
+
+/// `ismcts` takes MCTS's budget, exploration and playout options (with its own
+/// defaults).
+fn parse_ismcts(pairs: &[(&str, &str)]) -> Result<IsmctsConfig, SpecError> {
+    if let Some((key, _)) = pairs
+        .iter()
+        .find(|(k, _)| !matches!(*k, "iters" | "ms" | "c" | "playout"))
+    {
+        return Err(SpecError::UnknownOption {
+            bot: "ismcts",
+            key: pyramid_core::excerpt(key),
+            known: ISMCTS_OPTIONS,
+        });
+    }
+    let default = IsmctsConfig::default();
+    let mut with_defaults: Vec<(&str, String)> = Vec::new();
+    if !pairs.iter().any(|(k, _)| matches!(*k, "iters" | "ms")) {
+        if let Budget::Iterations(n) = default.budget {
+            with_defaults.push(("iters", n.to_string()));
+        }
+    }
+    if !pairs.iter().any(|(k, _)| *k == "c") {
+        with_defaults.push(("c", default.exploration.to_string()));
+    }
+    if !pairs.iter().any(|(k, _)| *k == "playout") {
+        with_defaults.push(("playout", default.playout_limit.to_string()));
+    }
+    let mut all: Vec<(&str, &str)> = pairs.to_vec();
+    all.extend(with_defaults.iter().map(|(k, v)| (*k, v.as_str())));
+    let mcts = parse_mcts(&all).map_err(|e| match e {
+        SpecError::UnknownOption { key, .. } => SpecError::UnknownOption {
+            bot: "ismcts",
+            key,
+            known: ISMCTS_OPTIONS,
+        },
+        other => other,
+    })?;
+    Ok(IsmctsConfig {
+        budget: mcts.budget,
+        exploration: mcts.exploration,
+        playout_limit: mcts.playout_limit,
+    })
 }
 
 const AB_OPTIONS: &str = "depth, ms, tt";
@@ -406,6 +471,8 @@ mod tests {
             "mcts:iters=10,c=0.7,playout=30,reuse=off,tactics=off",
             "ab:depth=3",
             "ab:ms=50,tt=20",
+            "ismcts:iters=500",
+            "ismcts:ms=20,c=1.2,playout=0",
         ] {
             let spec = parse(text).expect("valid spec");
             assert_eq!(spec.to_string(), text);

@@ -10,7 +10,7 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use pyramid_bots::{AbBudget, BotSpec, Budget};
+use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
 
 /// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
 const MAX_AB_DEPTH: u32 = 4;
@@ -148,10 +148,12 @@ fn check_bot(spec: &str, app: &App) -> Result<(), ApiError> {
         )));
     }
     let within = match &parsed {
-        BotSpec::Mcts(config) => match config.budget {
-            Budget::Time(t) => t <= app.config.max_bot_time,
-            Budget::Iterations(n) => n <= app.config.max_bot_iterations,
-        },
+        BotSpec::Mcts(MctsConfig { budget, .. }) | BotSpec::Ismcts(IsmctsConfig { budget, .. }) => {
+            match *budget {
+                Budget::Time(t) => t <= app.config.max_bot_time,
+                Budget::Iterations(n) => n <= app.config.max_bot_iterations,
+            }
+        }
         // A fixed depth has no time bound: only shallow ones.
         BotSpec::AlphaBeta(config) => match config.budget {
             AbBudget::Time(t) => t <= app.config.max_bot_time,

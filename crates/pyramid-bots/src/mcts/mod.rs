@@ -297,25 +297,28 @@ impl<G: FullGame> MctsBot<G> {
         u64::from(state.play_random(&mut self.rng, (limit != 0).then_some(limit)))
     }
 
-    /// Every seat's reward for the end of a playout into `self.rewards`: the outcome's
-    /// rewards, or for a cut-off playout a shared win of the best-evaluated seats.
+    /// Every seat's reward for the end of a playout into `self.rewards`.
     fn score(&mut self, state: &G) {
-        let seats = state.seats();
-        self.rewards.clear();
-        match state.outcome() {
-            Some(outcome) => self
-                .rewards
-                .extend(Seat::all(seats).map(|s| outcome.reward(s))),
-            None => {
-                let values: Vec<f64> = Seat::all(seats).map(|s| state.evaluate(s)).collect();
-                let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let leaders = values.iter().filter(|&&v| v == best).count().max(1);
-                self.rewards.extend(
-                    values
-                        .iter()
-                        .map(|&v| if v == best { 1.0 / leaders as f64 } else { 0.0 }),
-                );
-            }
+        playout_rewards(state, &mut self.rewards);
+    }
+}
+
+/// Every seat's reward at the end of a playout, into `rewards`: the outcome's rewards,
+/// or for a cut-off playout a shared win of the best-evaluated seats.
+pub(crate) fn playout_rewards<G: FullGame>(state: &G, rewards: &mut Vec<f64>) {
+    let seats = state.seats();
+    rewards.clear();
+    match state.outcome() {
+        Some(outcome) => rewards.extend(Seat::all(seats).map(|s| outcome.reward(s))),
+        None => {
+            let values: Vec<f64> = Seat::all(seats).map(|s| state.evaluate(s)).collect();
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let leaders = values.iter().filter(|&&v| v == best).count().max(1);
+            rewards.extend(
+                values
+                    .iter()
+                    .map(|&v| if v == best { 1.0 / leaders as f64 } else { 0.0 }),
+            );
         }
     }
 }
