@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 mod alphabeta;
+mod bench;
 mod elo;
 mod greedy;
 mod ismcts;
@@ -50,6 +51,7 @@ mod summary;
 mod visibility;
 
 pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
+pub use bench::{BENCH_HEADER, BENCH_PLY_LIMIT, BenchRow, bench};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig};

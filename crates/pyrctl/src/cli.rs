@@ -167,6 +167,15 @@ pub enum Command {
         #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
         bot: BotSpec,
     },
+    /// Measure speed on one thread: perft nodes/s, random playouts/s and MCTS
+    /// iterations/s, one line per game (all games unless one is named).
+    Bench {
+        /// Only this game.
+        game: Option<String>,
+        /// Seconds per game (split between perft, playouts and MCTS).
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
     /// List the games this build knows.
     Games,
     /// Write a shell completion script to standard output (e.g.
@@ -235,6 +244,7 @@ impl Command {
             | Command::Engine { game, .. }
             | Command::Play { game, .. } => Some(game),
             Command::Replay { .. }
+            | Command::Bench { .. }
             | Command::Serve { .. }
             | Command::Games
             | Command::Completions { .. }

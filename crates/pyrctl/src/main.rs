@@ -21,6 +21,7 @@ fn main() -> ExitCode {
     };
     let result = match (&cli.command, cli.command.game()) {
         (Command::Replay { file }, _) => commands::replay::run_file(file),
+        (Command::Bench { game, seconds }, _) => commands::bench::run(game.as_deref(), *seconds),
         (
             Command::Serve {
                 addr,

@@ -374,3 +374,23 @@ fn three_bots_in_a_two_seat_game_play_a_round_robin() {
     let replay = pyrctl(&["replay", record.to_str().expect("path")]);
     assert!(replay.status.success(), "{}", text(&replay.stderr));
 }
+
+#[test]
+fn bench_prints_one_line_per_game_with_positive_speeds() {
+    let out = pyrctl(&["bench", "ataxx-ice", "--seconds", "0.3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("game") && lines[0].contains("MCTS iters/s"));
+    let fields: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(fields[0], "ataxx-ice");
+    for number in &fields[1..] {
+        let value: f64 = number.parse().expect("a number");
+        assert!(value > 0.0, "{stdout}");
+    }
+    let out = pyrctl(&["bench", "--seconds", "-1"]);
+    assert!(!out.status.success());
+    let out = pyrctl(&["bench", "chess"]);
+    assert!(text(&out.stderr).contains("unknown game"));
+}

@@ -2,6 +2,7 @@
 //! interface ([`pyramid_core::runtime`]); `match` and `play` run typed code for the game
 //! chosen by name ([`pyramid_games::visit`]); perft runs typed inside the runtime.
 
+pub mod bench;
 mod engine;
 mod legal;
 mod matchplay;
@@ -93,6 +94,7 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
         )?,
         Command::Engine { bot, .. } => engine::run(&registry, game.name(), bot),
         Command::Replay { .. }
+        | Command::Bench { .. }
         | Command::Serve { .. }
         | Command::Games
         | Command::Completions { .. }

@@ -1,0 +1,44 @@
+//! `pyrctl bench`: the speed table of `pyramid_bots::bench`, one line per game.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use pyramid_bots::{BENCH_HEADER, bench};
+use pyramid_core::FullGame;
+use pyramid_games::GameVisitor;
+
+/// Measures one game with its default rules.
+struct Bench(Duration);
+
+impl GameVisitor for Bench {
+    type Output = pyramid_bots::BenchRow;
+
+    fn visit<G: FullGame>(self) -> pyramid_bots::BenchRow {
+        bench::<G>(&G::Rules::default(), self.0)
+    }
+}
+
+/// Prints the table for `game` (or every game), `seconds` a game.
+pub fn run(game: Option<&str>, seconds: f64) -> Result<()> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+        bail!("--seconds must be above 0 and at most 3600, not {seconds}");
+    }
+    let budget = Duration::from_secs_f64(seconds);
+    let names: Vec<String> = match game {
+        Some(name) => vec![pyramid_games::registry().get(name)?.name().to_owned()],
+        None => pyramid_games::registry()
+            .names()
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{BENCH_HEADER}")?;
+    for name in names {
+        let row = pyramid_games::visit(&name, Bench(budget))?;
+        writeln!(out, "{row}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
