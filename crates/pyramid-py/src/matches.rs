@@ -46,6 +46,14 @@ impl GameVisitor for MatchVisitor {
     }
 }
 
+/// The bot specs, or a `ValueError` naming the first bad one.
+pub(crate) fn parse_bots(bots: &[String]) -> PyResult<Vec<BotSpec>> {
+    bots.iter()
+        .map(|b| b.parse::<BotSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// Plays a match of game `name` between `bots` (one spec for every seat, or one per
 /// seat), `games` games reproducible from `seed`, exactly as `pyrctl match` does with the
 /// same arguments: the same summary and the same records (one JSON line per game). Runs
@@ -65,15 +73,10 @@ pub fn play_match<'py>(
     swap_seats: bool,
     jobs: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bots = bots
-        .iter()
-        .map(|b| b.parse::<BotSpec>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let visitor = MatchVisitor {
         rules: pairs(players, rules)?,
         request: MatchRequest {
-            bots,
+            bots: parse_bots(&bots)?,
             games,
             seed,
             max_plies,

@@ -5,14 +5,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyramid_bots::{
-    BotSpec, MatchRequest, Record, check_record, report_of_records, run_games, summary_json,
-    summary_text,
+    MatchRequest, Record, check_record, report_of_records, run_games, summary_json, summary_text,
 };
 use pyramid_core::runtime::borrowed_options;
 use pyramid_core::{FullGame, RuleSet};
 use pyramid_games::GameVisitor;
 
 use crate::errors::to_py;
+use crate::matches::parse_bots;
 use crate::options::pairs;
 
 /// What to do with the match, once its game type is known.
@@ -135,16 +135,11 @@ impl Match {
         max_plies: Option<u32>,
         swap_seats: bool,
     ) -> PyResult<Self> {
-        let bots = bots
-            .iter()
-            .map(|b| b.parse::<BotSpec>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let plan = Match {
             name: name.to_owned(),
             rules: pairs(players, rules)?,
             request: MatchRequest {
-                bots,
+                bots: parse_bots(&bots)?,
                 games,
                 seed,
                 max_plies,
