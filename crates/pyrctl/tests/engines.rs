@@ -286,3 +286,29 @@ fn a_correct_engine_behind_the_script_never_forfeits() {
     );
     assert!(!stdout(&out).contains("forfeits"));
 }
+
+#[test]
+fn play_takes_an_outside_engine_as_the_other_seat() {
+    let engine = format!("ext:{PYRCTL} engine martian-chess --bot greedy");
+    // The engine plays seat 0 first (`first=0`), then the person leaves.
+    let out = pyrctl_with_stdin(
+        &[
+            "play",
+            "martian-chess",
+            "--bot",
+            &engine,
+            "--seat",
+            "1",
+            "--rule",
+            "first=0",
+        ],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("seat 0 ({engine}) plays ")),
+        "{text}"
+    );
+    assert!(text.contains("you left the game"), "{text}");
+}
