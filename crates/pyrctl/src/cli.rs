@@ -76,8 +76,9 @@ pub enum Command {
         /// The game.
         game: String,
         /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
-        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse), or an
-        /// outside engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
+        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse),
+        /// `ab:depth=4`, `ab:ms=50`, `ismcts:iters=1000`, `ismcts:ms=50`, or an outside
+        /// engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
         /// game play a round robin: every pair `--games` games, seats alternating.
         #[arg(long = "bot", value_name = "SPEC")]
         bots: Vec<BotSpec>,
