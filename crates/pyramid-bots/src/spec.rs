@@ -80,7 +80,7 @@ pub enum SpecError {
     #[error("bot option `{0}` given twice")]
     Repeated(&'static str),
     /// Both budgets given.
-    #[error("a budget is one of `iters`/`depth` or `ms`, not both")]
+    #[error("a budget is either `iters` or `ms`, not both (`ab`: `depth` or `ms`)")]
     TwoBudgets,
     /// An outside engine's spec is refused.
     #[error("outside engine: {0}")]
@@ -512,7 +512,7 @@ mod tests {
         assert_eq!(parse("mcts:iters=5,ms=5"), Err(SpecError::TwoBudgets));
         assert_eq!(
             SpecError::TwoBudgets.to_string(),
-            "a budget is one of `iters`/`depth` or `ms`, not both"
+            "a budget is either `iters` or `ms`, not both (`ab`: `depth` or `ms`)"
         );
         assert_eq!(parse("mcts:c=1,c=2"), Err(SpecError::Repeated("c")));
         assert!(matches!(parse("ext:"), Err(SpecError::External(_))));
