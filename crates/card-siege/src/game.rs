@@ -67,6 +67,11 @@ impl Game for CardSiege {
         CardSiege::random_action(self, rng)
     }
 
+    /// The fused loop: rejection over cheap proposals, the exact draw as fallback.
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        self.play_random_fused(rng, max_plies)
+    }
+
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         CardSiege::play_unchecked(self, action);

@@ -30,7 +30,9 @@ const fn on(file: i32, rank: i32) -> u64 {
     }
 }
 
-const fn table(kind: u8, forward: i32) -> [u64; SQUARES] {
+/// The pattern table of `kind` (0 orthogonal, 1 pikeman with rank step `forward`, 2
+/// flanker, 3 archer): each square's target squares as a set.
+pub(crate) const fn table(kind: u8, forward: i32) -> [u64; SQUARES] {
     let mut out = [0u64; SQUARES];
     let mut i = 0;
     while i < SQUARES {

@@ -40,7 +40,7 @@ impl CardSiege {
 
     /// The squares of `suit`'s cards as a set (the King under a siege included).
     #[inline]
-    fn own_squares(&self, suit: usize) -> u64 {
+    pub(crate) fn own_squares(&self, suit: usize) -> u64 {
         // GONE (0xFF) lands on bit 63, which is no square.
         let mut m = 0u64;
         for &sq in &self.places[suit][..13] {
@@ -82,7 +82,7 @@ impl CardSiege {
     /// King in the neutral row meets the other King only if that King stands one file
     /// nearer `from`, which forbids every slide passing the King's file.
     #[inline(always)]
-    fn belt_clamp(
+    pub(crate) fn belt_clamp(
         &self,
         row_suit: usize,
         carried: u16,
@@ -168,7 +168,7 @@ impl CardSiege {
     /// The board after a slide (conveyor and belt; a captured card is overwritten, a
     /// besieged King hidden under the card that lands on it), for King safety.
     #[inline]
-    fn board_after_slide(&self, from: usize, to: usize) -> [u8; SQUARES] {
+    pub(crate) fn board_after_slide(&self, from: usize, to: usize) -> [u8; SQUARES] {
         let mut b = self.board;
         let mover = b[from];
         if to > from {
@@ -199,7 +199,12 @@ impl CardSiege {
     /// The layout of `suit`'s cards after a slide (conveyor and belt, cards of `suit`
     /// captured by the other suit's belt gone), for the loop rule.
     #[inline]
-    fn layout_after_slide(&self, from: usize, to: usize, suit: usize) -> crate::state::Layout {
+    pub(crate) fn layout_after_slide(
+        &self,
+        from: usize,
+        to: usize,
+        suit: usize,
+    ) -> crate::state::Layout {
         let mut layout = self.places[suit];
         let b = &self.board;
         let (lo, hi, back) = if to > from {
@@ -246,14 +251,19 @@ impl CardSiege {
     /// Whether `layout` (the seat to act's cards after an action) stands as one or two
     /// plies back.
     #[inline]
-    fn is_repeat(&self, layout: &crate::state::Layout, suit: usize) -> bool {
+    pub(crate) fn is_repeat(&self, layout: &crate::state::Layout, suit: usize) -> bool {
         *layout == self.hist1[suit] || *layout == self.hist2
     }
 
     /// The layout of `suit` after its card on `from` moves to `to` (ascent, capture,
     /// evacuation: no other card of `suit` moves).
     #[inline]
-    fn layout_after_move(&self, from_code: u8, to: usize, suit: usize) -> crate::state::Layout {
+    pub(crate) fn layout_after_move(
+        &self,
+        from_code: u8,
+        to: usize,
+        suit: usize,
+    ) -> crate::state::Layout {
         let mut layout = self.places[suit];
         layout[usize::from(code_rank(from_code)) - 1] = to as u8;
         // The siege stack after the action, if any: an answer keeps the siege, a capture

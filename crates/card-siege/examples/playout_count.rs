@@ -1,0 +1,32 @@
+//! A fixed number of seeded random playouts from the start (ply limit 1000), for
+//! instruction counts under callgrind: `valgrind --tool=callgrind
+//! target/release/examples/playout_count 500`. Prints the games, plies and a checksum of
+//! the final positions, so runs before and after a change can be compared.
+
+use card_siege::{CardSiege, CardSiegeRules};
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::{ChaCha8Rng, Game, RuleSet};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let games: u64 = match std::env::args().nth(1) {
+        Some(text) => text.parse()?,
+        None => 500,
+    };
+    let rules = CardSiegeRules::default().with_ply_limit(Some(1000));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (mut plies, mut checksum) = (0u64, 0u64);
+    for _ in 0..games {
+        let mut state = CardSiege::deal(&rules, &mut rng);
+        state.play_random(&mut rng, None);
+        plies += u64::from(state.plies());
+        checksum = checksum.rotate_left(7) ^ u64::from(state.plies());
+        if let Some(outcome) = state.outcome() {
+            checksum ^= format!("{outcome:?}").len() as u64;
+        }
+    }
+    println!(
+        "{games} games, {plies} plies, {:.1} plies/game, checksum {checksum:x}",
+        plies as f64 / games as f64
+    );
+    Ok(())
+}
