@@ -57,7 +57,7 @@ impl Game for AtaxxIce {
     /// The legal action of index `index` in a fixed order of this engine (not the
     /// generation order), found by counting and skipping whole blocks of actions.
     fn nth_action(&self, index: usize) -> Option<Action> {
-        self.select(index as u64).ok()
+        self.select(u64::try_from(index).ok()?)
     }
 
     fn is_legal(&self, action: Action) -> bool {
@@ -67,6 +67,12 @@ impl Game for AtaxxIce {
     /// One count and one block-skipping selection, no generation.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         AtaxxIce::random_action(self, rng)
+    }
+
+    /// Per ply one count and one selection, played with the context at hand: the
+    /// same actions as repeated [`Game::random_action`] for the same generator.
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        AtaxxIce::play_random(self, rng, max_plies)
     }
 
     fn play_unchecked(&mut self, action: Action) {

@@ -42,6 +42,7 @@ mod action_ids;
 mod diagram;
 mod evaluate;
 mod explain;
+mod fast;
 mod game;
 mod geometry;
 mod movegen;

@@ -1,8 +1,8 @@
-//! Move generation, bulk counting and direct legality checks.
+//! Move generation and direct legality checks.
 //!
-//! All three share [`Ctx`] (the mover's and the enemies' bitboards, the mover's stash)
-//! and [`Reloc`] (which relocation source sets the capture resolution allows), so they
-//! cannot disagree.
+//! Both share [`Ctx`] (the mover's and the enemies' bitboards, the mover's stash) and
+//! [`Reloc`] (which relocation source sets the capture resolution allows) with bulk
+//! counting and selection (`fast.rs`), so they cannot disagree.
 
 // Sizes index several parallel arrays (own, enemy, stash, zones): plain index loops read best.
 #![allow(clippy::needless_range_loop)]
@@ -11,12 +11,11 @@ use std::ops::ControlFlow;
 
 #[cfg(doc)]
 use pyramid_core::Game;
-use pyramid_core::rand::Rng;
 use pyramid_core::{Bitboard, RuleSet};
 
 use crate::action::{Action, ActionKind};
 use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts};
-use crate::state::AtaxxIce;
+use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The position as the mover sees it.
 pub(crate) struct Ctx {
@@ -27,27 +26,32 @@ pub(crate) struct Ctx {
     pub(crate) enemy_le: [u64; 3],
     pub(crate) enemy_all: u64,
     pub(crate) empty: u64,
+    /// How many pieces of each size the mover has on the board.
+    pub(crate) on_board: [u32; 3],
     pub(crate) stash: [u32; 3],
     /// The size a clone of a piece of each size places (`None`: the clone is illegal).
     pub(crate) clone_size: [Option<usize>; 3],
+    /// The mover's pieces whose clones place a piece of each size.
+    pub(crate) parents: [u64; 3],
 }
 
 impl Ctx {
     pub(crate) fn new(state: &AtaxxIce, mover: usize) -> Ctx {
-        let own = state.pieces[mover];
-        let mut all = [0u64; 3];
-        for p in &state.pieces[..state.rules_seats()] {
-            for s in 0..3 {
-                all[s] |= p[s];
+        let p = &state.pieces;
+        // Seats the game does not have hold no pieces, so all four can be merged.
+        let all = [0, 1, 2].map(|s| p[0][s] | p[1][s] | p[2][s] | p[3][s]);
+        let own = p[mover & 3];
+        let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
+        let on_board = own.map(u64::count_ones);
+        let stash = on_board.map(|n| u32::from(PIECES_PER_SIZE).saturating_sub(n));
+        let smallest_from = |p: usize| (p..3).find(|&t| stash[t] > 0);
+        let clone_size = [smallest_from(0), smallest_from(1), smallest_from(2)];
+        let mut parents = [0u64; 3];
+        for (size, placed) in clone_size.into_iter().enumerate() {
+            if let Some(placed) = placed {
+                parents[placed] |= own[size];
             }
         }
-        let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
-        let stash = [
-            state.stash_of(mover, 0),
-            state.stash_of(mover, 1),
-            state.stash_of(mover, 2),
-        ];
-        let smallest_from = |p: usize| (p..3).find(|&t| stash[t] > 0);
         Ctx {
             own,
             own_all: own[0] | own[1] | own[2],
@@ -59,8 +63,10 @@ impl Ctx {
             ],
             enemy_all: enemy[0] | enemy[1] | enemy[2],
             empty: state.board_bits() & !(all[0] | all[1] | all[2]),
+            on_board,
             stash,
-            clone_size: [smallest_from(0), smallest_from(1), smallest_from(2)],
+            clone_size,
+            parents,
         }
     }
 
@@ -70,17 +76,16 @@ impl Ctx {
     }
 
     /// The mover's pieces whose clones place a piece of size `size`.
+    #[inline]
     pub(crate) fn parents_of(&self, size: usize) -> u64 {
-        (0..3)
-            .filter(|&p| self.clone_size[p] == Some(size))
-            .fold(0, |acc, p| acc | self.own[p])
+        self.parents[size]
     }
 
     /// For each size, the squares where a clone (`.0`) or a jump (`.1`) of a piece of
     /// that size captures more pieces of some size than the mover's stash holds, so that
     /// the capture resolution needs relocations. Anywhere else such an action is one
     /// action with no relocation.
-    fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
+    pub(crate) fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
         // over[s]: squares next to more enemy pieces of size s than the stash holds;
         // tight[s]: next to at least as many (a clone of size s takes one first).
         let mut over = [0u64; 3];
@@ -176,7 +181,7 @@ impl Ctx {
 
 /// The bit of index `k` among the set bits of `b`, lowest first.
 #[inline]
-fn nth_bit(b: u64, k: u64) -> u8 {
+pub(crate) fn nth_bit(b: u64, k: u64) -> u8 {
     u32::try_from(k)
         .ok()
         .and_then(|k| Bitboard(b).nth(k))
@@ -185,7 +190,7 @@ fn nth_bit(b: u64, k: u64) -> u8 {
 
 /// The lowest-index square of `parents` next to `to`.
 #[inline]
-fn lowest_parent(parents: u64, to: u8) -> u8 {
+pub(crate) fn lowest_parent(parents: u64, to: u8) -> u8 {
     Bitboard(ADJ[usize::from(to)] & parents)
         .first()
         .map_or(64, |i| i as u8)
@@ -245,7 +250,7 @@ impl Reloc {
     }
 
     /// The allowed set of index `i` in the order of [`Reloc::try_for_each`].
-    fn nth(&self, i: u64) -> u64 {
+    pub(crate) fn nth(&self, i: u64) -> u64 {
         let mut seen = 0;
         let found = self.try_for_each(|set| {
             if seen == i {
@@ -334,123 +339,6 @@ impl Iterator for Subsets {
 impl AtaxxIce {
     pub(crate) fn rules_seats(&self) -> usize {
         self.rules.seats().min(4)
-    }
-
-    /// The number of legal actions (bulk counting): [`Game::count_actions`].
-    pub(crate) fn count_actions(&self) -> usize {
-        match self.select(u64::MAX) {
-            Err(total) => usize::try_from(total).unwrap_or(usize::MAX),
-            Ok(_) => usize::MAX,
-        }
-    }
-
-    /// The legal action of index `k` in a fixed order (not the order of `generate`), or
-    /// `Err(count)` when `k` is not below the number of legal actions. Whole blocks of
-    /// actions are counted and skipped, so this costs about one count.
-    pub(crate) fn select(&self, k: u64) -> Result<Action, u64> {
-        if self.over() {
-            return Err(0);
-        }
-        let c = Ctx::new(self, usize::from(self.to_move));
-        let zones = c.relocation_zones();
-        Self::select_in(&c, zones, k)
-    }
-
-    /// A uniformly random legal action, one context for the count and the selection:
-    /// [`Game::random_action`].
-    pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        if self.over() {
-            return None;
-        }
-        let c = Ctx::new(self, usize::from(self.to_move));
-        let zones = c.relocation_zones();
-        let n = Self::select_in(&c, zones, u64::MAX).err()?;
-        if n == 0 {
-            return None;
-        }
-        Self::select_in(&c, zones, rng.random_range(0..n)).ok()
-    }
-
-    /// [`AtaxxIce::select`] in a computed context.
-    fn select_in(
-        c: &Ctx,
-        (clone_zone, jump_zone): ([u64; 3], [u64; 3]),
-        k: u64,
-    ) -> Result<Action, u64> {
-        let mut total: u64 = 0;
-        // Clones, one per destination and placed size (and relocation set).
-        for size in 0..3 {
-            let parents = c.parents_of(size);
-            if parents == 0 {
-                continue;
-            }
-            let dests = dilate(parents) & c.empty;
-            let risky = dests & clone_zone[size];
-            let plain = dests & !risky;
-            let n = u64::from(plain.count_ones());
-            if k < total + n {
-                let to = nth_bit(plain, k - total);
-                return Ok(Action::clone_move(lowest_parent(parents, to), to, 0));
-            }
-            total += n;
-            for to in bits(risky) {
-                let r = c.clone_reloc(to, size);
-                let n = r.count();
-                if k < total + n {
-                    return Ok(Action::clone_move(
-                        lowest_parent(parents, to),
-                        to,
-                        r.nth(k - total),
-                    ));
-                }
-                total += n;
-            }
-        }
-        // Jumps.
-        for size in 0..3 {
-            let zone = jump_zone[size];
-            for from in bits(c.own[size]) {
-                let targets = RING[usize::from(from)] & c.empty;
-                let plain = targets & !zone;
-                let n = u64::from(plain.count_ones());
-                if k < total + n {
-                    return Ok(Action::jump(from, nth_bit(plain, k - total), 0));
-                }
-                total += n;
-                for to in bits(targets & zone) {
-                    let r = c.jump_reloc(from, to, size);
-                    let n = r.count();
-                    if k < total + n {
-                        return Ok(Action::jump(from, to, r.nth(k - total)));
-                    }
-                    total += n;
-                }
-            }
-        }
-        // Grows and shrinks.
-        for size in 0..3 {
-            if c.can_grow(size) {
-                let n = u64::from(c.own[size].count_ones());
-                if k < total + n {
-                    return Ok(Action::grow(nth_bit(c.own[size], k - total)));
-                }
-                total += n;
-            }
-            if c.can_shrink(size) {
-                for sq in bits(c.own[size]) {
-                    let r = c.shrink_reloc(sq, size);
-                    let n = r.count();
-                    if k < total + n {
-                        return Ok(Action::shrink(sq, r.nth(k - total)));
-                    }
-                    total += n;
-                }
-            }
-        }
-        if total == 0 {
-            return if k == 0 { Ok(Action::PASS) } else { Err(1) };
-        }
-        Err(total)
     }
 
     /// Calls `f` on every legal action: clones, jumps, grows, shrinks, then a pass when

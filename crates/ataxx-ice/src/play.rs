@@ -1,6 +1,7 @@
 //! Playing an action: clone, jump, grow, shrink, and the capture resolution.
 
 use crate::action::{Action, ActionKind};
+use crate::fast::Pick;
 use crate::geometry::{ADJ, bits};
 use crate::movegen::Ctx;
 use crate::state::AtaxxIce;
@@ -25,17 +26,35 @@ impl AtaxxIce {
         self.finish_action(mover);
     }
 
+    /// Plays a legal action picked in the context `c` of this state for `mover` (the
+    /// seat to move), skipping the checks and look-ups of [`AtaxxIce::play_unchecked`].
+    pub(crate) fn play_picked(&mut self, c: &Ctx, mover: usize, pick: Pick) {
+        let a = pick.action;
+        match a.kind {
+            ActionKind::Pass => {}
+            ActionKind::Clone => self.clone_sized(mover, c, a, pick.size),
+            ActionKind::Jump => self.jump_sized(mover, c, a, pick.size),
+            ActionKind::Grow => self.apply_grow(mover, a.to),
+            ActionKind::Shrink => self.apply_shrink(mover, a.to, a.relocs),
+        }
+        self.finish_action(mover);
+    }
+
     fn apply_clone(&mut self, mover: usize, a: Action) {
         let c = Ctx::new(self, mover);
         let Some(size) = c.own_size(a.from).and_then(|p| c.clone_size[p]) else {
             return;
         };
-        let to = 1u64 << a.to;
-        if c.empty & to == 0 {
-            return;
+        if c.empty & (1u64 << a.to) != 0 {
+            self.clone_sized(mover, &c, a, size);
         }
-        self.pieces[mover][size] |= to;
-        self.capture_and_resolve(mover, &c, a.to, size, a.relocs);
+    }
+
+    /// A clone placing a piece of `size` on the empty square `a.to`.
+    #[inline]
+    fn clone_sized(&mut self, mover: usize, c: &Ctx, a: Action, size: usize) {
+        self.pieces[mover][size] |= 1u64 << a.to;
+        self.capture_and_resolve(mover, c, a.to, size, a.relocs);
     }
 
     fn apply_jump(&mut self, mover: usize, a: Action) {
@@ -43,12 +62,16 @@ impl AtaxxIce {
         let Some(size) = c.own_size(a.from) else {
             return;
         };
-        let to = 1u64 << a.to;
-        if c.empty & to == 0 {
-            return;
+        if c.empty & (1u64 << a.to) != 0 {
+            self.jump_sized(mover, &c, a, size);
         }
-        self.pieces[mover][size] ^= (1u64 << a.from) | to;
-        self.capture_and_resolve(mover, &c, a.to, size, a.relocs);
+    }
+
+    /// A jump of the mover's piece of `size` from `a.from` to the empty square `a.to`.
+    #[inline]
+    fn jump_sized(&mut self, mover: usize, c: &Ctx, a: Action, size: usize) {
+        self.pieces[mover][size] ^= (1u64 << a.from) | (1u64 << a.to);
+        self.capture_and_resolve(mover, c, a.to, size, a.relocs);
     }
 
     /// Captures every enemy piece next to `to` of `size` or smaller, then resolves.

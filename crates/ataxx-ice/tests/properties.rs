@@ -147,3 +147,32 @@ fn random_games_end_with_a_winner_and_keep_every_piece() {
         }
     }
 }
+
+/// `play_random` (the fused loop) plays, ply by ply, what repeated `random_action` and
+/// `play_unchecked` play for the same generator: the same plies, the same states.
+#[test]
+fn play_random_plays_what_random_action_draws() {
+    for seats in 2..=4 {
+        for size in [5, 8] {
+            let start = AtaxxIce::new(&rules(seats, size));
+            for seed in 0..40u64 {
+                let mut fused_rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut step_rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut fused = start.clone();
+                let mut stepped = start.clone();
+                while !stepped.is_over() {
+                    assert_eq!(fused.play_random(&mut fused_rng, Some(1)), 1);
+                    let a = stepped
+                        .random_action(&mut step_rng)
+                        .expect("the game goes on");
+                    stepped.play_unchecked(a);
+                    assert_eq!(fused, stepped, "after {a} from `{}`", start.position());
+                }
+                assert_eq!(fused.play_random(&mut fused_rng, None), 0);
+                let mut whole = start.clone();
+                let plies = whole.play_random(&mut ChaCha8Rng::seed_from_u64(seed), None);
+                assert_eq!((plies, &whole), (stepped.plies(), &stepped));
+            }
+        }
+    }
+}

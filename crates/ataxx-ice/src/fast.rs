@@ -1,0 +1,315 @@
+//! Bulk counting, selection by index and the fused random playout, all from one table
+//! of counted blocks of actions ([`Blocks`]).
+//!
+//! A position's legal actions are counted once, block by block (the clones placing one
+//! size, the jumps of one piece, the grows and the shrinks of one size); selecting the
+//! action of index `k` then skips whole blocks by their stored counts and works out
+//! only the block that holds `k`. [`Game::count_actions`], [`Game::nth_action`],
+//! [`Game::random_action`] and [`Game::play_random`] all go through it, so they number
+//! the actions alike.
+
+// Sizes index several parallel arrays (own, stash, zones, counts): index loops read best.
+#![allow(clippy::needless_range_loop)]
+
+#[cfg(doc)]
+use pyramid_core::Game;
+use pyramid_core::rand::Rng;
+
+use crate::action::Action;
+use crate::geometry::{RING, bits, dilate};
+use crate::movegen::{Ctx, lowest_parent, nth_bit};
+use crate::state::{AtaxxIce, PIECES_PER_SEAT};
+
+/// The most pieces a seat can have on the board.
+const MAX_PIECES: usize = PIECES_PER_SEAT as usize;
+
+/// An action picked from [`Blocks`], with the size it concerns (the size a clone
+/// places, or the size of the piece that jumps, grows or shrinks), so that playing it
+/// need not look the size up again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pick {
+    pub(crate) action: Action,
+    pub(crate) size: usize,
+}
+
+/// The legal actions of the mover of a [`Ctx`], counted block by block, in the order
+/// that numbers them: clones by placed size; jumps by piece (size, then square); then,
+/// size by size, grows and shrinks. A pass (legal only when nothing else is) is the
+/// single action of a position whose blocks are all empty.
+pub(crate) struct Blocks {
+    /// The squares where a clone placing each size needs relocations.
+    clone_zone: [u64; 3],
+    /// The squares where a jump of a piece of each size needs relocations.
+    jump_zone: [u64; 3],
+    /// Per placed size: the clone destinations needing no relocation.
+    clone_plain: [u64; 3],
+    /// Per placed size: the number of clone actions (each relocation set counts).
+    clones: [u64; 3],
+    /// Per piece of the mover, in order (size, then square): its number of jumps.
+    jumps: [u64; MAX_PIECES],
+    /// Per size: the number of grows.
+    grows: [u64; 3],
+    /// Per size: the number of shrinks.
+    shrinks: [u64; 3],
+    /// The number of legal actions (1 for a lone pass).
+    pub(crate) total: u64,
+}
+
+impl Blocks {
+    /// Counts the legal actions of the mover of `c`.
+    pub(crate) fn count(c: &Ctx) -> Blocks {
+        let (clone_zone, jump_zone) = c.relocation_zones();
+        let mut b = Blocks {
+            clone_zone,
+            jump_zone,
+            clone_plain: [0; 3],
+            clones: [0; 3],
+            jumps: [0; MAX_PIECES],
+            grows: [0; 3],
+            shrinks: [0; 3],
+            total: 0,
+        };
+        let mut total = 0;
+        for size in 0..3 {
+            total += b.count_clones(c, size);
+        }
+        let mut piece = 0;
+        for size in 0..3 {
+            for from in bits(c.own[size]) {
+                let n = b.count_jumps(c, from, size);
+                if let Some(slot) = b.jumps.get_mut(piece) {
+                    *slot = n;
+                }
+                piece += 1;
+                total += n;
+            }
+        }
+        let near_enemy = dilate(c.enemy_all);
+        for size in 0..3 {
+            if c.can_grow(size) {
+                b.grows[size] = u64::from(c.on_board[size]);
+            }
+            if c.can_shrink(size) {
+                b.shrinks[size] = count_shrinks(c, size, near_enemy);
+            }
+            total += b.grows[size] + b.shrinks[size];
+        }
+        b.total = total.max(1);
+        b
+    }
+
+    /// Counts (and stores) the clones placing `size`: one per plain destination, one
+    /// per relocation set on the others.
+    #[inline]
+    fn count_clones(&mut self, c: &Ctx, size: usize) -> u64 {
+        let parents = c.parents[size];
+        if parents == 0 {
+            return 0;
+        }
+        let dests = dilate(parents) & c.empty;
+        let risky = dests & self.clone_zone[size];
+        let plain = dests ^ risky;
+        let mut n = u64::from(plain.count_ones());
+        for to in bits(risky) {
+            n += c.clone_reloc(to, size).count();
+        }
+        self.clone_plain[size] = plain;
+        self.clones[size] = n;
+        n
+    }
+
+    /// Counts the jumps of the piece of `size` on `from`.
+    #[inline]
+    fn count_jumps(&self, c: &Ctx, from: u8, size: usize) -> u64 {
+        let targets = RING[usize::from(from)] & c.empty;
+        let zone = self.jump_zone[size];
+        let mut n = u64::from((targets & !zone).count_ones());
+        for to in bits(targets & zone) {
+            n += c.jump_reloc(from, to, size).count();
+        }
+        n
+    }
+
+    /// The action of index `k` (below [`Blocks::total`]), found by skipping whole
+    /// blocks; `None` when `k` is out of range.
+    pub(crate) fn pick(&self, c: &Ctx, mut k: u64) -> Option<Pick> {
+        if k >= self.total {
+            return None;
+        }
+        for size in 0..3 {
+            let n = self.clones[size];
+            if k < n {
+                return Some(self.pick_clone(c, size, k));
+            }
+            k -= n;
+        }
+        let mut piece = 0;
+        for size in 0..3 {
+            for from in bits(c.own[size]) {
+                let n = self.jumps.get(piece).copied().unwrap_or(0);
+                if k < n {
+                    return Some(self.pick_jump(c, from, size, k));
+                }
+                k -= n;
+                piece += 1;
+            }
+        }
+        for size in 0..3 {
+            let n = self.grows[size];
+            if k < n {
+                let action = Action::grow(nth_bit(c.own[size], k));
+                return Some(Pick { action, size });
+            }
+            k -= n;
+            let n = self.shrinks[size];
+            if k < n {
+                return Some(pick_shrink(c, size, k));
+            }
+            k -= n;
+        }
+        Some(Pick {
+            action: Action::PASS,
+            size: 0,
+        })
+    }
+
+    /// The clone of index `k` among those placing `size`: plain destinations first,
+    /// then the others square by square, each with its relocation sets.
+    fn pick_clone(&self, c: &Ctx, size: usize, mut k: u64) -> Pick {
+        let parents = c.parents[size];
+        let plain = self.clone_plain[size];
+        let n = u64::from(plain.count_ones());
+        let (to, relocs) = if k < n {
+            (nth_bit(plain, k), 0)
+        } else {
+            k -= n;
+            let risky = dilate(parents) & c.empty & self.clone_zone[size];
+            let mut found = (64, 0);
+            for to in bits(risky) {
+                let r = c.clone_reloc(to, size);
+                let n = r.count();
+                if k < n {
+                    found = (to, r.nth(k));
+                    break;
+                }
+                k -= n;
+            }
+            found
+        };
+        let action = Action::clone_move(lowest_parent(parents, to), to, relocs);
+        Pick { action, size }
+    }
+
+    /// The jump of index `k` of the piece of `size` on `from`: plain targets first,
+    /// then the others, each with its relocation sets.
+    fn pick_jump(&self, c: &Ctx, from: u8, size: usize, mut k: u64) -> Pick {
+        let targets = RING[usize::from(from)] & c.empty;
+        let zone = self.jump_zone[size];
+        let plain = targets & !zone;
+        let n = u64::from(plain.count_ones());
+        let (to, relocs) = if k < n {
+            (nth_bit(plain, k), 0)
+        } else {
+            k -= n;
+            let mut found = (64, 0);
+            for to in bits(targets & zone) {
+                let r = c.jump_reloc(from, to, size);
+                let n = r.count();
+                if k < n {
+                    found = (to, r.nth(k));
+                    break;
+                }
+                k -= n;
+            }
+            found
+        };
+        Pick {
+            action: Action::jump(from, to, relocs),
+            size,
+        }
+    }
+}
+
+/// The number of shrinks of the mover's pieces of `size`: one per piece, more where
+/// adjacent enemies (`near_enemy`: the squares next to one) leave a choice of
+/// relocation sources.
+#[inline]
+fn count_shrinks(c: &Ctx, size: usize, near_enemy: u64) -> u64 {
+    let mut n = u64::from(c.on_board[size]);
+    for sq in bits(c.own[size] & near_enemy) {
+        n += c.shrink_reloc(sq, size).count() - 1;
+    }
+    n
+}
+
+/// The shrink of index `k` among the mover's pieces of `size`, square by square, each
+/// with its relocation sets.
+fn pick_shrink(c: &Ctx, size: usize, mut k: u64) -> Pick {
+    let mut action = Action::PASS;
+    for sq in bits(c.own[size]) {
+        let r = c.shrink_reloc(sq, size);
+        let n = r.count();
+        if k < n {
+            action = Action::shrink(sq, r.nth(k));
+            break;
+        }
+        k -= n;
+    }
+    Pick { action, size }
+}
+
+impl AtaxxIce {
+    /// The number of legal actions (bulk counting): [`Game::count_actions`].
+    pub(crate) fn count_actions(&self) -> usize {
+        if self.over() {
+            return 0;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        usize::try_from(Blocks::count(&c).total).unwrap_or(usize::MAX)
+    }
+
+    /// The legal action of index `k` in the order of [`Blocks`] (not the order of
+    /// generation): [`Game::nth_action`]. `None` when `k` is not below the count.
+    pub(crate) fn select(&self, k: u64) -> Option<Action> {
+        if self.over() {
+            return None;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        Blocks::count(&c).pick(&c, k).map(|p| p.action)
+    }
+
+    /// A uniformly random legal action, one count and one selection:
+    /// [`Game::random_action`].
+    pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.over() {
+            return None;
+        }
+        let c = Ctx::new(self, usize::from(self.to_move));
+        let blocks = Blocks::count(&c);
+        let k = rng.random_range(0..blocks.total);
+        blocks.pick(&c, k).map(|p| p.action)
+    }
+
+    /// Plays uniformly random actions until the game ends or `max_plies` are played
+    /// ([`Game::play_random`]): per ply one context, one count, one draw (the same draw
+    /// as [`Game::random_action`]) and the action played with the context at hand.
+    pub(crate) fn play_random<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_plies: Option<u32>,
+    ) -> u32 {
+        let mut played = 0;
+        while max_plies.is_none_or(|m| played < m) && !self.over() {
+            let mover = usize::from(self.to_move);
+            let c = Ctx::new(self, mover);
+            let blocks = Blocks::count(&c);
+            let k = rng.random_range(0..blocks.total);
+            let Some(pick) = blocks.pick(&c, k) else {
+                break;
+            };
+            self.play_picked(&c, mover, pick);
+            played += 1;
+        }
+        played
+    }
+}
