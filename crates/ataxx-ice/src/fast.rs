@@ -130,6 +130,16 @@ impl Blocks {
         n
     }
 
+    /// A uniformly random index below [`Blocks::total`], drawn as
+    /// [`pyramid_core::random_action_by_walk`] draws it (a `usize` range, which takes
+    /// one 32-bit word of the generator for counts below 2^32), so that
+    /// [`Game::random_action`] picks the action the generic walk picks.
+    #[inline]
+    pub(crate) fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> u64 {
+        let n = usize::try_from(self.total).unwrap_or(usize::MAX);
+        rng.random_range(0..n) as u64
+    }
+
     /// The action of index `k` (below [`Blocks::total`]), found by skipping whole
     /// blocks; `None` when `k` is out of range.
     pub(crate) fn pick(&self, c: &Ctx, mut k: u64) -> Option<Pick> {
@@ -286,8 +296,7 @@ impl AtaxxIce {
         }
         let c = Ctx::new(self, usize::from(self.to_move));
         let blocks = Blocks::count(&c);
-        let k = rng.random_range(0..blocks.total);
-        blocks.pick(&c, k).map(|p| p.action)
+        blocks.pick(&c, blocks.draw(rng)).map(|p| p.action)
     }
 
     /// Plays uniformly random actions until the game ends or `max_plies` are played
@@ -303,8 +312,7 @@ impl AtaxxIce {
             let mover = usize::from(self.to_move);
             let c = Ctx::new(self, mover);
             let blocks = Blocks::count(&c);
-            let k = rng.random_range(0..blocks.total);
-            let Some(pick) = blocks.pick(&c, k) else {
+            let Some(pick) = blocks.pick(&c, blocks.draw(rng)) else {
                 break;
             };
             self.play_picked(&c, mover, pick);

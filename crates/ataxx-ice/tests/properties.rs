@@ -176,3 +176,31 @@ fn play_random_plays_what_random_action_draws() {
         }
     }
 }
+
+/// `random_action` and the fused `play_random` draw what the generic draw
+/// (`random_action_by_walk`: `count_actions`, then `nth_action` of a random index) draws
+/// for the same generator state, on every state of seeded random games.
+#[test]
+fn random_action_is_the_generic_draw() {
+    for seats in 2..=4 {
+        for size in [5, 8] {
+            for seed in 0..20u64 {
+                let mut g = AtaxxIce::new(&rules(seats, size));
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                while !g.is_over() {
+                    let mut walk_rng = rng.clone();
+                    let mut fused_rng = rng.clone();
+                    let walked = pyramid_core::random_action_by_walk(&g, &mut walk_rng);
+                    let a = g.random_action(&mut rng).expect("the game goes on");
+                    assert_eq!(Some(a), walked, "at `{}`", g.position());
+                    assert_eq!(rng, walk_rng, "the same words drawn at `{}`", g.position());
+                    let mut fused = g.clone();
+                    fused.play_random(&mut fused_rng, Some(1));
+                    g.play_unchecked(a);
+                    assert_eq!(fused, g);
+                    assert_eq!(fused_rng, rng);
+                }
+            }
+        }
+    }
+}
