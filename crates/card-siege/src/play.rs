@@ -155,7 +155,9 @@ impl CardSiege {
         self.plies = self.plies.saturating_add(1);
         self.hist1 = before;
         self.hist2 = old_hist1[usize::from(self.to_move)];
-        self.settle(&old_hist1);
+        if self.phase == Phase::Siege {
+            self.settle(&old_hist1);
+        }
     }
 
     /// The moment the besieging seat is to move and cannot answer is not a decision

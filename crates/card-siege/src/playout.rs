@@ -178,8 +178,15 @@ impl CardSiege {
     #[inline]
     pub(crate) fn proposal(&self, p: &Proposals, index: u16) -> (Action, usize) {
         let s = usize::from(self.to_move) & 1;
-        // The card whose proposals hold `index`: the first whose end is above it.
-        let ci = p.ends.iter().filter(|&&end| end <= index).count().min(12);
+        // The card whose proposals hold `index`: the first whose end is above it, by a
+        // branch-free binary search over the 16 ends (non-decreasing, padding never ends).
+        let mut ci = 0;
+        for step in [8, 4, 2, 1] {
+            if p.ends[ci + step - 1] <= index {
+                ci += step;
+            }
+        }
+        let ci = ci.min(12);
         let start = if ci == 0 { 0 } else { p.ends[ci - 1] };
         let j = usize::from(index - start);
         let sq = usize::from(self.places[s][ci] & 63);
@@ -200,7 +207,9 @@ impl CardSiege {
     }
 
     /// Whether the proposal `action` of card `ci` (rank - 1) of the seat to act is legal
-    /// in this normal turn: the belt (slides), King safety and the loop rule.
+    /// in this normal turn: the target square, the belt (slides), King safety and the
+    /// loop rule.
+    #[inline]
     pub(crate) fn proposal_legal(&self, action: Action, ci: usize) -> bool {
         let s = usize::from(self.to_move);
         let (from, to) = (action.source_index(), action.to_index());
@@ -219,30 +228,40 @@ impl CardSiege {
             // An ascent onto an occupied square.
             return false;
         }
-        if ci == usize::from(KING) - 1 {
-            let attacked = if slide {
-                attacked_on(&self.board_after_slide(from, to), to, 1 - s)
-            } else {
-                // Enemy cards do not move: the board now decides.
-                attacked_on(&self.board, to, 1 - s)
-            };
-            if attacked {
-                return false;
-            }
+        if ci == usize::from(KING) - 1 && self.king_attacked_after(from, to, slide) {
+            return false;
         }
         // The loop rule can only forbid the action if the moving card stood on `to` one
         // or two plies back.
-        if usize::from(entry_square(self.hist1[s][ci])) != to
-            && usize::from(entry_square(self.hist2[ci])) != to
-        {
-            return true;
+        let returns = usize::from(entry_square(self.hist1[s][ci])) == to
+            || usize::from(entry_square(self.hist2[ci])) == to;
+        !returns || !self.repeats_after(from, to, slide)
+    }
+
+    /// Whether the King moving from `from` to `to` (a slide, or an ascent or capture)
+    /// stands attacked by the other seat afterwards.
+    #[inline(never)]
+    fn king_attacked_after(&self, from: usize, to: usize, slide: bool) -> bool {
+        let enemy = 1 - usize::from(self.to_move);
+        if slide {
+            attacked_on(&self.board_after_slide(from, to), to, enemy)
+        } else {
+            // Enemy cards do not move: the board now decides.
+            attacked_on(&self.board, to, enemy)
         }
+    }
+
+    /// Whether the action from `from` to `to` (a slide, or an ascent or capture) leaves
+    /// the seat to act's cards as one or two plies back (the loop rule).
+    #[inline(never)]
+    fn repeats_after(&self, from: usize, to: usize, slide: bool) -> bool {
+        let s = usize::from(self.to_move);
         let layout = if slide {
             self.layout_after_slide(from, to, s)
         } else {
             self.layout_after_move(self.board[from], to, s)
         };
-        !self.is_repeat(&layout, s)
+        self.is_repeat(&layout, s)
     }
 
     /// Whether the belt lets the slide `from`-`to` happen (no shifted card lands on a
