@@ -247,7 +247,7 @@ impl Blocks {
 fn count_shrinks(c: &Ctx, size: usize, near_enemy: u64) -> u64 {
     let mut n = u64::from(c.on_board[size]);
     for sq in bits(c.own[size] & near_enemy) {
-        n += c.shrink_reloc(sq, size).count() - 1;
+        n += c.shrink_choices(sq, size) - 1;
     }
     n
 }

@@ -29,8 +29,6 @@ pub(crate) struct Ctx {
     /// How many pieces of each size the mover has on the board.
     pub(crate) on_board: [u32; 3],
     pub(crate) stash: [u32; 3],
-    /// The size a clone of a piece of each size places (`None`: the clone is illegal).
-    pub(crate) clone_size: [Option<usize>; 3],
     /// The mover's pieces whose clones place a piece of each size.
     pub(crate) parents: [u64; 3],
 }
@@ -44,14 +42,6 @@ impl Ctx {
         let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
         let on_board = own.map(u64::count_ones);
         let stash = on_board.map(|n| u32::from(PIECES_PER_SIZE).saturating_sub(n));
-        let smallest_from = |p: usize| (p..3).find(|&t| stash[t] > 0);
-        let clone_size = [smallest_from(0), smallest_from(1), smallest_from(2)];
-        let mut parents = [0u64; 3];
-        for (size, placed) in clone_size.into_iter().enumerate() {
-            if let Some(placed) = placed {
-                parents[placed] |= own[size];
-            }
-        }
         Ctx {
             own,
             own_all: own[0] | own[1] | own[2],
@@ -65,9 +55,15 @@ impl Ctx {
             empty: state.board_bits() & !(all[0] | all[1] | all[2]),
             on_board,
             stash,
-            clone_size,
-            parents,
+            parents: parents(own, stash),
         }
+    }
+
+    /// The size a clone of the mover's piece of `size` places: that size if the stash
+    /// has one, else the smallest larger size it has (`None`: the clone is illegal).
+    #[inline]
+    pub(crate) fn clone_size(&self, size: usize) -> Option<usize> {
+        (size..3).find(|&t| self.stash[t] > 0)
     }
 
     /// The size index of the mover's piece on bit `b`.
@@ -82,9 +78,10 @@ impl Ctx {
     }
 
     /// For each size, the squares where a clone (`.0`) or a jump (`.1`) of a piece of
-    /// that size captures more pieces of some size than the mover's stash holds, so that
-    /// the capture resolution needs relocations. Anywhere else such an action is one
-    /// action with no relocation.
+    /// that size captures more pieces of some size than the mover's stash holds while
+    /// the mover has pieces of that size on the board, so that the capture resolution
+    /// may relocate some. Anywhere else such an action is one action with no
+    /// relocation.
     pub(crate) fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
         // over[s]: squares next to more enemy pieces of size s than the stash holds;
         // tight[s]: next to at least as many (a clone of size s takes one first).
@@ -92,9 +89,18 @@ impl Ctx {
         let mut tight = [0u64; 3];
         for s in 0..3 {
             let e = self.enemy[s];
-            let n = e.count_ones();
+            // Without a capture of this size, or without a piece of it to relocate, an
+            // action has no relocation of this size.
+            if e == 0 || self.own[s] == 0 {
+                continue;
+            }
             let stash = self.stash[s];
-            if n == 0 || n < stash {
+            if stash == 0 {
+                over[s] = dilate(e);
+                continue;
+            }
+            let n = e.count_ones();
+            if n < stash {
                 continue;
             }
             let planes = ((stash >= 1 && n > stash) || stash >= 2).then(|| neighbour_counts(e));
@@ -168,6 +174,39 @@ impl Ctx {
         r
     }
 
+    /// The number of relocation sets of shrinking the piece of `size` on `sq`: what
+    /// `shrink_reloc(sq, size).count()` says, looking only at the sizes an adjacent
+    /// enemy has.
+    #[inline]
+    pub(crate) fn shrink_choices(&self, sq: u8, size: usize) -> u64 {
+        let adj = ADJ[usize::from(sq)];
+        let m = 1u64 << sq;
+        let mut n = 1;
+        for s in 0..3 {
+            let captured = adj & self.enemy[s];
+            if captured == 0 {
+                continue;
+            }
+            // The mover's pieces of size `s` once `sq` is shrunk and its neighbours destroyed.
+            let mut own = self.own[s];
+            if s == size {
+                own &= !m;
+            } else if s + 1 == size {
+                own |= m;
+            }
+            let after = own & !adj;
+            let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after.count_ones());
+            let need = captured.count_ones().saturating_sub(stash);
+            if need > 0 {
+                let avail = (after & !m).count_ones();
+                if avail > need {
+                    n *= choose(avail, need);
+                }
+            }
+        }
+        n
+    }
+
     /// Whether the mover may grow the piece of `size`.
     pub(crate) fn can_grow(&self, size: usize) -> bool {
         size < 2 && self.stash[size + 1] > 0
@@ -177,6 +216,19 @@ impl Ctx {
     pub(crate) fn can_shrink(&self, size: usize) -> bool {
         size == 0 || self.stash[size - 1] > 0
     }
+}
+
+/// For each size, the pieces of `own` whose clones place that size (see
+/// [`Ctx::clone_size`]), given the mover's `stash`; computed with masks, no branches.
+#[inline]
+fn parents(own: [u64; 3], stash: [u32; 3]) -> [u64; 3] {
+    // All ones when the stash has a piece of the size.
+    let [has0, has1, has2] = stash.map(|n| 0u64.wrapping_sub(u64::from(n > 0)));
+    [
+        own[0] & has0,
+        (own[1] | own[0] & !has0) & has1,
+        (own[2] | own[1] & !has1 | own[0] & !has0 & !has1) & has2,
+    ]
 }
 
 /// The bit of index `k` among the set bits of `b`, lowest first.
@@ -420,7 +472,7 @@ impl AtaxxIce {
     /// The clone's canonical spelling: the lowest-index parent placing the same size on
     /// the same square. `None` if `from` holds no piece of the mover.
     pub(crate) fn canonical_parent(&self, c: &Ctx, from: u8, to: u8) -> Option<u8> {
-        let size = c.clone_size[c.own_size(from)?]?;
+        let size = c.clone_size(c.own_size(from)?)?;
         let parents = ADJ[usize::from(to)] & c.parents_of(size);
         Bitboard(parents).first().map(|i| i as u8)
     }
@@ -443,7 +495,7 @@ impl AtaxxIce {
                 let Some(p) = c.own_size(a.from) else {
                     return false;
                 };
-                let Some(size) = c.clone_size[p] else {
+                let Some(size) = c.clone_size(p) else {
                     return false;
                 };
                 c.empty & to_bit != 0

@@ -42,7 +42,7 @@ impl AtaxxIce {
 
     fn apply_clone(&mut self, mover: usize, a: Action) {
         let c = Ctx::new(self, mover);
-        let Some(size) = c.own_size(a.from).and_then(|p| c.clone_size[p]) else {
+        let Some(size) = c.own_size(a.from).and_then(|p| c.clone_size(p)) else {
             return;
         };
         if c.empty & (1u64 << a.to) != 0 {

@@ -133,7 +133,7 @@ impl AtaxxIce {
     /// order, and the next seat to move.
     pub(crate) fn finish_action(&mut self, mover: usize) {
         self.plies = self.plies.saturating_add(1);
-        let (result, next) = board_result(&self.pieces, self.rules.seats(), Some(mover));
+        let (result, next) = after_action(&self.pieces, self.rules.seats(), mover);
         self.result = result;
         self.to_move = next;
     }
@@ -148,6 +148,35 @@ fn corners(seats: usize, size: u8) -> Vec<u8> {
         3 => vec![a1, an, nn],
         _ => vec![a1, an, nn, n1],
     }
+}
+
+/// [`board_result`] after an action of `mover` (a seat of the game), without the
+/// per-seat counts: the mover wins with all 15 pieces on the board; else the seats
+/// with pieces decide.
+#[inline]
+fn after_action(pieces: &[[u64; 3]; 4], seats: usize, mover: usize) -> (u8, u8) {
+    let own = pieces[mover & 3];
+    // The sizes never share a square, so one count covers the three boards.
+    if (own[0] | own[1] | own[2]).count_ones() == u32::from(PIECES_PER_SEAT) {
+        return (1 + mover as u8, NOBODY);
+    }
+    let mut alive = 0u8;
+    for (seat, p) in pieces.iter().enumerate() {
+        if p[0] | p[1] | p[2] != 0 {
+            alive |= 1 << seat;
+        }
+    }
+    if alive & alive.wrapping_sub(1) == 0 {
+        return match alive {
+            0 => (DRAW, NOBODY),
+            _ => (1 + alive.trailing_zeros() as u8, NOBODY),
+        };
+    }
+    let mut next = (mover + 1) % seats.max(1);
+    while alive & (1 << next) == 0 {
+        next = (next + 1) % seats.max(1);
+    }
+    (ONGOING, next as u8)
 }
 
 /// What the board alone says: the result and the next seat after `mover` (or, with no
