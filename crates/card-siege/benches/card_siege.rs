@@ -1,5 +1,6 @@
 //! Criterion benches: move generation over a set of positions, perft with bulk counting,
-//! and random playouts (the fast path `random_action` and the generic `RandomBot`).
+//! and random playouts (the fused `play_random`, the exact `random_action` and the generic
+//! `RandomBot`).
 
 use std::hint::black_box;
 
@@ -91,6 +92,14 @@ fn playouts(c: &mut Criterion) {
     let start = CardSiege::new(&playout_rules());
     let mut group = c.benchmark_group("card_siege/playout");
     group.throughput(Throughput::Elements(1));
+    group.bench_function("play_random", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        b.iter(|| {
+            let mut state = start.clone();
+            state.play_random(&mut rng, None);
+            black_box(state.plies())
+        })
+    });
     group.bench_function("random_action", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         b.iter(|| {

@@ -82,6 +82,7 @@ const fn slide_low(file: usize, limit: usize) -> usize {
 struct Slots {
     slides: u8,
     ascent: u8,
+    captures: u8,
     total: u8,
 }
 
@@ -89,6 +90,7 @@ struct Slots {
 const NO_SLOTS: Slots = Slots {
     slides: 0,
     ascent: 0,
+    captures: 0,
     total: 0,
 };
 
@@ -128,6 +130,7 @@ static SLOTS: [[[[Slots; 64]; 13]; 2]; 2] = {
                     slots[restricted][seat][ci][sq] = Slots {
                         slides: slides as u8,
                         ascent: ascent as u8,
+                        captures: captures as u8,
                         total: (slides + ascent + captures) as u8,
                     };
                     sq += 1;
@@ -192,6 +195,7 @@ impl CardSiege {
         let sq = usize::from(self.places[s][ci] & 63);
         let slot = self.slot_table()[ci][sq];
         let (slides, ascent) = (usize::from(slot.slides), usize::from(slot.ascent));
+        debug_assert!(j < slides + ascent + usize::from(slot.captures));
         let action = if j < slides {
             let (row, file) = (sq / WIDTH, sq % WIDTH);
             let t = slide_low(file, usize::from(SLIDE_LIMIT[ci + 1])) + j;
