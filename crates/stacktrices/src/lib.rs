@@ -31,9 +31,11 @@
 //! Trades dominate the game tree (about 320 legal trades in a mid-game trade decision):
 //! [`Game::random_action`](pyramid_core::Game::random_action) and
 //! [`Game::play_random`](pyramid_core::Game::play_random) pick uniformly random
-//! actions by counting blocks of trades instead of walking the list (the same choice as
-//! `RandomBot::pick` for the same random draw, several times faster). Trade counting keeps a
-//! per-thread memo of 2 MiB, allocated on first use.
+//! actions without walking the list: main actions from per-stack destination masks (the
+//! same choice as `RandomBot::pick` for the same random draw), trades by rejection from a
+//! larger set that is cheap to count and index (uniform over the legal trades and
+//! `trade=none`, but not the same choice as `RandomBot::pick`). Trade counting
+//! (`count_actions`, `nth_action`) keeps a per-thread memo of 2 MiB, allocated on first use.
 //!
 //! Rule options: `start=setup|standard` (the setup phase by default), `variant1=on|off`,
 //! `variant2=on|off`. The notation, the position string and every choice made where the
@@ -57,6 +59,7 @@ mod setup;
 mod state;
 mod svg;
 mod trade;
+mod trade_draw;
 mod view;
 mod zobrist;
 

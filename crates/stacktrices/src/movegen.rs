@@ -302,9 +302,10 @@ impl Stacktrices {
         found
     }
 
-    /// A uniformly random legal action: the same choice as
-    /// [`pyramid_core::RandomBot::pick`] for the same random draw, but trades are picked
-    /// by rank instead of by walking the list.
+    /// A uniformly random legal action. Main actions and the rarer decisions are the same
+    /// choice as [`pyramid_core::RandomBot::pick`] for the same random draw; trades are
+    /// drawn by rejection (`trade_draw.rs`; uniform, but a different choice for the same
+    /// random draw), or by rank with Variant 2.
     pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.is_over() {
             return None;

@@ -317,7 +317,10 @@ impl Stacktrices {
 
     /// A uniformly random trade decision (`trade=none` included): the same choice as
     /// taking index `rng.random_range(0..count)` of the generated list.
-    pub(crate) fn random_trade<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Action {
+    pub(crate) fn random_trade_exact<R: pyramid_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Action {
         let several = self.several_movement();
         let mut blocks: Vec<Block> = Vec::with_capacity(128);
         let mut pupils: [u8; 7] = [0; 7];

@@ -1,9 +1,11 @@
 //! The fast random-action path agrees with plain generation.
 
+use std::collections::HashMap;
+
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Action, Decision, Stacktrices, StacktricesRules, Start};
 
 fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
     let mut out = Vec::new();
@@ -45,19 +47,86 @@ fn nth_action_is_the_nth_generated_action() {
     }
 }
 
+/// Outside trade decisions (and for Variant 2's trades) the fast draw is the generic one:
+/// the same action for the same random state, and the same draws used.
 #[test]
-fn random_action_draws_like_the_default_walk() {
-    for s in states(&StacktricesRules::default().with_start(Start::Standard), 4) {
-        let mut a = ChaCha8Rng::seed_from_u64(99);
-        let mut b = a.clone();
-        let fast = s.random_action(&mut a);
-        let slow = random_action_by_walk(&s, &mut b);
-        assert_eq!(fast, slow, "at `{}`", s.position());
-        assert_eq!(
-            a.random::<u64>(),
-            b.random::<u64>(),
-            "the same random draws were used"
+fn random_action_draws_like_the_default_walk_outside_trades() {
+    let variant2 = StacktricesRules::default()
+        .with_start(Start::Standard)
+        .with_variant2(true);
+    let standard = StacktricesRules::default().with_start(Start::Standard);
+    let mut compared = 0;
+    for (rules, trades_too) in [(standard, false), (variant2, true)] {
+        for s in states(&rules, 4) {
+            if s.decision() == Decision::Trade && !trades_too {
+                continue;
+            }
+            compared += 1;
+            let mut a = ChaCha8Rng::seed_from_u64(99);
+            let mut b = a.clone();
+            let fast = s.random_action(&mut a);
+            let slow = random_action_by_walk(&s, &mut b);
+            assert_eq!(fast, slow, "at `{}`", s.position());
+            assert_eq!(
+                a.random::<u64>(),
+                b.random::<u64>(),
+                "the same random draws were used"
+            );
+        }
+    }
+    assert!(compared > 100);
+}
+
+/// The upper critical value of the chi-square distribution with `df` degrees of freedom
+/// at about 1 in 30,000 (Wilson-Hilferty, z = 4).
+fn chi_square_bound(df: f64) -> f64 {
+    let h = 2.0 / (9.0 * df);
+    df * (1.0 - h + 4.0 * h.sqrt()).powi(3)
+}
+
+/// Trades are drawn by rejection (not the same action as the generic draw for the same
+/// random state): at trade decisions of random games, every legal action (`trade=none`
+/// included) comes out about equally often, and nothing else does.
+#[test]
+fn random_trades_are_uniform() {
+    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let positions: Vec<Stacktrices> = states(&rules, 3)
+        .into_iter()
+        .filter(|s| s.decision() == Decision::Trade && s.count_actions() > 20)
+        .step_by(7)
+        .take(6)
+        .collect();
+    assert_eq!(positions.len(), 6);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for s in positions {
+        let legal = s.legal_actions();
+        let index: HashMap<Action, usize> =
+            legal.iter().enumerate().map(|(i, &a)| (a, i)).collect();
+        let per_action = 200;
+        let draws = per_action * legal.len();
+        let mut counts = vec![0usize; legal.len()];
+        for _ in 0..draws {
+            let a = s
+                .random_action(&mut rng)
+                .expect("a trade decision has trade=none");
+            let i = *index
+                .get(&a)
+                .unwrap_or_else(|| panic!("`{a}` is not legal at `{}`", s.position()));
+            counts[i] += 1;
+        }
+        let expected = per_action as f64;
+        let chi: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        let df = (legal.len() - 1) as f64;
+        assert!(
+            chi < chi_square_bound(df),
+            "chi-square {chi:.1} over {} actions at `{}`",
+            legal.len(),
+            s.position()
         );
+        assert!(counts.iter().all(|&c| c > 0), "an action never drawn");
     }
 }
 
