@@ -36,6 +36,11 @@ use crate::state::Stacktrices;
 /// Rejected attempts before the exact draw decides.
 const ATTEMPTS: u32 = 64;
 
+thread_local! {
+    /// The give blocks' storage, reused from one draw to the next.
+    static BLOCKS: std::cell::Cell<Vec<GiveBlock>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// A multiset of 1 to 3 taken kinds, split into movement and skill kinds.
 #[derive(Clone, Copy)]
 struct TakeSet {
@@ -49,7 +54,7 @@ struct TakeSet {
     skill_mult: [u8; 3],
     skill_len: u8,
     pips: u8,
-    /// The multiplicities packed as 4-bit fields per kind (see [`store_fits`]).
+    /// The multiplicities packed as 4-bit fields per kind.
     need: u32,
 }
 
@@ -226,21 +231,27 @@ fn unrank_order(items: &mut [u8], idx: u8) {
     }
 }
 
-/// The store as 4-bit counts per kind with a guard bit (bit 3) in each field, so that
-/// [`store_fits`] is one subtraction.
-fn store_fields(store: Pieces) -> u32 {
-    let mut packed = 0u32;
-    for (k, &c) in store.0.iter().enumerate() {
-        packed |= (8 | u32::from(c.min(3))) << (4 * k);
+/// `FITS_BY_KIND[k][c]`: the take sets (bit `i` for `TAKE_SETS[i]`) that need at most `c`
+/// pieces of kind `k`. The store holds a set when it holds enough of each kind.
+const FITS_BY_KIND: [[u128; 4]; 6] = {
+    let mut table = [[0u128; 4]; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut c = 0;
+        while c < 4 {
+            let mut i = 0;
+            while i < TAKE_SET_COUNT {
+                if (TAKE_SETS[i].need >> (4 * k)) & 0xf <= c {
+                    table[k][c as usize] |= 1 << i;
+                }
+                i += 1;
+            }
+            c += 1;
+        }
+        k += 1;
     }
-    packed
-}
-
-/// Whether the store (as [`store_fields`]) holds the multiset `need`.
-fn store_fits(fields: u32, need: u32) -> bool {
-    const GUARDS: u32 = 0x0088_8888;
-    (fields - need) & GUARDS == GUARDS
-}
+    table
+};
 
 /// The number of elements of `S` a take set gives with `empty` empty receivers and
 /// `held` held ones.
@@ -287,10 +298,9 @@ struct TakeTable {
 
 impl TakeTable {
     fn new(store: Pieces, pupils: u8) -> TakeTable {
-        let fields = store_fields(store);
-        let mut fits = 0u128;
-        for (i, set) in TAKE_SETS.iter().enumerate() {
-            fits |= u128::from(store_fits(fields, set.need)) << i;
+        let mut fits = u128::MAX;
+        for (by_count, &c) in FITS_BY_KIND.iter().zip(&store.0) {
+            fits &= by_count[usize::from(c.min(3))];
         }
         TakeTable {
             fits,
@@ -429,8 +439,8 @@ struct TradeDraw<'a> {
 }
 
 impl<'a> TradeDraw<'a> {
-    /// `S` for the seat on turn (Variant 2 off).
-    fn new(state: &'a Stacktrices) -> TradeDraw<'a> {
+    /// `S` for the seat on turn (Variant 2 off); `blocks` is reused storage.
+    fn new(state: &'a Stacktrices, mut blocks: Vec<GiveBlock>) -> TradeDraw<'a> {
         let me = usize::from(state.turn);
         let mut slots = [Slot {
             sq: 0,
@@ -463,7 +473,7 @@ impl<'a> TradeDraw<'a> {
             }
         }
         let mut table = TakeTable::new(state.store, pupil_len as u8);
-        let blocks = give_blocks(&slots[..n], &mut table);
+        give_blocks(&slots[..n], &mut table, &mut blocks);
         TradeDraw {
             state,
             slots,
@@ -502,6 +512,22 @@ impl<'a> TradeDraw<'a> {
         shape
     }
 
+    /// A uniform draw from the legal trades and `trade=none`, or `None` after [`ATTEMPTS`]
+    /// rejections.
+    fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let total = self.total();
+        for _ in 0..ATTEMPTS {
+            let r = rng.random_range(0..=total);
+            if r == 0 {
+                return Some(Action::NoTrade);
+            }
+            if let Some(action) = self.element(r - 1) {
+                return Some(action);
+            }
+        }
+        None
+    }
+
     /// The element `r` of `S` (`0..total()`) when it is a legal trade.
     fn element(&self, r: u64) -> Option<Action> {
         let b = self.blocks.partition_point(|b| b.end <= r);
@@ -521,18 +547,10 @@ impl Stacktrices {
         if self.several_movement() {
             return self.random_trade_exact(rng);
         }
-        let draw = TradeDraw::new(self);
-        let total = draw.total();
-        for _ in 0..ATTEMPTS {
-            let r = rng.random_range(0..=total);
-            if r == 0 {
-                return Action::NoTrade;
-            }
-            if let Some(action) = draw.element(r - 1) {
-                return action;
-            }
-        }
-        self.random_trade_exact(rng)
+        let draw = TradeDraw::new(self, BLOCKS.take());
+        let action = draw.draw(rng);
+        BLOCKS.set(draw.blocks);
+        action.unwrap_or_else(|| self.random_trade_exact(rng))
     }
 
     /// The trade giving `block`'s slots and taking `take` ((receiver index, kind) pairs),
@@ -589,7 +607,7 @@ impl Stacktrices {
 /// Every give multiset whose pips minus one the store can take, with its range in `S`.
 /// Without Variant 2 a stack has one movement piece, so the givers that gave their
 /// movement piece are as many as the movement slots of the multiset.
-fn give_blocks(slots: &[Slot], table: &mut TakeTable) -> Vec<GiveBlock> {
+fn give_blocks(slots: &[Slot], table: &mut TakeTable, blocks: &mut Vec<GiveBlock>) {
     let n = slots.len();
     let mut sq = [0u8; 24];
     let mut pips = [0u8; 24];
@@ -599,7 +617,7 @@ fn give_blocks(slots: &[Slot], table: &mut TakeTable) -> Vec<GiveBlock> {
         pips[i] = slot.kind.pips();
         moves[i] = u8::from(slot.kind.is_movement());
     }
-    let mut blocks = Vec::with_capacity(64);
+    blocks.clear();
     let mut end = 0u64;
     let mut push = |slots: [u8; 3], len: u8, pips: u8, givers: u8, emptied: u8| {
         let w = table.weight(pips - 1, givers, emptied);
@@ -620,22 +638,28 @@ fn give_blocks(slots: &[Slot], table: &mut TakeTable) -> Vec<GiveBlock> {
             let (pj, ej) = (pi + pips[j], ei + moves[j]);
             let gj = 1 + u8::from(sq[j] != sq[i]);
             push([i as u8, j as u8, 0], 2, pj, gj, ej);
-            for k in j..n {
-                let need = 1 + u8::from(k == i) + u8::from(k == j);
-                if slots[k].count >= need {
-                    let gk = gj + u8::from(sq[k] != sq[j]);
-                    push(
-                        [i as u8, j as u8, k as u8],
-                        3,
-                        pj + pips[k],
-                        gk,
-                        ej + moves[k],
-                    );
-                }
+            // The third piece: another of slot `j`, or a later slot.
+            if slots[j].count >= 2 + u8::from(j == i) {
+                push(
+                    [i as u8, j as u8, j as u8],
+                    3,
+                    pj + pips[j],
+                    gj,
+                    ej + moves[j],
+                );
+            }
+            for k in j + 1..n {
+                let gk = gj + u8::from(sq[k] != sq[j]);
+                push(
+                    [i as u8, j as u8, k as u8],
+                    3,
+                    pj + pips[k],
+                    gk,
+                    ej + moves[k],
+                );
             }
         }
     }
-    blocks
 }
 
 #[cfg(test)]
@@ -669,7 +693,7 @@ mod tests {
             while let Some(a) = RandomBot::pick(&s, &mut rng) {
                 if s.decision == Decision::Trade {
                     decisions += 1;
-                    let draw = TradeDraw::new(&s);
+                    let draw = TradeDraw::new(&s, Vec::new());
                     let found: Vec<Action> =
                         (0..draw.total()).filter_map(|r| draw.element(r)).collect();
                     let distinct: HashSet<Action> = found.iter().copied().collect();
