@@ -56,28 +56,40 @@ pub(crate) struct Blocks {
 }
 
 impl Blocks {
+    /// No block counted yet.
+    pub(crate) const EMPTY: Blocks = Blocks {
+        clone_zone: [0; 3],
+        jump_zone: [0; 3],
+        clone_plain: [0; 3],
+        clones: [0; 3],
+        jumps: [0; MAX_PIECES],
+        grows: [0; 3],
+        shrinks: [0; 3],
+        total: 0,
+    };
+
     /// Counts the legal actions of the mover of `c`.
     pub(crate) fn count(c: &Ctx) -> Blocks {
-        let (clone_zone, jump_zone) = c.relocation_zones();
-        let mut b = Blocks {
-            clone_zone,
-            jump_zone,
-            clone_plain: [0; 3],
-            clones: [0; 3],
-            jumps: [0; MAX_PIECES],
-            grows: [0; 3],
-            shrinks: [0; 3],
-            total: 0,
-        };
+        let mut b = Blocks::EMPTY;
+        b.recount(c);
+        b
+    }
+
+    /// Counts the legal actions of the mover of `c` into `self`, in place (the table is
+    /// a few hundred bytes: the playout loop keeps one). Every block that a selection
+    /// in the same context reads is written.
+    #[inline]
+    pub(crate) fn recount(&mut self, c: &Ctx) {
+        (self.clone_zone, self.jump_zone) = c.relocation_zones();
         let mut total = 0;
         for size in 0..3 {
-            total += b.count_clones(c, size);
+            total += self.count_clones(c, size);
         }
         let mut piece = 0;
         for size in 0..3 {
             for from in bits(c.own[size]) {
-                let n = b.count_jumps(c, from, size);
-                if let Some(slot) = b.jumps.get_mut(piece) {
+                let n = self.count_jumps(c, from, size);
+                if let Some(slot) = self.jumps.get_mut(piece) {
                     *slot = n;
                 }
                 piece += 1;
@@ -86,16 +98,19 @@ impl Blocks {
         }
         let near_enemy = dilate(c.enemy_all);
         for size in 0..3 {
-            if c.can_grow(size) {
-                b.grows[size] = u64::from(c.on_board[size]);
-            }
-            if c.can_shrink(size) {
-                b.shrinks[size] = count_shrinks(c, size, near_enemy);
-            }
-            total += b.grows[size] + b.shrinks[size];
+            self.grows[size] = if c.can_grow(size) {
+                u64::from(c.on_board[size])
+            } else {
+                0
+            };
+            self.shrinks[size] = if c.can_shrink(size) {
+                count_shrinks(c, size, near_enemy)
+            } else {
+                0
+            };
+            total += self.grows[size] + self.shrinks[size];
         }
-        b.total = total.max(1);
-        b
+        self.total = total.max(1);
     }
 
     /// Counts (and stores) the clones placing `size`: one per plain destination, one
@@ -104,6 +119,8 @@ impl Blocks {
     fn count_clones(&mut self, c: &Ctx, size: usize) -> u64 {
         let parents = c.parents[size];
         if parents == 0 {
+            self.clone_plain[size] = 0;
+            self.clones[size] = 0;
             return 0;
         }
         let dests = dilate(parents) & c.empty;
@@ -308,10 +325,11 @@ impl AtaxxIce {
         max_plies: Option<u32>,
     ) -> u32 {
         let mut played = 0;
+        let mut blocks = Blocks::EMPTY;
         while max_plies.is_none_or(|m| played < m) && !self.over() {
             let mover = usize::from(self.to_move);
             let c = Ctx::new(self, mover);
-            let blocks = Blocks::count(&c);
+            blocks.recount(&c);
             let Some(pick) = blocks.pick(&c, blocks.draw(rng)) else {
                 break;
             };

@@ -301,20 +301,26 @@ impl Reloc {
         Some(set)
     }
 
-    /// The allowed set of index `i` in the order of [`Reloc::try_for_each`].
-    pub(crate) fn nth(&self, i: u64) -> u64 {
-        let mut seen = 0;
-        let found = self.try_for_each(|set| {
-            if seen == i {
-                return ControlFlow::Break(set);
+    /// The allowed set of index `i` (below [`Reloc::count`]) in the order of
+    /// [`Reloc::try_for_each`] (size 0 varying slowest), unranked size by size without
+    /// enumerating.
+    pub(crate) fn nth(&self, mut i: u64) -> u64 {
+        let mut set = 0;
+        for s in (0..3).rev() {
+            let (need, avail) = (self.need[s], self.avail[s]);
+            if need == 0 {
+                continue;
             }
-            seen += 1;
-            ControlFlow::Continue(())
-        });
-        match found {
-            ControlFlow::Break(set) => set,
-            ControlFlow::Continue(()) => 0,
+            let a = avail.count_ones();
+            if a <= need {
+                set |= avail;
+                continue;
+            }
+            let n = choose(a, need);
+            set |= nth_subset(avail, a, need, i % n);
+            i /= n;
         }
+        set
     }
 
     /// Calls `f` on every allowed set.
@@ -336,6 +342,26 @@ impl Reloc {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The subset of index `j` among the `k`-member subsets of `avail` (which has `a`
+/// members) in decreasing numeric order, the order of [`Subsets`]: the subsets holding
+/// the highest member come first, `choose(a - 1, k - 1)` of them.
+fn nth_subset(avail: u64, a: u32, mut k: u32, mut j: u64) -> u64 {
+    let (mut set, mut rest, mut below) = (0, avail, a);
+    while k > 0 && rest != 0 {
+        let top = 1u64 << (63 - rest.leading_zeros());
+        rest ^= top;
+        below -= 1;
+        let with = choose(below, k - 1);
+        if j < with {
+            set |= top;
+            k -= 1;
+        } else {
+            j -= with;
+        }
+    }
+    set
 }
 
 /// The subsets of `avail` with `need` members (all of `avail` if it has fewer).
@@ -510,6 +536,45 @@ impl AtaxxIce {
                 c.empty & to_bit != 0
                     && RING[usize::from(a.from)] & to_bit != 0
                     && c.jump_reloc(a.from, a.to, p).accepts(a.relocs)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Reloc::nth` unranks exactly the sets `Reloc::try_for_each` lists, in its order.
+    #[test]
+    fn nth_relocation_set_follows_the_enumeration() {
+        let avails = [0u64, 0b1, 0b1011, 0b1_0110_1001, 0x8000_0000_0001_0110];
+        for a0 in avails {
+            for a1 in avails {
+                for a2 in [0u64, 0b11_0000, 0xF000] {
+                    for need in [
+                        [0, 0, 0],
+                        [1, 0, 0],
+                        [2, 1, 0],
+                        [1, 2, 1],
+                        [3, 1, 2],
+                        [0, 0, 2],
+                    ] {
+                        let r = Reloc {
+                            avail: [a0, a1 << 20, a2 << 40],
+                            need,
+                        };
+                        let mut listed = Vec::new();
+                        let _ = r.try_for_each(|set| {
+                            listed.push(set);
+                            ControlFlow::<()>::Continue(())
+                        });
+                        assert_eq!(listed.len() as u64, r.count(), "{r:?}");
+                        for (i, &set) in listed.iter().enumerate() {
+                            assert_eq!(r.nth(i as u64), set, "set {i} of {r:?}");
+                        }
+                    }
+                }
             }
         }
     }

@@ -172,11 +172,15 @@ fn after_action(pieces: &[[u64; 3]; 4], seats: usize, mover: usize) -> (u8, u8) 
             _ => (1 + alive.trailing_zeros() as u8, NOBODY),
         };
     }
-    let mut next = (mover + 1) % seats.max(1);
-    while alive & (1 << next) == 0 {
-        next = (next + 1) % seats.max(1);
+    // The next seat with pieces, without a division.
+    let mut next = mover;
+    for _ in 0..seats {
+        next = if next + 1 >= seats { 0 } else { next + 1 };
+        if alive & (1 << (next & 7)) != 0 {
+            return (ONGOING, next as u8);
+        }
     }
-    (ONGOING, next as u8)
+    board_result(pieces, seats, Some(mover))
 }
 
 /// What the board alone says: the result and the next seat after `mover` (or, with no
