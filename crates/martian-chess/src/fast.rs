@@ -401,6 +401,9 @@ impl MartianChess {
         rng: &mut R,
         max_plies: Option<u32>,
     ) -> u32 {
+        if self.rules.seat_count() == 2 {
+            return self.play_random_two(rng, max_plies);
+        }
         let mut played = 0;
         if self.finished() {
             return 0;
@@ -438,5 +441,29 @@ impl MartianChess {
             }
         }
         played
+    }
+
+    /// [`MartianChess::play_random_fused`] with two seats: the loop of
+    /// [`crate::playout`], and the general sampler for the rare ply it leaves.
+    fn play_random_two<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
+        let mut played = 0u32;
+        loop {
+            let left = max_plies.map_or(u32::MAX, |m| m - played);
+            if left == 0 || self.finished() {
+                return played;
+            }
+            let limit = pyramid_core::RuleSet::ply_limit(&self.rules)
+                .map_or(u32::MAX, |limit| limit.saturating_sub(self.plies));
+            played += self.play_random_two_seats(rng, left.min(limit));
+            if max_plies.is_some_and(|m| played >= m) || self.finished() {
+                return played;
+            }
+            // The fast loop left this ply to the general sampler.
+            match self.sampled_action(rng) {
+                Some(action) => self.play_impl(action),
+                None => return played,
+            }
+            played += 1;
+        }
     }
 }

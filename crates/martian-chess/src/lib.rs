@@ -79,6 +79,7 @@ mod movegen;
 mod notation;
 mod observation;
 mod play;
+mod playout;
 mod rules;
 mod setup;
 mod state;

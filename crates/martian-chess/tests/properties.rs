@@ -149,3 +149,47 @@ fn random_action_is_uniform_over_the_legal_actions() {
         );
     }
 }
+
+/// One ply of the fused [`Game::play_random`] loop is uniform over the legal actions too
+/// (it samples with its own bookkeeping): on positions with a no-undo ban and with field
+/// promotions, each successor is reached about equally often.
+#[test]
+fn play_random_step_is_uniform_over_the_legal_actions() {
+    for position in [
+        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
+        // Seat 0 has no queen and no drone: pawns merge with pawns, drones with pawns.
+        "1DQQ/1PDQ/1PPD/4/4/P1P1/1P2/P3 0 12,0 - 20",
+    ] {
+        let state = MartianChess::from_position(position, &Default::default()).expect("valid");
+        let successors: Vec<MartianChess> = state
+            .legal_actions()
+            .into_iter()
+            .map(|action| {
+                let mut next = state.clone();
+                next.play_unchecked(action);
+                next
+            })
+            .collect();
+        let mut counts = vec![0u32; successors.len()];
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let draws = 32_000;
+        for _ in 0..draws {
+            let mut next = state.clone();
+            assert_eq!(next.play_random(&mut rng, Some(1)), 1);
+            let i = successors
+                .iter()
+                .position(|s| *s == next)
+                .expect("play_random reached a successor");
+            counts[i] += 1;
+        }
+        let expected = f64::from(draws) / successors.len() as f64;
+        for (successor, &n) in successors.iter().zip(&counts) {
+            let deviation = (f64::from(n) - expected).abs() / expected;
+            assert!(
+                deviation < 0.1,
+                "`{}` reached {n} times from `{position}`, expected about {expected:.0}",
+                successor.position()
+            );
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! The fused random-playout loop of the two-seat game (the 4x8 board): the hot path of
+//! [`Game::play_random`](pyramid_core::Game::play_random) with two seats.
+//!
+//! It draws moves with the rejection sampler of [`crate::fast`]: a (piece, square) pair
+//! is drawn uniformly among every piece of the mover and every square its kind reaches
+//! on an empty board (the zone's *slots*), and kept if it is a legal move. Every legal
+//! move is one slot, so the kept move is uniform over the legal moves. What this module
+//! adds is cheap bookkeeping:
+//!
+//! - the state lives in a local [`Playout`] for the whole playout and is written back
+//!   once at the end;
+//! - each square's empty-board reach (the slots of its piece) is kept as one byte, so
+//!   one multiplication gives a zone's running totals, and the piece holding a drawn
+//!   slot is found by a branch-free byte comparison instead of a walk;
+//! - one table entry per (kind, square, reach index) holds the destination, the squares
+//!   in between and the kind, so a proposal is checked with one load; the no-undo ban is
+//!   the index of one entry;
+//! - one 64-bit random number makes up to two proposals (its two halves).
+//!
+//! A slot is drawn from 32 random bits by Lemire's multiply-and-reject, which is exactly
+//! uniform, so every legal move has exactly the same chance.
+
+use pyramid_core::rand::Rng;
+
+use crate::MartianChess;
+use crate::layout::{Layout, TWO_SEATS};
+
+/// Squares of the 4x8 board.
+const SQUARES: usize = 32;
+/// Squares of one zone (a half board: seat 0 has squares 0..16, seat 1 16..32).
+const ZONE_SQUARES: usize = 16;
+/// The most squares one piece reaches on the empty 4x8 board (a queen on b4 or c5).
+const MAX_REACH: usize = 16;
+/// Entries of [`PROPOSALS`]: 4 kinds (one unused) x 32 squares x 16 reach indices, a
+/// power of two so a masked index needs no bounds check.
+const ENTRIES: usize = 4 * SQUARES * MAX_REACH;
+/// Each byte 1: multiplying a byte vector by it sums every byte into the ones above.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The byte-wise search needs a zone's slots below 128 (running totals in a byte with a
+/// spare high bit); a zone with more (never seen in real games) takes the general path.
+const MAX_FAST_SLOTS: u32 = 127;
+/// Rounds of two proposals before the general path decides the ply (it also finds a
+/// forced pass, which never arises in real games).
+const ROUNDS: u32 = 32;
+/// Set in the ban when the no-undo rule bans nothing: no proposal index has this bit.
+const NO_BAN: usize = ENTRIES;
+
+/// The most slots a zone can hold: a queen's reach on each of its squares.
+const fn max_zone_slots(layout: &Layout) -> usize {
+    let mut most = 0;
+    let mut zone = 0;
+    while zone < 2 {
+        let mut sum = 0;
+        let mut sq = zone * ZONE_SQUARES;
+        while sq < (zone + 1) * ZONE_SQUARES {
+            sum += layout.reach_count[2][sq] as usize;
+            sq += 1;
+        }
+        if sum > most {
+            most = sum;
+        }
+        zone += 1;
+    }
+    most
+}
+
+// A zone's slots summed byte-wise never overflow a byte, and no piece reaches more
+// squares than a row of the proposal table holds.
+const _: () = assert!(max_zone_slots(&TWO_SEATS) <= 255);
+const _: () = {
+    let mut sq = 0;
+    while sq < SQUARES {
+        assert!(TWO_SEATS.reach_count[2][sq] as usize <= MAX_REACH);
+        sq += 1;
+    }
+};
+
+/// One proposal per (kind, origin, reach index): the squares strictly between origin and
+/// destination in bits 0..32, the index of the move straight back (its kind, from the
+/// destination to the origin) in bits 32..43, and the destination's row
+/// `entry_index(kind, to, 0)` in bits 43..54 (so the destination in bits 47..52 and the
+/// kind in bits 52..54).
+static PROPOSALS: [u64; ENTRIES] = proposals(&TWO_SEATS);
+
+/// Where a proposal's fields start.
+const BACK_SHIFT: u32 = 32;
+const ROW_SHIFT: u32 = 43;
+const TO_SHIFT: u32 = ROW_SHIFT + 4;
+const KIND_SHIFT: u32 = ROW_SHIFT + 9;
+
+/// The index of a proposal in [`PROPOSALS`].
+#[inline(always)]
+const fn entry_index(kind: usize, sq: usize, reach: usize) -> usize {
+    (kind * SQUARES + sq) * MAX_REACH + reach
+}
+
+/// The place of `to` in the reach list of a piece of `kind` on `from` (moves are
+/// symmetric: every reach list holds the way back of each of its moves).
+const fn reach_index(layout: &Layout, kind: usize, from: usize, to: usize) -> usize {
+    let mut i = 0;
+    while i < layout.reach_count[kind][from] as usize {
+        if layout.reach_list[kind][from][i] as usize == to {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("a reach list misses the way back of one of its moves")
+}
+
+/// Builds [`PROPOSALS`] from the board's reach lists and between-squares table.
+const fn proposals(layout: &Layout) -> [u64; ENTRIES] {
+    let mut out = [0u64; ENTRIES];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            let mut i = 0;
+            while i < layout.reach_count[kind][sq] as usize {
+                let to = layout.reach_list[kind][sq][i] as usize;
+                let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
+                out[entry_index(kind, sq, i)] = layout.between[sq][to]
+                    | (back as u64) << BACK_SHIFT
+                    | (entry_index(kind, to, 0) as u64) << ROW_SHIFT;
+                i += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+}
+
+/// `bits` if `flag`, else 0, without a branch.
+#[inline(always)]
+fn select(flag: bool, bits: u64) -> u64 {
+    bits & u64::from(flag).wrapping_neg()
+}
+
+/// The number of slots of a piece of `kind` (0 to 2; 3 has none) on `sq`.
+#[inline(always)]
+fn reach_count(kind: usize, sq: usize) -> u32 {
+    u32::from(REACH_COUNT[kind & 3][sq & (SQUARES - 1)])
+}
+
+/// [`Layout::reach_count`] of the 4x8 board, with a row of zeros for the unused kind 3.
+static REACH_COUNT: [[u8; SQUARES]; 4] = {
+    let mut out = [[0u8; SQUARES]; 4];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            out[kind][sq] = TWO_SEATS.reach_count[kind][sq];
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+};
+
+/// A drawn move: origin, destination, mover's kind (0 pawn, 1 drone, 2 queen), and its
+/// [`PROPOSALS`] entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Move {
+    from: usize,
+    to: usize,
+    kind: usize,
+    entry: u64,
+}
+
+/// What the sampler needs to know about the seat to move, fixed for one ply.
+struct Ply<'a> {
+    playout: &'a Playout,
+    /// The zone's slots, the range of a draw (1 to 127).
+    slots: u32,
+    /// Inclusive running totals of the zone's reach bytes (squares 0..8, 8..16).
+    totals: [u64; 2],
+    /// Exclusive running totals: the slots before each square of the zone.
+    before: [u8; ZONE_SQUARES],
+    /// The zone's first square.
+    base: usize,
+    /// Where each kind may end: pawns, drones, queens (and 0 for the unused kind 3).
+    allowed: [u64; 4],
+    occupied: u64,
+}
+
+impl Ply<'_> {
+    /// The proposal for 32 random bits: `Some` if it names a legal move.
+    #[inline(always)]
+    fn propose(&self, random: u32) -> Option<Move> {
+        // Lemire: the high half of random * slots is uniform on 0..slots once the (rare)
+        // low halves below 2^32 mod slots are refused.
+        let product = u64::from(random) * u64::from(self.slots);
+        let low = product as u32;
+        if low < self.slots && low < self.slots.wrapping_neg() % self.slots {
+            return None;
+        }
+        let slot = product >> 32;
+        // The square holding the slot: the number of squares whose running total is at
+        // most `slot` (the totals never fall, and the last one is `slots`).
+        let probe = (slot * BYTES) | HIGH;
+        let at_most = |totals: u64| ((probe - totals) & HIGH) >> 7;
+        let i = ((at_most(self.totals[0]) + at_most(self.totals[1])).wrapping_mul(BYTES) >> 56)
+            as usize
+            & (ZONE_SQUARES - 1);
+        let from = self.base + i;
+        let reach = slot as usize - usize::from(self.before[i]);
+        let index = (usize::from(self.playout.rows[from & (SQUARES - 1)]) + reach) & (ENTRIES - 1);
+        let entry = PROPOSALS[index];
+        let to = (entry >> TO_SHIFT) as usize & (SQUARES - 1);
+        let kind = (entry >> KIND_SHIFT) as usize & 3;
+        // One test for all three conditions (one branch to mispredict, not three):
+        // the destination allowed, the squares in between empty, the move not banned.
+        let blocked = (!self.allowed[kind] >> to & 1)
+            | u64::from(entry & self.occupied & 0xFFFF_FFFF != 0)
+            | u64::from(index == self.playout.ban);
+        (blocked == 0).then_some(Move {
+            from,
+            to,
+            kind,
+            entry,
+        })
+    }
+}
+
+/// The reach byte of every square of the 4x8 board (eight a word), from scratch.
+fn reach_bytes(pieces: &[u64; 3]) -> [u64; 4] {
+    let mut reach = [0u64; 4];
+    for (kind, &bits) in pieces.iter().enumerate() {
+        for sq in pyramid_core::Bitboard(bits & TWO_SEATS.board) {
+            let sq = sq as usize;
+            reach[sq >> 3] |= u64::from(reach_count(kind, sq)) << ((sq & 7) * 8);
+        }
+    }
+    reach
+}
+
+/// The whole state of a two-seat playout in progress, and its bookkeeping.
+struct Playout {
+    /// Pawns, drones, queens (and an always empty fourth kind, so that any two-bit
+    /// kind indexes it).
+    pieces: [u64; 4],
+    /// The empty-board reach of the piece on each square (0: empty), one byte a square,
+    /// eight squares a word.
+    reach: [u64; 4],
+    /// The [`PROPOSALS`] row of the piece on each square: `entry_index(kind, sq, 0)`
+    /// (stale on empty squares, which have no slots).
+    rows: [u16; SQUARES],
+    scores: [u16; 2],
+    /// The seat to move (0 or 1).
+    seat: usize,
+    /// The [`PROPOSALS`] index of the move the no-undo rule bans, or [`NO_BAN`].
+    ban: usize,
+}
+
+impl Playout {
+    /// The playout state of a two-seat game.
+    fn load(game: &MartianChess) -> Playout {
+        let reach = reach_bytes(&game.pieces);
+        let mut rows = [0u16; SQUARES];
+        for (kind, &bits) in game.pieces.iter().enumerate() {
+            for sq in pyramid_core::Bitboard(bits & TWO_SEATS.board) {
+                rows[sq as usize & (SQUARES - 1)] = entry_index(kind, sq as usize, 0) as u16;
+            }
+        }
+        let mut playout = Playout {
+            pieces: [game.pieces[0], game.pieces[1], game.pieces[2], 0],
+            reach,
+            rows,
+            scores: [game.scores[0], game.scores[1]],
+            seat: usize::from(game.to_move) & 1,
+            ban: NO_BAN,
+        };
+        if let Some((from, to)) = game.crossing {
+            playout.ban = playout.ban_after(usize::from(from), usize::from(to));
+        }
+        playout
+    }
+
+    /// The ban after a crossing from `from` to `to`: the piece on `to` may not move
+    /// straight back (if it could make that move at all).
+    fn ban_after(&self, from: usize, to: usize) -> usize {
+        let (from, to) = (from & (SQUARES - 1), to & (SQUARES - 1));
+        if self.pieces.iter().all(|&b| b & (1 << to) == 0) {
+            return NO_BAN;
+        }
+        let row = usize::from(self.rows[to]);
+        let kind = row / (SQUARES * MAX_REACH);
+        (row..row + reach_count(kind, to) as usize)
+            .find(|&index| {
+                (PROPOSALS[index & (ENTRIES - 1)] >> TO_SHIFT) as usize & (SQUARES - 1) == from
+            })
+            .unwrap_or(NO_BAN)
+    }
+
+    /// Writes the playout back into `game`, which has had `played` more plies.
+    fn store(&self, game: &mut MartianChess, played: u32) {
+        if played == 0 {
+            return;
+        }
+        game.pieces = [self.pieces[0], self.pieces[1], self.pieces[2]];
+        game.scores[0] = self.scores[0];
+        game.scores[1] = self.scores[1];
+        game.to_move = self.seat as u8;
+        game.passes = 0;
+        game.crossing = (self.ban < ENTRIES).then(|| {
+            // The banned move goes from the crossing's destination to its origin.
+            let origin = (PROPOSALS[self.ban] >> TO_SHIFT) as u8 & (SQUARES as u8 - 1);
+            let destination = (self.ban / MAX_REACH % SQUARES) as u8;
+            (origin, destination)
+        });
+        game.plies = game.plies.saturating_add(played);
+    }
+
+    /// The zone of `seat`.
+    #[inline(always)]
+    fn zone(seat: usize) -> u64 {
+        0xFFFF << (seat * ZONE_SQUARES)
+    }
+
+    /// Sets the reach byte of square `sq`.
+    #[inline(always)]
+    fn set_reach(&mut self, sq: usize, value: u32) {
+        let shift = (sq & 7) * 8;
+        let word = &mut self.reach[(sq >> 3) & 3];
+        *word = *word & !(0xFF << shift) | u64::from(value) << shift;
+    }
+
+    /// The sampler's view of the ply, or `None` when the zone's slots are out of the
+    /// byte-wise search's range.
+    #[inline(always)]
+    fn ply(&self) -> Option<Ply<'_>> {
+        let seat = self.seat & 1;
+        let (low, high) = (self.reach[seat * 2], self.reach[seat * 2 + 1]);
+        // Exact: a byte of `low + high` is at most 32 and their sum at most 255.
+        let slots = ((low + high).wrapping_mul(BYTES) >> 56) as u32;
+        if slots.wrapping_sub(1) >= MAX_FAST_SLOTS {
+            return None;
+        }
+        let zone = Self::zone(seat);
+        let [pawns, drones, queens, _] = self.pieces;
+        let occupied = pawns | drones | queens;
+        let open = TWO_SEATS.board & !(occupied & zone);
+        let no_queen = queens & zone == 0;
+        let no_drone = drones & zone == 0;
+        let first = low.wrapping_mul(BYTES);
+        let second = (high + (first >> 56)).wrapping_mul(BYTES);
+        let mut before = [0u8; ZONE_SQUARES];
+        before[..8].copy_from_slice(&(first - low).to_le_bytes());
+        before[8..].copy_from_slice(&(second - high).to_le_bytes());
+        Some(Ply {
+            playout: self,
+            slots,
+            totals: [first, second],
+            before,
+            base: seat * ZONE_SQUARES,
+            allowed: [
+                open | select(no_queen, drones & zone) | select(no_drone, pawns & zone),
+                open | select(no_queen, pawns & zone),
+                open,
+                0,
+            ],
+            occupied,
+        })
+    }
+
+    /// A uniformly random legal move of the seat to move, or `None` when the general
+    /// path must decide this ply.
+    #[inline(always)]
+    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let ply = self.ply()?;
+        for _ in 0..ROUNDS {
+            let random = rng.next_u64();
+            if let Some(mv) = ply.propose(random as u32) {
+                return Some(mv);
+            }
+            if let Some(mv) = ply.propose((random >> 32) as u32) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// Takes the piece on `to` (it holds one): a merge in the mover's zone, a capture
+    /// across the canal. Removes it and its slots; returns the kind that lands on `to`.
+    #[inline(always)]
+    fn take(&mut self, to: usize, kind: usize, home: bool) -> usize {
+        let to_bit = 1u64 << to;
+        let [pawns, drones, queens, none] = self.pieces;
+        let pips = ((pawns >> to) & 1) + ((drones >> to) & 1) * 2 + ((queens >> to) & 1) * 3;
+        self.pieces = [pawns & !to_bit, drones & !to_bit, queens & !to_bit, none];
+        if home {
+            // Field promotion: the two merge into one piece of their pips.
+            (kind + pips as usize).min(2)
+        } else {
+            // Capture: the captured pips go to the mover's score.
+            self.scores[self.seat] = self.scores[self.seat].saturating_add(pips as u16);
+            kind
+        }
+    }
+
+    /// Plays a legal move; returns whether the game is over (the mover's zone emptied).
+    #[inline(always)]
+    fn play(&mut self, mv: Move) -> bool {
+        let Move {
+            from,
+            to,
+            kind,
+            entry,
+        } = mv;
+        let (from, to, kind) = (from & (SQUARES - 1), to & (SQUARES - 1), kind & 3);
+        let seat = self.seat;
+        let zone = Self::zone(seat);
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        let home = zone & to_bit != 0;
+        let occupied = self.pieces[0] | self.pieces[1] | self.pieces[2];
+        let landed = if occupied & to_bit == 0 {
+            kind
+        } else {
+            self.take(to, kind, home) & 3
+        };
+        self.pieces[kind] &= !from_bit;
+        self.pieces[landed] |= to_bit;
+        // The slots leave `from` and land on `to`.
+        self.set_reach(from, 0);
+        self.set_reach(to, reach_count(landed, to));
+        self.rows[to] = entry_index(landed, to, 0) as u16;
+        // Crossing the canal bans the way straight back for one ply (a crossing piece
+        // lands as it moved: only merges change a kind, and they stay home).
+        self.ban = ((entry >> BACK_SHIFT) as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
+        self.seat ^= 1;
+        (self.pieces[0] | self.pieces[1] | self.pieces[2]) & zone == 0
+    }
+}
+
+impl MartianChess {
+    /// Plays up to `budget` random plies of a two-seat game that is not over; stops
+    /// early when the game ends, or when a ply needs the general sampler. Returns the
+    /// plies played.
+    pub(crate) fn play_random_two_seats<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        budget: u32,
+    ) -> u32 {
+        let mut state = Playout::load(self);
+        let mut played = 0;
+        while played < budget {
+            let Some(mv) = state.sample(rng) else { break };
+            played += 1;
+            let over = state.play(mv);
+            debug_assert_eq!(
+                state.reach,
+                reach_bytes(&[state.pieces[0], state.pieces[1], state.pieces[2]]),
+                "reach bytes out of step"
+            );
+            if over {
+                break;
+            }
+        }
+        state.store(self, played);
+        played
+    }
+}
