@@ -17,7 +17,7 @@ use pyramid_core::rand::Rng;
 
 use crate::action::Action;
 use crate::geometry::{RING, bits, dilate};
-use crate::movegen::{Ctx, lowest_parent, nth_bit};
+use crate::movegen::{Ctx, Zones, lowest_parent, nth_bit};
 use crate::state::{AtaxxIce, PIECES_PER_SEAT};
 
 /// The most pieces a seat can have on the board.
@@ -37,10 +37,8 @@ pub(crate) struct Pick {
 /// size by size, grows and shrinks. A pass (legal only when nothing else is) is the
 /// single action of a position whose blocks are all empty.
 pub(crate) struct Blocks {
-    /// The squares where a clone placing each size needs relocations.
-    clone_zone: [u64; 3],
-    /// The squares where a jump of a piece of each size needs relocations.
-    jump_zone: [u64; 3],
+    /// Where clones and jumps need relocations.
+    zones: Zones,
     /// Per placed size: the clone destinations needing no relocation.
     clone_plain: [u64; 3],
     /// Per placed size: the number of clone actions (each relocation set counts).
@@ -58,8 +56,12 @@ pub(crate) struct Blocks {
 impl Blocks {
     /// No block counted yet.
     pub(crate) const EMPTY: Blocks = Blocks {
-        clone_zone: [0; 3],
-        jump_zone: [0; 3],
+        zones: Zones {
+            over: [0; 3],
+            tight: [0; 3],
+            clone: [0; 3],
+            jump: [0; 3],
+        },
         clone_plain: [0; 3],
         clones: [0; 3],
         jumps: [0; MAX_PIECES],
@@ -80,7 +82,7 @@ impl Blocks {
     /// in the same context reads is written.
     #[inline]
     pub(crate) fn recount(&mut self, c: &Ctx) {
-        (self.clone_zone, self.jump_zone) = c.relocation_zones();
+        self.zones = c.zones();
         let mut total = 0;
         for size in 0..3 {
             total += self.count_clones(c, size);
@@ -124,11 +126,11 @@ impl Blocks {
             return 0;
         }
         let dests = dilate(parents) & c.empty;
-        let risky = dests & self.clone_zone[size];
+        let risky = dests & self.zones.clone[size];
         let plain = dests ^ risky;
         let mut n = u64::from(plain.count_ones());
         for to in bits(risky) {
-            n += c.clone_reloc(to, size).count();
+            n += c.clone_choices(&self.zones, to, size);
         }
         self.clone_plain[size] = plain;
         self.clones[size] = n;
@@ -139,10 +141,10 @@ impl Blocks {
     #[inline]
     fn count_jumps(&self, c: &Ctx, from: u8, size: usize) -> u64 {
         let targets = RING[usize::from(from)] & c.empty;
-        let zone = self.jump_zone[size];
+        let zone = self.zones.jump[size];
         let mut n = u64::from((targets & !zone).count_ones());
         for to in bits(targets & zone) {
-            n += c.jump_reloc(from, to, size).count();
+            n += c.jump_choices(&self.zones, to, size);
         }
         n
     }
@@ -210,7 +212,7 @@ impl Blocks {
             (nth_bit(plain, k), 0)
         } else {
             k -= n;
-            let risky = dilate(parents) & c.empty & self.clone_zone[size];
+            let risky = dilate(parents) & c.empty & self.zones.clone[size];
             let mut found = (64, 0);
             for to in bits(risky) {
                 let r = c.clone_reloc(to, size);
@@ -231,7 +233,7 @@ impl Blocks {
     /// then the others, each with its relocation sets.
     fn pick_jump(&self, c: &Ctx, from: u8, size: usize, mut k: u64) -> Pick {
         let targets = RING[usize::from(from)] & c.empty;
-        let zone = self.jump_zone[size];
+        let zone = self.zones.jump[size];
         let plain = targets & !zone;
         let n = u64::from(plain.count_ones());
         let (to, relocs) = if k < n {

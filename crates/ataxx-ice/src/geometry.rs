@@ -151,17 +151,44 @@ pub(crate) fn bits(b: u64) -> impl Iterator<Item = u8> {
     pyramid_core::Bitboard(b).iter().map(|i| i as u8)
 }
 
-/// `n` choose `k`, for the small counts that relocation sets need.
+/// `n` choose `k`, for the small counts that relocation sets need (a table lookup
+/// below 16).
+#[inline]
 pub(crate) fn choose(n: u32, k: u32) -> u64 {
+    if n < 16 && k < 16 {
+        return u64::from(BINOMIALS[n as usize][k as usize]);
+    }
+    choose_slowly(n, k)
+}
+
+/// `n` choose `k` by the product formula.
+const fn choose_slowly(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;
     }
     let mut r: u64 = 1;
-    for i in 0..u64::from(k) {
-        r = r * (u64::from(n) - i) / (i + 1);
+    let mut i = 0;
+    while i < k as u64 {
+        r = r * (n as u64 - i) / (i + 1);
+        i += 1;
     }
     r
 }
+
+/// `BINOMIALS[n][k]` is `n` choose `k` (0 when `k > n`).
+static BINOMIALS: [[u16; 16]; 16] = {
+    let mut table = [[0u16; 16]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut k = 0;
+        while k < 16 {
+            table[n][k] = choose_slowly(n as u32, k as u32) as u16;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
@@ -181,6 +208,9 @@ mod tests {
         assert_eq!(board_mask(5).count_ones(), 25);
         assert_eq!(choose(5, 2), 10);
         assert_eq!(choose(3, 0), 1);
+        assert_eq!(choose(15, 7), 6435);
+        assert_eq!(choose(4, 5), 0);
+        assert_eq!(choose(20, 3), 1140);
         // d4 has neighbours c3, e5, d5 in this set; e4 has d5, e5 (and d4 is not in it).
         let e = (1u64 << 18) | (1 << 36) | (1 << 35);
         for t in 0..=4 {

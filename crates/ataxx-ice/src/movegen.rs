@@ -83,6 +83,12 @@ impl Ctx {
     /// may relocate some. Anywhere else such an action is one action with no
     /// relocation.
     pub(crate) fn relocation_zones(&self) -> ([u64; 3], [u64; 3]) {
+        let z = self.zones();
+        (z.clone, z.jump)
+    }
+
+    /// The relocation zones (see [`Zones`]).
+    pub(crate) fn zones(&self) -> Zones {
         // over[s]: squares next to more enemy pieces of size s than the stash holds;
         // tight[s]: next to at least as many (a clone of size s takes one first).
         let mut over = [0u64; 3];
@@ -124,7 +130,47 @@ impl Ctx {
                 clone[size] = below | tight[size];
             }
         }
-        (clone, jump)
+        Zones {
+            over,
+            tight,
+            clone,
+            jump,
+        }
+    }
+
+    /// The number of relocation sets of a clone placing `size` on `to`: what
+    /// `clone_reloc(to, size).count()` says, looking only at the sizes that `z` says
+    /// need relocations there.
+    #[inline]
+    pub(crate) fn clone_choices(&self, z: &Zones, to: u8, size: usize) -> u64 {
+        let bit = 1u64 << to;
+        let mut n = 1;
+        for s in 0..=size {
+            let zone = if s == size { z.tight[s] } else { z.over[s] };
+            if zone & bit != 0 {
+                // The clone takes a piece of its size from the stash first.
+                let stash = self.stash[s].saturating_sub(u32::from(s == size));
+                let captured = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+                n *= choices(self.on_board[s], captured.saturating_sub(stash));
+            }
+        }
+        n
+    }
+
+    /// The number of relocation sets of a jump of the piece of `size` to `to`: what
+    /// `jump_reloc(from, to, size).count()` says (the jumper is never a source).
+    #[inline]
+    pub(crate) fn jump_choices(&self, z: &Zones, to: u8, size: usize) -> u64 {
+        let bit = 1u64 << to;
+        let mut n = 1;
+        for s in 0..=size {
+            if z.over[s] & bit != 0 {
+                let captured = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+                let avail = self.on_board[s] - u32::from(s == size);
+                n *= choices(avail, captured.saturating_sub(self.stash[s]));
+            }
+        }
+        n
     }
 
     /// The relocation rule of a clone placing a piece of `size` on `to`.
@@ -194,15 +240,11 @@ impl Ctx {
             } else if s + 1 == size {
                 own |= m;
             }
-            let after = own & !adj;
-            let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after.count_ones());
-            let need = captured.count_ones().saturating_sub(stash);
-            if need > 0 {
-                let avail = (after & !m).count_ones();
-                if avail > need {
-                    n *= choose(avail, need);
-                }
-            }
+            let after = (own & !adj).count_ones();
+            let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after);
+            // The shrunk piece (in `after` only as one size smaller) is no source.
+            let avail = after - u32::from(s + 1 == size);
+            n *= choices(avail, captured.count_ones().saturating_sub(stash));
         }
         n
     }
@@ -229,6 +271,31 @@ fn parents(own: [u64; 3], stash: [u32; 3]) -> [u64; 3] {
         (own[1] | own[0] & !has0) & has1,
         (own[2] | own[1] & !has1 | own[0] & !has0 & !has1) & has2,
     ]
+}
+
+/// Where the capture resolution may relocate pieces of the mover: per size `s`, the
+/// squares next to more enemy pieces of size `s` than the mover's stash holds
+/// (`over`), or at least as many (`tight`: a clone of size `s` takes one from the
+/// stash first), both empty when the mover has no piece of size `s` on the board; and
+/// from them the squares where a clone placing, or a jump of a piece of, each size
+/// may relocate.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Zones {
+    pub(crate) over: [u64; 3],
+    pub(crate) tight: [u64; 3],
+    pub(crate) clone: [u64; 3],
+    pub(crate) jump: [u64; 3],
+}
+
+/// The number of ways to choose the sources of `need` relocations among `avail`
+/// pieces: 1 when there is no choice (all are used).
+#[inline]
+fn choices(avail: u32, need: u32) -> u64 {
+    if need > 0 && avail > need {
+        choose(avail, need)
+    } else {
+        1
+    }
 }
 
 /// The bit of index `k` among the set bits of `b`, lowest first.
