@@ -45,6 +45,10 @@ pub(crate) struct Blocks {
     clones: [u64; 3],
     /// Per piece of the mover, in order (size, then square): its number of jumps.
     jumps: [u64; MAX_PIECES],
+    /// The same pieces: square and size.
+    pieces: [(u8, u8); MAX_PIECES],
+    /// How many entries of `jumps` and `pieces` are in use.
+    piece_count: usize,
     /// Per size: the number of grows.
     grows: [u64; 3],
     /// Per size: the number of shrinks.
@@ -65,6 +69,8 @@ impl Blocks {
         clone_plain: [0; 3],
         clones: [0; 3],
         jumps: [0; MAX_PIECES],
+        pieces: [(0, 0); MAX_PIECES],
+        piece_count: 0,
         grows: [0; 3],
         shrinks: [0; 3],
         total: 0,
@@ -90,14 +96,17 @@ impl Blocks {
         let mut piece = 0;
         for size in 0..3 {
             for from in bits(c.own[size]) {
-                let n = self.count_jumps(c, from, size);
-                if let Some(slot) = self.jumps.get_mut(piece) {
-                    *slot = n;
+                if piece == MAX_PIECES {
+                    break;
                 }
+                let n = self.count_jumps(c, from, size);
+                self.jumps[piece] = n;
+                self.pieces[piece] = (from, size as u8);
                 piece += 1;
                 total += n;
             }
         }
+        self.piece_count = piece;
         let near_enemy = dilate(c.enemy_all);
         for size in 0..3 {
             self.grows[size] = if c.can_grow(size) {
@@ -172,16 +181,13 @@ impl Blocks {
             }
             k -= n;
         }
-        let mut piece = 0;
-        for size in 0..3 {
-            for from in bits(c.own[size]) {
-                let n = self.jumps.get(piece).copied().unwrap_or(0);
-                if k < n {
-                    return Some(self.pick_jump(c, from, size, k));
-                }
-                k -= n;
-                piece += 1;
+        for piece in 0..self.piece_count.min(MAX_PIECES) {
+            let n = self.jumps[piece];
+            if k < n {
+                let (from, size) = self.pieces[piece];
+                return Some(self.pick_jump(c, from, usize::from(size), k));
             }
+            k -= n;
         }
         for size in 0..3 {
             let n = self.grows[size];

@@ -88,32 +88,28 @@ pub(crate) fn at_least_neighbours(e: u64, t: u32) -> u64 {
 }
 
 /// For every square, how many of its neighbours are in `e`, as four bit planes (bit `i`
-/// of the count in plane `i`), summed from the 8 shifted copies of `e`.
+/// of the count in plane `i`), summed from the 8 shifted copies of `e` by a tree of
+/// full adders.
 #[inline]
 pub(crate) fn neighbour_counts(e: u64) -> [u64; 4] {
     let w = (e >> 1) & NOT_H;
     let east = (e << 1) & NOT_A;
-    let dirs = [
-        e << 8,
-        e >> 8,
-        w,
-        east,
-        w << 8,
-        w >> 8,
-        east << 8,
-        east >> 8,
-    ];
-    let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
-    for d in dirs {
-        let c0 = b0 & d;
-        b0 ^= d;
-        let c1 = b1 & c0;
-        b1 ^= c0;
-        let c2 = b2 & c1;
-        b2 ^= c1;
-        b3 |= c2;
-    }
-    [b0, b1, b2, b3]
+    let (s1, c1) = full_add(e << 8, e >> 8, w);
+    let (s2, c2) = full_add(east, w << 8, w >> 8);
+    let (s3, c3) = full_add(s1, s2, east << 8);
+    let d = east >> 8;
+    // Ones: s3 + d; twos: c1 + c2 + c3 + (s3 & d); fours: their carries.
+    let (b1, k1) = full_add(c1, c2, c3);
+    let c4 = s3 & d;
+    let (b1, k2) = (b1 ^ c4, b1 & c4);
+    [s3 ^ d, b1, k1 ^ k2, k1 & k2]
+}
+
+/// One bit-parallel full adder: the sum and carry bits of `a + b + c`.
+#[inline]
+fn full_add(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let t = a ^ b;
+    (t ^ c, (a & b) | (t & c))
 }
 
 /// The squares whose count in `planes` (from [`neighbour_counts`]) is at least `t`.
@@ -208,6 +204,24 @@ mod tests {
         assert_eq!(board_mask(5).count_ones(), 25);
         assert_eq!(choose(5, 2), 10);
         assert_eq!(choose(3, 0), 1);
+        for e in [
+            0u64,
+            1 << 27,
+            0x0000_1C14_1C00_0000,
+            u64::MAX,
+            0x8100_0000_0000_0081,
+            0x55AA_55AA_55AA_55AA,
+        ] {
+            let planes = neighbour_counts(e);
+            for sq in 0..64 {
+                let count = (0..4).map(|i| ((planes[i] >> sq) & 1) << i).sum::<u64>();
+                assert_eq!(
+                    count,
+                    u64::from((ADJ[sq] & e).count_ones()),
+                    "square {sq} of {e:#x}"
+                );
+            }
+        }
         assert_eq!(choose(15, 7), 6435);
         assert_eq!(choose(4, 5), 0);
         assert_eq!(choose(20, 3), 1140);

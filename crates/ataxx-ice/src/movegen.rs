@@ -123,13 +123,13 @@ impl Ctx {
             }
         }
         let jump = [over[0], over[0] | over[1], over[0] | over[1] | over[2]];
-        let mut clone = [0u64; 3];
-        for size in 0..3 {
-            if self.stash[size] > 0 {
-                let below = if size == 0 { 0 } else { jump[size - 1] };
-                clone[size] = below | tight[size];
-            }
-        }
+        // A clone places a piece of its size only if the stash has one.
+        let [has0, has1, has2] = self.stash.map(|n| 0u64.wrapping_sub(u64::from(n > 0)));
+        let clone = [
+            tight[0] & has0,
+            (jump[0] | tight[1]) & has1,
+            (jump[1] | tight[2]) & has2,
+        ];
         Zones {
             over,
             tight,
@@ -298,14 +298,48 @@ fn choices(avail: u32, need: u32) -> u64 {
     }
 }
 
-/// The bit of index `k` among the set bits of `b`, lowest first.
+/// The bit of index `k` among the set bits of `b`, lowest first (64 when `b` has no
+/// more than `k` bits). A broadword select, without a loop: the bits counted per byte,
+/// the counts summed up to each byte, the byte holding the bit found by one
+/// comparison of all eight sums, then a table for the bit within the byte.
 #[inline]
 pub(crate) fn nth_bit(b: u64, k: u64) -> u8 {
-    u32::try_from(k)
-        .ok()
-        .and_then(|k| Bitboard(b).nth(k))
-        .map_or(64, |i| i as u8)
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut x = b - ((b >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i of `sums`: the set bits in bytes 0 to i (at most 64, so no carries).
+    let sums = x.wrapping_mul(ONES);
+    if k >= sums >> 56 {
+        return 64;
+    }
+    // High bit of byte i set where sums[i] <= k: the bytes wholly before the bit.
+    let before = ((k * ONES) | HIGH).wrapping_sub(sums) & HIGH;
+    let shift = (!before & HIGH).trailing_zeros() & !7;
+    let skipped = (sums << 8) >> shift & 0xFF;
+    let byte = (b >> shift) & 0xFF;
+    shift as u8 + SELECT_IN_BYTE[byte as usize][((k - skipped) & 7) as usize]
 }
+
+/// `SELECT_IN_BYTE[v][r]`: the position of the set bit of index `r` of the byte `v`
+/// (lowest first; 0 when there is none).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let (mut r, mut bit) = (0, 0);
+        while bit < 8 {
+            if v & (1 << bit) != 0 {
+                table[v][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        v += 1;
+    }
+    table
+};
 
 /// The lowest-index square of `parents` next to `to`.
 #[inline]
@@ -611,6 +645,26 @@ impl AtaxxIce {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `nth_bit` finds what walking the bits finds.
+    #[test]
+    fn nth_bit_selects_like_the_walk() {
+        let boards = [
+            0u64,
+            1,
+            0x8000_0000_0000_0000,
+            u64::MAX,
+            0x0123_4567_89AB_CDEF,
+            0xFF00_0000_0000_00F1,
+        ];
+        for b in boards {
+            for k in 0..=64u64 {
+                let walked = Bitboard(b).nth(k as u32).map_or(64, |i| i as u8);
+                assert_eq!(nth_bit(b, k), walked, "bit {k} of {b:#x}");
+            }
+        }
+        assert_eq!(nth_bit(1, u64::MAX), 64);
+    }
 
     /// `Reloc::nth` unranks exactly the sets `Reloc::try_for_each` lists, in its order.
     #[test]

@@ -37,7 +37,10 @@ impl AtaxxIce {
             ActionKind::Grow => self.apply_grow(mover, a.to),
             ActionKind::Shrink => self.apply_shrink(mover, a.to, a.relocs),
         }
-        self.finish_action(mover);
+        // One action puts at most 9 pieces from the stash on the board (a clone and 8
+        // captured squares filled): with more in the stash the mover cannot win yet.
+        let may_win = c.stash.iter().sum::<u32>() <= 9;
+        self.finish_action_as(mover, may_win);
     }
 
     fn apply_clone(&mut self, mover: usize, a: Action) {

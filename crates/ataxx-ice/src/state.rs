@@ -132,8 +132,15 @@ impl AtaxxIce {
     /// After an action of `mover`: eliminations, the end checks of the rulings in their
     /// order, and the next seat to move.
     pub(crate) fn finish_action(&mut self, mover: usize) {
+        self.finish_action_as(mover, true);
+    }
+
+    /// [`AtaxxIce::finish_action`], told whether the mover may have emptied its stash
+    /// (when `may_win` is false it has not, and the count is skipped).
+    #[inline]
+    pub(crate) fn finish_action_as(&mut self, mover: usize, may_win: bool) {
         self.plies = self.plies.saturating_add(1);
-        let (result, next) = after_action(&self.pieces, self.rules.seats(), mover);
+        let (result, next) = after_action(&self.pieces, self.rules.seats(), mover, may_win);
         self.result = result;
         self.to_move = next;
     }
@@ -154,10 +161,10 @@ fn corners(seats: usize, size: u8) -> Vec<u8> {
 /// per-seat counts: the mover wins with all 15 pieces on the board; else the seats
 /// with pieces decide.
 #[inline]
-fn after_action(pieces: &[[u64; 3]; 4], seats: usize, mover: usize) -> (u8, u8) {
+fn after_action(pieces: &[[u64; 3]; 4], seats: usize, mover: usize, may_win: bool) -> (u8, u8) {
     let own = pieces[mover & 3];
     // The sizes never share a square, so one count covers the three boards.
-    if (own[0] | own[1] | own[2]).count_ones() == u32::from(PIECES_PER_SEAT) {
+    if may_win && (own[0] | own[1] | own[2]).count_ones() == u32::from(PIECES_PER_SEAT) {
         return (1 + mover as u8, NOBODY);
     }
     let mut alive = 0u8;
