@@ -21,10 +21,12 @@
 //! the accepted result is uniform over the legal trades and `trade=none`, as for a draw
 //! from the listed actions (in about 2 attempts on average in random games).
 //!
-//! After [`ATTEMPTS`] rejections the exact draw (counting every block, `random_trade_exact`) decides. That keeps
-//! the result uniform: after `k` failed attempts with failure probability `f`, each legal
-//! choice has had probability `(1 - f^k) / (1 + T)` and the exact draw adds `f^k / (1 + T)`.
-//! Variant 2 (several movement pieces per stack) always takes the exact draw.
+//! After [`ATTEMPTS`] rejections the exact draw (`random_trade_exact`, counting every give
+//! block) decides. That keeps the result uniform: after `k` failed attempts with failure
+//! probability `f`, each legal choice has had probability `(1 - f^k) / (1 + T)` and the
+//! exact draw adds `f^k / (1 + T)`; it is rare (at most 6 attempts are expected at any
+//! trade decision met in 200 random games). Variant 2 (several movement pieces per stack)
+//! always takes the exact draw.
 
 use pyramid_core::rand::Rng;
 
