@@ -1,7 +1,9 @@
 //! A fixed number of seeded random playouts from the start (`Game::deal`, then
 //! `Game::play_random`), for instruction counts under callgrind and quick timings.
 //! Prints the games, plies, a checksum of the final positions (it must not change when
-//! the draw is kept identical) and playouts per second.
+//! the draw is kept identical) and playouts per second of wall time and of the thread's
+//! CPU time (`/proc/thread-self/schedstat`, Linux; closer to an idle core on a busy
+//! machine).
 //!
 //!     cargo run --release -p ataxx-ice --example playouts -- [GAMES] [SEATS]
 //!     valgrind --tool=callgrind target/release/examples/playouts 2000 2
@@ -22,6 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut plies = 0u64;
     let mut hasher = DefaultHasher::new();
     let started = Instant::now();
+    let cpu_started = cpu_seconds();
     for _ in 0..games {
         let mut state = AtaxxIce::deal(&rules, &mut rng);
         state.play_random(&mut rng, None);
@@ -29,11 +32,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         state.hash(&mut hasher);
     }
     let secs = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds()
+        .zip(cpu_started)
+        .map(|(end, start)| end - start);
     println!(
-        "{games} games, {seats} seats, {plies} plies ({:.1}/game), checksum {:016x}, {:.0} playouts/s",
+        "{games} games, {seats} seats, {plies} plies ({:.1}/game), checksum {:016x}, {:.0} playouts/s, {} per CPU second",
         plies as f64 / games as f64,
         hasher.finish(),
-        games as f64 / secs
+        games as f64 / secs,
+        cpu.map_or("?".to_string(), |c| format!("{:.0}", games as f64 / c))
     );
     Ok(())
+}
+
+/// The CPU time of this thread so far, in seconds (Linux only).
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos / 1e9)
 }

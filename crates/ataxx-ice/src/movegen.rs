@@ -14,7 +14,7 @@ use pyramid_core::Game;
 use pyramid_core::{Bitboard, RuleSet};
 
 use crate::action::{Action, ActionKind};
-use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts};
+use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts, small_count};
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The position as the mover sees it.
@@ -34,13 +34,15 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// The context of `mover` (the seat to move) in `state`.
+    #[inline]
     pub(crate) fn new(state: &AtaxxIce, mover: usize) -> Ctx {
         let p = &state.pieces;
         // Seats the game does not have hold no pieces, so all four can be merged.
         let all = [0, 1, 2].map(|s| p[0][s] | p[1][s] | p[2][s] | p[3][s]);
         let own = p[mover & 3];
         let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
-        let on_board = own.map(u64::count_ones);
+        let on_board = own.map(small_count);
         let stash = on_board.map(|n| u32::from(PIECES_PER_SIZE).saturating_sub(n));
         Ctx {
             own,
@@ -88,6 +90,7 @@ impl Ctx {
     }
 
     /// The relocation zones (see [`Zones`]).
+    #[inline]
     pub(crate) fn zones(&self) -> Zones {
         // over[s]: squares next to more enemy pieces of size s than the stash holds;
         // tight[s]: next to at least as many (a clone of size s takes one first).
@@ -105,7 +108,7 @@ impl Ctx {
                 over[s] = dilate(e);
                 continue;
             }
-            let n = e.count_ones();
+            let n = small_count(e);
             if n < stash {
                 continue;
             }
@@ -150,7 +153,7 @@ impl Ctx {
             if zone & bit != 0 {
                 // The clone takes a piece of its size from the stash first.
                 let stash = self.stash[s].saturating_sub(u32::from(s == size));
-                let captured = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+                let captured = small_count(ADJ[usize::from(to)] & self.enemy[s]);
                 n *= choices(self.on_board[s], captured.saturating_sub(stash));
             }
         }
@@ -165,7 +168,7 @@ impl Ctx {
         let mut n = 1;
         for s in 0..=size {
             if z.over[s] & bit != 0 {
-                let captured = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+                let captured = small_count(ADJ[usize::from(to)] & self.enemy[s]);
                 let avail = self.on_board[s] - u32::from(s == size);
                 n *= choices(avail, captured.saturating_sub(self.stash[s]));
             }
@@ -178,7 +181,7 @@ impl Ctx {
         let mut r = Reloc::NONE;
         for s in 0..=size {
             let stash = self.stash[s].saturating_sub(u32::from(s == size));
-            let n = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+            let n = small_count(ADJ[usize::from(to)] & self.enemy[s]);
             r.need[s] = n.saturating_sub(stash);
             r.avail[s] = self.own[s];
         }
@@ -189,7 +192,7 @@ impl Ctx {
     pub(crate) fn jump_reloc(&self, from: u8, to: u8, size: usize) -> Reloc {
         let mut r = Reloc::NONE;
         for s in 0..=size {
-            let n = (ADJ[usize::from(to)] & self.enemy[s]).count_ones();
+            let n = small_count(ADJ[usize::from(to)] & self.enemy[s]);
             r.need[s] = n.saturating_sub(self.stash[s]);
             r.avail[s] = self.own[s] & !(1u64 << from);
         }
@@ -212,8 +215,8 @@ impl Ctx {
         for s in 0..3 {
             // Own adjacent pieces are destroyed before the captures.
             let after = own[s] & !adj;
-            let stash = 5u32.saturating_sub(after.count_ones());
-            let n = (adj & self.enemy[s]).count_ones();
+            let stash = 5u32.saturating_sub(small_count(after));
+            let n = small_count(adj & self.enemy[s]);
             r.need[s] = n.saturating_sub(stash);
             r.avail[s] = after & !m;
         }
@@ -233,6 +236,13 @@ impl Ctx {
             if captured == 0 {
                 continue;
             }
+            let captures = small_count(captured);
+            // The stash keeps at least 5 minus the pieces of size `s` on the board (with
+            // the shrunk one): when that covers the captures, nothing is relocated.
+            if captures + self.on_board[s] + u32::from(s + 1 == size) <= u32::from(PIECES_PER_SIZE)
+            {
+                continue;
+            }
             // The mover's pieces of size `s` once `sq` is shrunk and its neighbours destroyed.
             let mut own = self.own[s];
             if s == size {
@@ -240,11 +250,11 @@ impl Ctx {
             } else if s + 1 == size {
                 own |= m;
             }
-            let after = (own & !adj).count_ones();
+            let after = small_count(own & !adj);
             let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after);
             // The shrunk piece (in `after` only as one size smaller) is no source.
             let avail = after - u32::from(s + 1 == size);
-            n *= choices(avail, captured.count_ones().saturating_sub(stash));
+            n *= choices(avail, captures.saturating_sub(stash));
         }
         n
     }
