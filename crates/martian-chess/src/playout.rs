@@ -12,10 +12,12 @@
 //! - each square's empty-board reach (the slots of its piece) is kept as one byte, so
 //!   one multiplication gives a zone's running totals, and the piece holding a drawn
 //!   slot is found by a branch-free byte comparison instead of a walk;
-//! - one table entry per (kind, square, reach index) holds the destination, the squares
-//!   in between and the kind, so a proposal is checked with one load; the no-undo ban is
-//!   the index of one entry;
-//! - one 64-bit random number makes up to two proposals (its two halves).
+//! - a proposal is a number, its index in two tables (one entry per kind, origin and
+//!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
+//!   proposal is tested with one load and one AND against a mask of the ply, and
+//!   [`INFO`] what playing it changes; the no-undo ban is one index;
+//! - one 64-bit random number makes two proposals (its two halves), both tested
+//!   without branches, and the first legal one is played.
 //!
 //! A slot is drawn from 32 random bits by Lemire's multiply-and-reject, which is exactly
 //! uniform, so every legal move has exactly the same chance.
@@ -31,8 +33,9 @@ const SQUARES: usize = 32;
 const ZONE_SQUARES: usize = 16;
 /// The most squares one piece reaches on the empty 4x8 board (a queen on b4 or c5).
 const MAX_REACH: usize = 16;
-/// Entries of [`PROPOSALS`]: 4 kinds (one unused) x 32 squares x 16 reach indices, a
-/// power of two so a masked index needs no bounds check.
+/// Proposals: 4 kinds (one unused) x 32 origins x 16 reach indices, a power of two so a
+/// masked index needs no bounds check. A proposal's index is `entry_index(kind, from,
+/// reach)`, so it also names the kind (bits 9..11) and the origin (bits 4..9).
 const ENTRIES: usize = 4 * SQUARES * MAX_REACH;
 /// Each byte 1: multiplying a byte vector by it sums every byte into the ones above.
 const BYTES: u64 = 0x0101_0101_0101_0101;
@@ -46,6 +49,12 @@ const MAX_FAST_SLOTS: u32 = 127;
 const ROUNDS: u32 = 32;
 /// Set in the ban when the no-undo rule bans nothing: no proposal index has this bit.
 const NO_BAN: usize = ENTRIES;
+
+/// The index of a proposal: kind, origin, place of the destination in the reach list.
+#[inline(always)]
+const fn entry_index(kind: usize, from: usize, reach: usize) -> usize {
+    (kind * SQUARES + from) * MAX_REACH + reach
+}
 
 /// The most slots a zone can hold: a queen's reach on each of its squares.
 const fn max_zone_slots(layout: &Layout) -> usize {
@@ -67,7 +76,7 @@ const fn max_zone_slots(layout: &Layout) -> usize {
 }
 
 // A zone's slots summed byte-wise never overflow a byte, and no piece reaches more
-// squares than a row of the proposal table holds.
+// squares than a row of the proposal tables holds.
 const _: () = assert!(max_zone_slots(&TWO_SEATS) <= 255);
 const _: () = {
     let mut sq = 0;
@@ -77,24 +86,26 @@ const _: () = {
     }
 };
 
-/// One proposal per (kind, origin, reach index): the squares strictly between origin and
-/// destination in bits 0..32, the index of the move straight back (its kind, from the
-/// destination to the origin) in bits 32..43, and the destination's row
-/// `entry_index(kind, to, 0)` in bits 43..54 (so the destination in bits 47..52 and the
-/// kind in bits 52..54).
-static PROPOSALS: [u64; ENTRIES] = proposals(&TWO_SEATS);
+/// Per proposal, the squares that must be free for it to be legal: the squares strictly
+/// between origin and destination in bits 0..32 (they must be empty), and the
+/// destination in bits 32..64 (it must be a square the mover's kind may end on).
+/// Unused entries (past a piece's reach) are never drawn.
+static CHECK: [u64; ENTRIES] = check_table(&TWO_SEATS);
 
-/// Where a proposal's fields start.
-const BACK_SHIFT: u32 = 32;
-const ROW_SHIFT: u32 = 43;
-const TO_SHIFT: u32 = ROW_SHIFT + 4;
-const KIND_SHIFT: u32 = ROW_SHIFT + 9;
+/// Per proposal, what playing it changes:
+///
+/// | bits | field |
+/// |---|---|
+/// | 0..11 | the index of the move straight back (same kind, destination to origin) |
+/// | 11..16 | the destination |
+/// | 16..21 | the reach of the kind on the destination |
+/// | 21..26 | the reach of the kind on the origin |
+static INFO: [u32; ENTRIES] = info_table(&TWO_SEATS);
 
-/// The index of a proposal in [`PROPOSALS`].
-#[inline(always)]
-const fn entry_index(kind: usize, sq: usize, reach: usize) -> usize {
-    (kind * SQUARES + sq) * MAX_REACH + reach
-}
+/// Where the fields of an [`INFO`] entry start.
+const TO_SHIFT: u32 = 11;
+const TO_REACH_SHIFT: u32 = 16;
+const FROM_REACH_SHIFT: u32 = 21;
 
 /// The place of `to` in the reach list of a piece of `kind` on `from` (moves are
 /// symmetric: every reach list holds the way back of each of its moves).
@@ -109,8 +120,8 @@ const fn reach_index(layout: &Layout, kind: usize, from: usize, to: usize) -> us
     panic!("a reach list misses the way back of one of its moves")
 }
 
-/// Builds [`PROPOSALS`] from the board's reach lists and between-squares table.
-const fn proposals(layout: &Layout) -> [u64; ENTRIES] {
+/// Builds [`CHECK`] from the board's reach lists and between-squares table.
+const fn check_table(layout: &Layout) -> [u64; ENTRIES] {
     let mut out = [0u64; ENTRIES];
     let mut kind = 0;
     while kind < 3 {
@@ -119,10 +130,7 @@ const fn proposals(layout: &Layout) -> [u64; ENTRIES] {
             let mut i = 0;
             while i < layout.reach_count[kind][sq] as usize {
                 let to = layout.reach_list[kind][sq][i] as usize;
-                let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
-                out[entry_index(kind, sq, i)] = layout.between[sq][to]
-                    | (back as u64) << BACK_SHIFT
-                    | (entry_index(kind, to, 0) as u64) << ROW_SHIFT;
+                out[entry_index(kind, sq, i)] = layout.between[sq][to] | 1 << (32 + to);
                 i += 1;
             }
             sq += 1;
@@ -132,16 +140,28 @@ const fn proposals(layout: &Layout) -> [u64; ENTRIES] {
     out
 }
 
-/// `bits` if `flag`, else 0, without a branch.
-#[inline(always)]
-fn select(flag: bool, bits: u64) -> u64 {
-    bits & u64::from(flag).wrapping_neg()
-}
-
-/// The number of slots of a piece of `kind` (0 to 2; 3 has none) on `sq`.
-#[inline(always)]
-fn reach_count(kind: usize, sq: usize) -> u32 {
-    u32::from(REACH_COUNT[kind & 3][sq & (SQUARES - 1)])
+/// Builds [`INFO`] from the board's reach lists.
+const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
+    let mut out = [0u32; ENTRIES];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            let mut i = 0;
+            while i < layout.reach_count[kind][sq] as usize {
+                let to = layout.reach_list[kind][sq][i] as usize;
+                let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
+                out[entry_index(kind, sq, i)] = back as u32
+                    | (to as u32) << TO_SHIFT
+                    | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT
+                    | (layout.reach_count[kind][sq] as u32) << FROM_REACH_SHIFT;
+                i += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
 }
 
 /// [`Layout::reach_count`] of the 4x8 board, with a row of zeros for the unused kind 3.
@@ -159,14 +179,10 @@ static REACH_COUNT: [[u8; SQUARES]; 4] = {
     out
 };
 
-/// A drawn move: origin, destination, mover's kind (0 pawn, 1 drone, 2 queen), and its
-/// [`PROPOSALS`] entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Move {
-    from: usize,
-    to: usize,
-    kind: usize,
-    entry: u64,
+/// The number of slots of a piece of `kind` (0 to 2; 3 has none) on `sq`.
+#[inline(always)]
+fn reach_count(kind: usize, sq: usize) -> u64 {
+    u64::from(REACH_COUNT[kind & 3][sq & (SQUARES - 1)])
 }
 
 /// What the sampler needs to know about the seat to move, fixed for one ply.
@@ -180,21 +196,21 @@ struct Ply<'a> {
     before: [u8; ZONE_SQUARES],
     /// The zone's first square.
     base: usize,
-    /// Where each kind may end: pawns, drones, queens (and 0 for the unused kind 3).
-    allowed: [u64; 4],
-    occupied: u64,
+    /// By kind, the obstacles a [`CHECK`] entry must miss: the occupied squares in bits
+    /// 0..32, the squares the kind may not end on in bits 32..64 (all for kind 3).
+    obstacles: [u64; 4],
 }
 
 impl Ply<'_> {
-    /// The proposal for 32 random bits: `Some` if it names a legal move.
+    /// The proposal for 32 random bits: whether it is a legal move, and its index.
     #[inline(always)]
-    fn propose(&self, random: u32) -> Option<Move> {
+    fn propose(&self, random: u32) -> (bool, usize) {
         // Lemire: the high half of random * slots is uniform on 0..slots once the (rare)
         // low halves below 2^32 mod slots are refused.
         let product = u64::from(random) * u64::from(self.slots);
         let low = product as u32;
         if low < self.slots && low < self.slots.wrapping_neg() % self.slots {
-            return None;
+            return (false, 0);
         }
         let slot = product >> 32;
         // The square holding the slot: the number of squares whose running total is at
@@ -204,23 +220,12 @@ impl Ply<'_> {
         let i = ((at_most(self.totals[0]) + at_most(self.totals[1])).wrapping_mul(BYTES) >> 56)
             as usize
             & (ZONE_SQUARES - 1);
-        let from = self.base + i;
-        let reach = slot as usize - usize::from(self.before[i]);
-        let index = (usize::from(self.playout.rows[from & (SQUARES - 1)]) + reach) & (ENTRIES - 1);
-        let entry = PROPOSALS[index];
-        let to = (entry >> TO_SHIFT) as usize & (SQUARES - 1);
-        let kind = (entry >> KIND_SHIFT) as usize & 3;
-        // One test for all three conditions (one branch to mispredict, not three):
-        // the destination allowed, the squares in between empty, the move not banned.
-        let blocked = (!self.allowed[kind] >> to & 1)
-            | u64::from(entry & self.occupied & 0xFFFF_FFFF != 0)
-            | u64::from(index == self.playout.ban);
-        (blocked == 0).then_some(Move {
-            from,
-            to,
-            kind,
-            entry,
-        })
+        let row = usize::from(self.playout.rows[(self.base + i) & (SQUARES - 1)]);
+        let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
+        // Legal: nothing in between, a destination the kind may end on, not banned.
+        let legal =
+            (CHECK[index] & self.obstacles[row >> 9 & 3] == 0) & (index != self.playout.ban);
+        (legal, index)
     }
 }
 
@@ -230,7 +235,7 @@ fn reach_bytes(pieces: &[u64; 3]) -> [u64; 4] {
     for (kind, &bits) in pieces.iter().enumerate() {
         for sq in pyramid_core::Bitboard(bits & TWO_SEATS.board) {
             let sq = sq as usize;
-            reach[sq >> 3] |= u64::from(reach_count(kind, sq)) << ((sq & 7) * 8);
+            reach[sq >> 3] |= reach_count(kind, sq) << ((sq & 7) * 8);
         }
     }
     reach
@@ -244,20 +249,19 @@ struct Playout {
     /// The empty-board reach of the piece on each square (0: empty), one byte a square,
     /// eight squares a word.
     reach: [u64; 4],
-    /// The [`PROPOSALS`] row of the piece on each square: `entry_index(kind, sq, 0)`
+    /// The first proposal of the piece on each square: `entry_index(kind, sq, 0)`
     /// (stale on empty squares, which have no slots).
     rows: [u16; SQUARES],
     scores: [u16; 2],
     /// The seat to move (0 or 1).
     seat: usize,
-    /// The [`PROPOSALS`] index of the move the no-undo rule bans, or [`NO_BAN`].
+    /// The index of the move the no-undo rule bans, or [`NO_BAN`].
     ban: usize,
 }
 
 impl Playout {
     /// The playout state of a two-seat game.
     fn load(game: &MartianChess) -> Playout {
-        let reach = reach_bytes(&game.pieces);
         let mut rows = [0u16; SQUARES];
         for (kind, &bits) in game.pieces.iter().enumerate() {
             for sq in pyramid_core::Bitboard(bits & TWO_SEATS.board) {
@@ -266,7 +270,7 @@ impl Playout {
         }
         let mut playout = Playout {
             pieces: [game.pieces[0], game.pieces[1], game.pieces[2], 0],
-            reach,
+            reach: reach_bytes(&game.pieces),
             rows,
             scores: [game.scores[0], game.scores[1]],
             seat: usize::from(game.to_move) & 1,
@@ -286,11 +290,8 @@ impl Playout {
             return NO_BAN;
         }
         let row = usize::from(self.rows[to]);
-        let kind = row / (SQUARES * MAX_REACH);
-        (row..row + reach_count(kind, to) as usize)
-            .find(|&index| {
-                (PROPOSALS[index & (ENTRIES - 1)] >> TO_SHIFT) as usize & (SQUARES - 1) == from
-            })
+        (row..row + reach_count(row >> 9, to) as usize)
+            .find(|&index| (INFO[index & (ENTRIES - 1)] >> TO_SHIFT) as usize & 31 == from)
             .unwrap_or(NO_BAN)
     }
 
@@ -306,8 +307,8 @@ impl Playout {
         game.passes = 0;
         game.crossing = (self.ban < ENTRIES).then(|| {
             // The banned move goes from the crossing's destination to its origin.
-            let origin = (PROPOSALS[self.ban] >> TO_SHIFT) as u8 & (SQUARES as u8 - 1);
-            let destination = (self.ban / MAX_REACH % SQUARES) as u8;
+            let origin = (INFO[self.ban] >> TO_SHIFT) as u8 & 31;
+            let destination = (self.ban >> 4) as u8 & 31;
             (origin, destination)
         });
         game.plies = game.plies.saturating_add(played);
@@ -319,12 +320,16 @@ impl Playout {
         0xFFFF << (seat * ZONE_SQUARES)
     }
 
-    /// Sets the reach byte of square `sq`.
+    /// Adds `value` to the reach byte of square `sq` (without a carry out of it).
     #[inline(always)]
-    fn set_reach(&mut self, sq: usize, value: u32) {
-        let shift = (sq & 7) * 8;
-        let word = &mut self.reach[(sq >> 3) & 3];
-        *word = *word & !(0xFF << shift) | u64::from(value) << shift;
+    fn add_reach(&mut self, sq: usize, value: u64) {
+        self.reach[(sq >> 3) & 3] += value << ((sq & 7) * 8);
+    }
+
+    /// Subtracts `value` from the reach byte of square `sq` (it holds at least that).
+    #[inline(always)]
+    fn sub_reach(&mut self, sq: usize, value: u64) {
+        self.reach[(sq >> 3) & 3] -= value << ((sq & 7) * 8);
     }
 
     /// The sampler's view of the ply, or `None` when the zone's slots are out of the
@@ -341,9 +346,13 @@ impl Playout {
         let zone = Self::zone(seat);
         let [pawns, drones, queens, _] = self.pieces;
         let occupied = pawns | drones | queens;
-        let open = TWO_SEATS.board & !(occupied & zone);
+        let own = occupied & zone;
+        // Own pieces block a destination, except the merges of field promotion.
         let no_queen = queens & zone == 0;
         let no_drone = drones & zone == 0;
+        let pawn_blocked =
+            own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
+        let drone_blocked = own & !select(no_queen, pawns & zone);
         let first = low.wrapping_mul(BYTES);
         let second = (high + (first >> 56)).wrapping_mul(BYTES);
         let mut before = [0u8; ZONE_SQUARES];
@@ -355,28 +364,30 @@ impl Playout {
             totals: [first, second],
             before,
             base: seat * ZONE_SQUARES,
-            allowed: [
-                open | select(no_queen, drones & zone) | select(no_drone, pawns & zone),
-                open | select(no_queen, pawns & zone),
-                open,
-                0,
+            obstacles: [
+                occupied | pawn_blocked << 32,
+                occupied | drone_blocked << 32,
+                occupied | own << 32,
+                u64::MAX,
             ],
-            occupied,
         })
     }
 
-    /// A uniformly random legal move of the seat to move, or `None` when the general
-    /// path must decide this ply.
+    /// A uniformly random legal move of the seat to move (its proposal index), or
+    /// `None` when the general path must decide this ply.
     #[inline(always)]
-    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
         let ply = self.ply()?;
         for _ in 0..ROUNDS {
+            // Two proposals at once, the first legal one kept (as if drawn one after
+            // the other): one branch, taken about three times in four, instead of two
+            // that go either way.
             let random = rng.next_u64();
-            if let Some(mv) = ply.propose(random as u32) {
-                return Some(mv);
-            }
-            if let Some(mv) = ply.propose((random >> 32) as u32) {
-                return Some(mv);
+            let (first_legal, first) = ply.propose(random as u32);
+            let (second_legal, second) = ply.propose((random >> 32) as u32);
+            if first_legal | second_legal {
+                let keep_first = usize::from(first_legal).wrapping_neg();
+                return Some(second ^ ((first ^ second) & keep_first));
             }
         }
         None
@@ -390,6 +401,8 @@ impl Playout {
         let [pawns, drones, queens, none] = self.pieces;
         let pips = ((pawns >> to) & 1) + ((drones >> to) & 1) * 2 + ((queens >> to) & 1) * 3;
         self.pieces = [pawns & !to_bit, drones & !to_bit, queens & !to_bit, none];
+        let taken = (pips as usize).wrapping_sub(1) & 3;
+        self.sub_reach(to, reach_count(taken, to));
         if home {
             // Field promotion: the two merge into one piece of their pips.
             (kind + pips as usize).min(2)
@@ -400,38 +413,44 @@ impl Playout {
         }
     }
 
-    /// Plays a legal move; returns whether the game is over (the mover's zone emptied).
+    /// Plays the legal move with proposal `index`; returns whether the game is over
+    /// (the mover's zone emptied).
     #[inline(always)]
-    fn play(&mut self, mv: Move) -> bool {
-        let Move {
-            from,
-            to,
-            kind,
-            entry,
-        } = mv;
-        let (from, to, kind) = (from & (SQUARES - 1), to & (SQUARES - 1), kind & 3);
-        let seat = self.seat;
-        let zone = Self::zone(seat);
+    fn play(&mut self, index: usize) -> bool {
+        let info = u64::from(INFO[index & (ENTRIES - 1)]);
+        let (kind, from) = ((index >> 9) & 3, (index >> 4) & (SQUARES - 1));
+        let to = (info >> TO_SHIFT) as usize & (SQUARES - 1);
+        let seat = self.seat & 1;
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        let home = zone & to_bit != 0;
+        let home = Self::zone(seat) & to_bit != 0;
         let occupied = self.pieces[0] | self.pieces[1] | self.pieces[2];
-        let landed = if occupied & to_bit == 0 {
-            kind
-        } else {
-            self.take(to, kind, home) & 3
-        };
+        // The slots leave `from`.
+        self.sub_reach(from, (info >> FROM_REACH_SHIFT) & 31);
         self.pieces[kind] &= !from_bit;
-        self.pieces[landed] |= to_bit;
-        // The slots leave `from` and land on `to`.
-        self.set_reach(from, 0);
-        self.set_reach(to, reach_count(landed, to));
-        self.rows[to] = entry_index(landed, to, 0) as u16;
+        if occupied & to_bit == 0 {
+            // A plain move (the common case): the piece lands as it moved.
+            self.pieces[kind] |= to_bit;
+            self.add_reach(to, (info >> TO_REACH_SHIFT) & 31);
+            self.rows[to] = entry_index(kind, to, 0) as u16;
+        } else {
+            let landed = self.take(to, kind, home) & 3;
+            self.pieces[landed] |= to_bit;
+            self.add_reach(to, reach_count(landed, to));
+            self.rows[to] = entry_index(landed, to, 0) as u16;
+        }
         // Crossing the canal bans the way straight back for one ply (a crossing piece
         // lands as it moved: only merges change a kind, and they stay home).
-        self.ban = ((entry >> BACK_SHIFT) as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
-        self.seat ^= 1;
-        (self.pieces[0] | self.pieces[1] | self.pieces[2]) & zone == 0
+        self.ban = (info as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
+        self.seat = seat ^ 1;
+        // Only the mover's zone can have emptied.
+        (self.reach[seat * 2] | self.reach[seat * 2 + 1]) == 0
     }
+}
+
+/// `bits` if `flag`, else 0, without a branch.
+#[inline(always)]
+fn select(flag: bool, bits: u64) -> u64 {
+    bits & u64::from(flag).wrapping_neg()
 }
 
 impl MartianChess {
@@ -446,9 +465,11 @@ impl MartianChess {
         let mut state = Playout::load(self);
         let mut played = 0;
         while played < budget {
-            let Some(mv) = state.sample(rng) else { break };
+            let Some(index) = state.sample(rng) else {
+                break;
+            };
             played += 1;
-            let over = state.play(mv);
+            let over = state.play(index);
             debug_assert_eq!(
                 state.reach,
                 reach_bytes(&[state.pieces[0], state.pieces[1], state.pieces[2]]),
