@@ -16,11 +16,12 @@
 //!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
 //!   proposal is tested with one load and one AND against a mask of the ply, and
 //!   [`INFO`] what playing it changes; the no-undo ban is one index;
-//! - one 64-bit random number makes two proposals (its two halves), both tested
+//! - one 32-bit random number makes two proposals (its two halves), both tested
 //!   without branches, and the first legal one is played.
 //!
-//! A slot is drawn from 32 random bits by Lemire's multiply-and-reject, which is exactly
-//! uniform, so every legal move has exactly the same chance.
+//! A slot is drawn from 16 random bits by Lemire's multiply-and-reject, which is exactly
+//! uniform (a refused draw counts as a refused proposal), so every legal move has
+//! exactly the same chance.
 
 use pyramid_core::rand::Rng;
 
@@ -202,17 +203,17 @@ struct Ply<'a> {
 }
 
 impl Ply<'_> {
-    /// The proposal for 32 random bits: whether it is a legal move, and its index.
+    /// The proposal for 16 random bits: whether it is a legal move, and its index.
     #[inline(always)]
-    fn propose(&self, random: u32) -> (bool, usize) {
-        // Lemire: the high half of random * slots is uniform on 0..slots once the (rare)
-        // low halves below 2^32 mod slots are refused.
-        let product = u64::from(random) * u64::from(self.slots);
-        let low = product as u32;
-        if low < self.slots && low < self.slots.wrapping_neg() % self.slots {
+    fn propose(&self, random: u16) -> (bool, usize) {
+        // Lemire: the high half of random * slots is uniform on 0..slots once the (rare:
+        // below 1 in 500) low halves below 2^16 mod slots are refused.
+        let product = u32::from(random) * self.slots;
+        let low = product & 0xFFFF;
+        if low < self.slots && low < (1 << 16) % self.slots {
             return (false, 0);
         }
-        let slot = product >> 32;
+        let slot = u64::from(product >> 16);
         // The square holding the slot: the number of squares whose running total is at
         // most `slot` (the totals never fall, and the last one is `slots`).
         let probe = (slot * BYTES) | HIGH;
@@ -382,9 +383,9 @@ impl Playout {
             // Two proposals at once, the first legal one kept (as if drawn one after
             // the other): one branch, taken about three times in four, instead of two
             // that go either way.
-            let random = rng.next_u64();
-            let (first_legal, first) = ply.propose(random as u32);
-            let (second_legal, second) = ply.propose((random >> 32) as u32);
+            let random = rng.next_u32();
+            let (first_legal, first) = ply.propose(random as u16);
+            let (second_legal, second) = ply.propose((random >> 16) as u16);
             if first_legal | second_legal {
                 let keep_first = usize::from(first_legal).wrapping_neg();
                 return Some(second ^ ((first ^ second) & keep_first));
