@@ -396,14 +396,22 @@ impl MartianChess {
     /// Plays uniformly random legal actions until the game ends, or until `max_plies`
     /// more plies have been played; returns the number of plies played: the fused
     /// draw-and-play loop of [`Game::play_random`].
+    #[inline]
     pub(crate) fn play_random_fused<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         max_plies: Option<u32>,
     ) -> u32 {
         if self.rules.seat_count() == 2 {
-            return self.play_random_two(rng, max_plies);
+            self.play_random_two(rng, max_plies)
+        } else {
+            self.play_random_general(rng, max_plies)
         }
+    }
+
+    /// [`MartianChess::play_random_fused`] for any seat count (the four-seat path).
+    #[inline(never)]
+    fn play_random_general<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
         let mut played = 0;
         if self.finished() {
             return 0;
@@ -445,6 +453,7 @@ impl MartianChess {
 
     /// [`MartianChess::play_random_fused`] with two seats: the loop of
     /// [`crate::playout`], and the general sampler for the rare ply it leaves.
+    #[inline]
     fn play_random_two<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
         let mut played = 0u32;
         loop {
