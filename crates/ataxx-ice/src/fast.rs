@@ -17,7 +17,7 @@ use pyramid_core::rand::Rng;
 
 use crate::action::Action;
 use crate::geometry::{RING, bits, dilate};
-use crate::movegen::{Ctx, Zones, lowest_parent, nth_bit};
+use crate::movegen::{Ctx, Zones, lowest_parent, nth_bit, select_bit};
 use crate::state::{AtaxxIce, PIECES_PER_SEAT};
 
 /// The most pieces a seat can have on the board.
@@ -138,8 +138,8 @@ impl Blocks {
         let risky = dests & self.zones.clone[size];
         let plain = dests ^ risky;
         let mut n = u64::from(plain.count_ones());
-        for to in bits(risky) {
-            n += c.clone_choices(&self.zones, to, size);
+        if risky != 0 {
+            n += self.risky_clones(c, risky, size);
         }
         self.clone_plain[size] = plain;
         self.clones[size] = n;
@@ -151,11 +151,29 @@ impl Blocks {
     fn count_jumps(&self, c: &Ctx, from: u8, size: usize) -> u64 {
         let targets = RING[usize::from(from)] & c.empty;
         let zone = self.zones.jump[size];
-        let mut n = u64::from((targets & !zone).count_ones());
-        for to in bits(targets & zone) {
-            n += c.jump_choices(&self.zones, to, size);
+        let n = u64::from((targets & !zone).count_ones());
+        match targets & zone {
+            0 => n,
+            risky => n + self.risky_jumps(c, risky, size),
         }
-        n
+    }
+
+    /// The jumps of a piece of `size` to the squares of `risky`, each once per
+    /// relocation set. Out of line, so that the loop over the pieces stays small.
+    #[inline(never)]
+    fn risky_jumps(&self, c: &Ctx, risky: u64, size: usize) -> u64 {
+        bits(risky)
+            .map(|to| c.jump_choices(&self.zones, to, size))
+            .sum()
+    }
+
+    /// The clones placing `size` on the squares of `risky`, each once per relocation
+    /// set (out of line, as [`Blocks::risky_jumps`]).
+    #[inline(never)]
+    fn risky_clones(&self, c: &Ctx, risky: u64, size: usize) -> u64 {
+        bits(risky)
+            .map(|to| c.clone_choices(&self.zones, to, size))
+            .sum()
     }
 
     /// A uniformly random index below [`Blocks::total`], drawn as
@@ -164,8 +182,12 @@ impl Blocks {
     /// [`Game::random_action`] picks the action the generic walk picks.
     #[inline]
     pub(crate) fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> u64 {
-        let n = usize::try_from(self.total).unwrap_or(usize::MAX);
-        rng.random_range(0..n) as u64
+        // A `usize` range below 2^32 is drawn as the `u32` range (rand 0.9); asking
+        // for that directly skips a test.
+        match u32::try_from(self.total) {
+            Ok(n) => u64::from(rng.random_range(0..n)),
+            Err(_) => rng.random_range(0..usize::try_from(self.total).unwrap_or(usize::MAX)) as u64,
+        }
     }
 
     /// The action of index `k` (below [`Blocks::total`]), found by skipping whole
@@ -212,24 +234,23 @@ impl Blocks {
     /// then the others square by square, each with its relocation sets.
     fn pick_clone(&self, c: &Ctx, size: usize, mut k: u64) -> Pick {
         let parents = c.parents[size];
-        let plain = self.clone_plain[size];
-        let n = u64::from(plain.count_ones());
-        let (to, relocs) = if k < n {
-            (nth_bit(plain, k), 0)
-        } else {
-            k -= n;
-            let risky = dilate(parents) & c.empty & self.zones.clone[size];
-            let mut found = (64, 0);
-            for to in bits(risky) {
-                let r = c.clone_reloc(to, size);
-                let n = r.count();
-                if k < n {
-                    found = (to, r.nth(k));
-                    break;
-                }
+        let (to, relocs) = match select_bit(self.clone_plain[size], k) {
+            Ok(to) => (to, 0),
+            Err(n) => {
                 k -= n;
+                let risky = dilate(parents) & c.empty & self.zones.clone[size];
+                let mut found = (64, 0);
+                for to in bits(risky) {
+                    let r = c.clone_reloc(to, size);
+                    let n = r.count();
+                    if k < n {
+                        found = (to, r.nth(k));
+                        break;
+                    }
+                    k -= n;
+                }
+                found
             }
-            found
         };
         let action = Action::clone_move(lowest_parent(parents, to), to, relocs);
         Pick { action, size }
@@ -240,23 +261,22 @@ impl Blocks {
     fn pick_jump(&self, c: &Ctx, from: u8, size: usize, mut k: u64) -> Pick {
         let targets = RING[usize::from(from)] & c.empty;
         let zone = self.zones.jump[size];
-        let plain = targets & !zone;
-        let n = u64::from(plain.count_ones());
-        let (to, relocs) = if k < n {
-            (nth_bit(plain, k), 0)
-        } else {
-            k -= n;
-            let mut found = (64, 0);
-            for to in bits(targets & zone) {
-                let r = c.jump_reloc(from, to, size);
-                let n = r.count();
-                if k < n {
-                    found = (to, r.nth(k));
-                    break;
-                }
+        let (to, relocs) = match select_bit(targets & !zone, k) {
+            Ok(to) => (to, 0),
+            Err(n) => {
                 k -= n;
+                let mut found = (64, 0);
+                for to in bits(targets & zone) {
+                    let r = c.jump_reloc(from, to, size);
+                    let n = r.count();
+                    if k < n {
+                        found = (to, r.nth(k));
+                        break;
+                    }
+                    k -= n;
+                }
+                found
             }
-            found
         };
         Pick {
             action: Action::jump(from, to, relocs),
@@ -270,11 +290,19 @@ impl Blocks {
 /// relocation sources.
 #[inline]
 fn count_shrinks(c: &Ctx, size: usize, near_enemy: u64) -> u64 {
-    let mut n = u64::from(c.on_board[size]);
-    for sq in bits(c.own[size] & near_enemy) {
-        n += c.shrink_choices(sq, size) - 1;
+    let n = u64::from(c.on_board[size]);
+    match c.own[size] & near_enemy {
+        0 => n,
+        near => n + extra_shrinks(c, size, near),
     }
-    n
+}
+
+/// How many more shrinks than pieces the mover's pieces of `size` on `near` (squares
+/// next to an enemy) have: their relocation choices beyond the first. Kept out of line:
+/// most positions have no such piece.
+#[inline(never)]
+fn extra_shrinks(c: &Ctx, size: usize, near: u64) -> u64 {
+    bits(near).map(|sq| c.shrink_choices(sq, size) - 1).sum()
 }
 
 /// The shrink of index `k` among the mover's pieces of `size`, square by square, each

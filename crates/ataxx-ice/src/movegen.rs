@@ -309,11 +309,19 @@ fn choices(avail: u32, need: u32) -> u64 {
 }
 
 /// The bit of index `k` among the set bits of `b`, lowest first (64 when `b` has no
-/// more than `k` bits). A broadword select, without a loop: the bits counted per byte,
-/// the counts summed up to each byte, the byte holding the bit found by one
-/// comparison of all eight sums, then a table for the bit within the byte.
+/// more than `k` bits).
 #[inline]
 pub(crate) fn nth_bit(b: u64, k: u64) -> u8 {
+    select_bit(b, k).unwrap_or(64)
+}
+
+/// The bit of index `k` among the set bits of `b`, lowest first, or `Err(count)` with
+/// the number of set bits when there are no more than `k`. A broadword select, without
+/// a loop: the bits counted per byte, the counts summed up to each byte, the byte
+/// holding the bit found by one comparison of all eight sums, then a table for the bit
+/// within the byte.
+#[inline]
+pub(crate) fn select_bit(b: u64, k: u64) -> Result<u8, u64> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut x = b - ((b >> 1) & 0x5555_5555_5555_5555);
@@ -321,15 +329,16 @@ pub(crate) fn nth_bit(b: u64, k: u64) -> u8 {
     x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     // Byte i of `sums`: the set bits in bytes 0 to i (at most 64, so no carries).
     let sums = x.wrapping_mul(ONES);
-    if k >= sums >> 56 {
-        return 64;
+    let count = sums >> 56;
+    if k >= count {
+        return Err(count);
     }
     // High bit of byte i set where sums[i] <= k: the bytes wholly before the bit.
     let before = ((k * ONES) | HIGH).wrapping_sub(sums) & HIGH;
     let shift = (!before & HIGH).trailing_zeros() & !7;
     let skipped = (sums << 8) >> shift & 0xFF;
     let byte = (b >> shift) & 0xFF;
-    shift as u8 + SELECT_IN_BYTE[byte as usize][((k - skipped) & 7) as usize]
+    Ok(shift as u8 + SELECT_IN_BYTE[byte as usize][((k - skipped) & 7) as usize])
 }
 
 /// `SELECT_IN_BYTE[v][r]`: the position of the set bit of index `r` of the byte `v`

@@ -100,7 +100,7 @@ impl AtaxxIce {
     }
 
     pub(crate) fn stash_of(&self, seat: usize, size: usize) -> u32 {
-        u32::from(PIECES_PER_SIZE).saturating_sub(self.pieces[seat][size].count_ones())
+        u32::from(PIECES_PER_SIZE).saturating_sub(small_count(self.pieces[seat][size]))
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
@@ -117,7 +117,7 @@ impl AtaxxIce {
     /// small per seat in its corner, seat 0 to move.
     pub(crate) fn start(rules: &AtaxxIceRules) -> AtaxxIce {
         let mut pieces = [[0u64; 3]; 4];
-        for (seat, bit) in corners(rules.seats(), rules.size()).into_iter().enumerate() {
+        for (seat, bit) in corners(rules.seats(), rules.size()).enumerate() {
             pieces[seat][0] = 1 << bit;
         }
         AtaxxIce {
@@ -146,15 +146,17 @@ impl AtaxxIce {
     }
 }
 
-/// The start bits of each seat's small, in seat order, on a board of `size`.
-fn corners(seats: usize, size: u8) -> Vec<u8> {
+/// The start bits of each seat's small, in seat order, on a board of `size` (the first
+/// `seats` entries; a fixed array, so that a new game allocates nothing).
+fn corners(seats: usize, size: u8) -> impl Iterator<Item = u8> {
     let top = (size - 1) * 8;
     let (a1, an, nn, n1) = (0, top, top + size - 1, size - 1);
-    match seats {
-        2 => vec![a1, nn],
-        3 => vec![a1, an, nn],
-        _ => vec![a1, an, nn, n1],
-    }
+    let all = match seats {
+        2 => [a1, nn, 0, 0],
+        3 => [a1, an, nn, 0],
+        _ => [a1, an, nn, n1],
+    };
+    all.into_iter().take(seats.min(4))
 }
 
 /// [`board_result`] after an action of `mover` (a seat of the game), without the
