@@ -11,9 +11,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
-
-/// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
-const MAX_AB_DEPTH: u32 = 4;
 use pyramid_core::Seat;
 use pyramid_core::runtime::{DynGame, RuntimeError, borrowed_options};
 use serde::{Deserialize, Serialize};
@@ -22,6 +19,9 @@ use serde_json::{Value, json};
 use crate::bots::drive_bots;
 use crate::store::{LiveGame, Shared, Sitter, lock, random_token};
 use crate::{ApiError, App};
+
+/// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
+const MAX_AB_DEPTH: u32 = 4;
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize)]
