@@ -1,5 +1,6 @@
 //! Criterion benches: move generation over a set of positions, perft with bulk counting,
-//! and random 2-seat playouts.
+//! and random 2-seat playouts (the fused `play_random`, `random_action` per ply, and the
+//! generic count-and-walk draw).
 
 use std::hint::black_box;
 
@@ -109,6 +110,16 @@ fn benches(c: &mut Criterion) {
     });
 
     group.throughput(Throughput::Elements(1));
+    group.bench_function(
+        "random 2-seat playout, fused Game::play_random (playouts)",
+        |b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            b.iter(|| {
+                let mut game = black_box(&start).clone();
+                game.play_random(&mut rng, None)
+            })
+        },
+    );
     group.bench_function(
         "random 2-seat playout, RandomBot::pick = random_action (playouts)",
         |b| {

@@ -236,11 +236,16 @@ impl Ctx {
             if captured == 0 {
                 continue;
             }
-            let captures = small_count(captured);
             // The stash keeps at least 5 minus the pieces of size `s` on the board (with
             // the shrunk one): when that covers the captures, nothing is relocated.
-            if captures + self.on_board[s] + u32::from(s + 1 == size) <= u32::from(PIECES_PER_SIZE)
-            {
+            let kept = u32::from(PIECES_PER_SIZE)
+                .saturating_sub(self.on_board[s] + u32::from(s + 1 == size));
+            // (One capture, the common case, needs no count.)
+            if kept >= 1 && captured & captured.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let captures = small_count(captured);
+            if captures <= kept {
                 continue;
             }
             // The mover's pieces of size `s` once `sq` is shrunk and its neighbours destroyed.
