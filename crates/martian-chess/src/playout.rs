@@ -98,15 +98,16 @@ static CHECK: [u64; ENTRIES] = check_table(&TWO_SEATS);
 /// | bits | field |
 /// |---|---|
 /// | 0..11 | the index of the move straight back (same kind, destination to origin) |
-/// | 11..16 | the destination |
-/// | 16..21 | the reach of the kind on the destination |
-/// | 21..26 | the reach of the kind on the origin |
+/// | 11..22 | the first proposal of the piece once it stands on the destination, `entry_index(kind, to, 0)` (so bits 15..20 are the destination) |
+/// | 22..27 | the reach of the kind on the destination |
+/// | 27..32 | the reach of the kind on the origin |
 static INFO: [u32; ENTRIES] = info_table(&TWO_SEATS);
 
 /// Where the fields of an [`INFO`] entry start.
-const TO_SHIFT: u32 = 11;
-const TO_REACH_SHIFT: u32 = 16;
-const FROM_REACH_SHIFT: u32 = 21;
+const ROW_SHIFT: u32 = 11;
+const TO_SHIFT: u32 = ROW_SHIFT + 4;
+const TO_REACH_SHIFT: u32 = 22;
+const FROM_REACH_SHIFT: u32 = 27;
 
 /// The place of `to` in the reach list of a piece of `kind` on `from` (moves are
 /// symmetric: every reach list holds the way back of each of its moves).
@@ -153,7 +154,7 @@ const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
                 let to = layout.reach_list[kind][sq][i] as usize;
                 let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
                 out[entry_index(kind, sq, i)] = back as u32
-                    | (to as u32) << TO_SHIFT
+                    | (entry_index(kind, to, 0) as u32) << ROW_SHIFT
                     | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT
                     | (layout.reach_count[kind][sq] as u32) << FROM_REACH_SHIFT;
                 i += 1;
@@ -191,21 +192,33 @@ struct Ply<'a> {
     playout: &'a Playout,
     /// The zone's slots, the range of a draw (1 to 127).
     slots: u32,
-    /// Inclusive running totals of the zone's reach bytes (squares 0..8, 8..16).
-    totals: [u64; 2],
+    /// [`HIGH`] minus the inclusive running totals of the zone's reach bytes (squares
+    /// 0..8, 8..16), byte by byte: adding a slot to every byte sets a byte's high bit
+    /// exactly when its total is at most the slot.
+    thresholds: [u64; 2],
     /// Exclusive running totals: the slots before each square of the zone.
     before: [u8; ZONE_SQUARES],
     /// The zone's first square.
     base: usize,
-    /// By kind, the obstacles a [`CHECK`] entry must miss: the occupied squares in bits
-    /// 0..32, the squares the kind may not end on in bits 32..64 (all for kind 3).
+    /// The obstacles a [`CHECK`] entry must miss when no merge is possible: the
+    /// occupied squares in bits 0..32, the mover's own squares in bits 32..64.
+    blocked: u64,
+    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover may merge: the
+    /// occupied squares in bits 0..32, the squares the kind may not end on in bits
+    /// 32..64 (all for kind 3). Filled only for [`Ply::merges`].
     obstacles: [u64; 4],
+    /// Whether the mover controls no queen or no drone, so that some merges are legal
+    /// (then proposals are tested against [`Ply::obstacles`] by kind).
+    merges: bool,
 }
 
 impl Ply<'_> {
     /// The proposal for 16 random bits: whether it is a legal move, and its index.
+    ///
+    /// `MERGES` must be [`Ply::merges`]: without merges every kind has the same
+    /// obstacles, so the test skips the lookup by kind.
     #[inline(always)]
-    fn propose(&self, random: u16) -> (bool, usize) {
+    fn propose<const MERGES: bool>(&self, random: u16) -> (bool, usize) {
         // Lemire: the high half of random * slots is uniform on 0..slots once the (rare:
         // below 1 in 500) low halves below 2^16 mod slots are refused.
         let product = u32::from(random) * self.slots;
@@ -216,16 +229,21 @@ impl Ply<'_> {
         let slot = u64::from(product >> 16);
         // The square holding the slot: the number of squares whose running total is at
         // most `slot` (the totals never fall, and the last one is `slots`).
-        let probe = (slot * BYTES) | HIGH;
-        let at_most = |totals: u64| ((probe - totals) & HIGH) >> 7;
-        let i = ((at_most(self.totals[0]) + at_most(self.totals[1])).wrapping_mul(BYTES) >> 56)
-            as usize
+        // No byte carries: a threshold byte is 128 - total (1 to 128), a slot below 128.
+        let probe = slot * BYTES;
+        let at_most = |threshold: u64| ((probe + threshold) & HIGH) >> 7;
+        let i = ((at_most(self.thresholds[0]) + at_most(self.thresholds[1])).wrapping_mul(BYTES)
+            >> 56) as usize
             & (ZONE_SQUARES - 1);
         let row = usize::from(self.playout.rows[(self.base + i) & (SQUARES - 1)]);
         let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
         // Legal: nothing in between, a destination the kind may end on, not banned.
-        let legal =
-            (CHECK[index] & self.obstacles[row >> 9 & 3] == 0) & (index != self.playout.ban);
+        let obstacles = if MERGES {
+            self.obstacles[row >> 9 & 3]
+        } else {
+            self.blocked
+        };
+        let legal = (CHECK[index] & obstacles == 0) & (index != self.playout.ban);
         (legal, index)
     }
 }
@@ -247,6 +265,10 @@ struct Playout {
     /// Pawns, drones, queens (and an always empty fourth kind, so that any two-bit
     /// kind indexes it).
     pieces: [u64; 4],
+    /// Every occupied square (the union of `pieces`).
+    occupied: u64,
+    /// The zone of the seat to move.
+    zone: u64,
     /// The empty-board reach of the piece on each square (0: empty), one byte a square,
     /// eight squares a word.
     reach: [u64; 4],
@@ -271,6 +293,8 @@ impl Playout {
         }
         let mut playout = Playout {
             pieces: [game.pieces[0], game.pieces[1], game.pieces[2], 0],
+            occupied: (game.pieces[0] | game.pieces[1] | game.pieces[2]) & TWO_SEATS.board,
+            zone: Self::zone(usize::from(game.to_move) & 1),
             reach: reach_bytes(&game.pieces),
             rows,
             scores: [game.scores[0], game.scores[1]],
@@ -344,16 +368,26 @@ impl Playout {
         if slots.wrapping_sub(1) >= MAX_FAST_SLOTS {
             return None;
         }
-        let zone = Self::zone(seat);
+        let zone = self.zone;
         let [pawns, drones, queens, _] = self.pieces;
-        let occupied = pawns | drones | queens;
+        let occupied = self.occupied;
         let own = occupied & zone;
         // Own pieces block a destination, except the merges of field promotion.
         let no_queen = queens & zone == 0;
         let no_drone = drones & zone == 0;
-        let pawn_blocked =
-            own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
-        let drone_blocked = own & !select(no_queen, pawns & zone);
+        let merges = no_queen | no_drone;
+        let mut obstacles = [u64::MAX; 4];
+        if merges {
+            let pawn_blocked =
+                own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
+            let drone_blocked = own & !select(no_queen, pawns & zone);
+            obstacles = [
+                occupied | pawn_blocked << 32,
+                occupied | drone_blocked << 32,
+                occupied | own << 32,
+                u64::MAX,
+            ];
+        }
         let first = low.wrapping_mul(BYTES);
         let second = (high + (first >> 56)).wrapping_mul(BYTES);
         let mut before = [0u8; ZONE_SQUARES];
@@ -362,15 +396,12 @@ impl Playout {
         Some(Ply {
             playout: self,
             slots,
-            totals: [first, second],
+            thresholds: [HIGH - first, HIGH - second],
             before,
             base: seat * ZONE_SQUARES,
-            obstacles: [
-                occupied | pawn_blocked << 32,
-                occupied | drone_blocked << 32,
-                occupied | own << 32,
-                u64::MAX,
-            ],
+            blocked: occupied | own << 32,
+            obstacles,
+            merges,
         })
     }
 
@@ -379,13 +410,23 @@ impl Playout {
     #[inline(always)]
     fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
         let ply = self.ply()?;
+        if ply.merges {
+            Self::draw::<true, R>(&ply, rng)
+        } else {
+            Self::draw::<false, R>(&ply, rng)
+        }
+    }
+
+    /// The rounds of [`Playout::sample`] for a ply whose [`Ply::merges`] is `MERGES`.
+    #[inline(always)]
+    fn draw<const MERGES: bool, R: Rng + ?Sized>(ply: &Ply<'_>, rng: &mut R) -> Option<usize> {
         for _ in 0..ROUNDS {
             // Two proposals at once, the first legal one kept (as if drawn one after
             // the other): one branch, taken about three times in four, instead of two
             // that go either way.
             let random = rng.next_u32();
-            let (first_legal, first) = ply.propose(random as u16);
-            let (second_legal, second) = ply.propose((random >> 16) as u16);
+            let (first_legal, first) = ply.propose::<MERGES>(random as u16);
+            let (second_legal, second) = ply.propose::<MERGES>((random >> 16) as u16);
             if first_legal | second_legal {
                 let keep_first = usize::from(first_legal).wrapping_neg();
                 return Some(second ^ ((first ^ second) & keep_first));
@@ -422,18 +463,20 @@ impl Playout {
         let (kind, from) = ((index >> 9) & 3, (index >> 4) & (SQUARES - 1));
         let to = (info >> TO_SHIFT) as usize & (SQUARES - 1);
         let seat = self.seat & 1;
+        let zone = self.zone;
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        let home = Self::zone(seat) & to_bit != 0;
-        let occupied = self.pieces[0] | self.pieces[1] | self.pieces[2];
+        let home = zone & to_bit != 0;
         // The slots leave `from`.
         self.sub_reach(from, (info >> FROM_REACH_SHIFT) & 31);
-        self.pieces[kind] &= !from_bit;
-        if occupied & to_bit == 0 {
+        if self.occupied & to_bit == 0 {
             // A plain move (the common case): the piece lands as it moved.
-            self.pieces[kind] |= to_bit;
+            self.pieces[kind] ^= from_bit | to_bit;
+            self.occupied ^= from_bit | to_bit;
             self.add_reach(to, (info >> TO_REACH_SHIFT) & 31);
-            self.rows[to] = entry_index(kind, to, 0) as u16;
+            self.rows[to] = (info >> ROW_SHIFT) as u16 & (ENTRIES - 1) as u16;
         } else {
+            self.pieces[kind] &= !from_bit;
+            self.occupied &= !from_bit;
             let landed = self.take(to, kind, home) & 3;
             self.pieces[landed] |= to_bit;
             self.add_reach(to, reach_count(landed, to));
@@ -443,8 +486,9 @@ impl Playout {
         // lands as it moved: only merges change a kind, and they stay home).
         self.ban = (info as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
         self.seat = seat ^ 1;
+        self.zone = zone ^ Self::zone(0) ^ Self::zone(1);
         // Only the mover's zone can have emptied.
-        (self.reach[seat * 2] | self.reach[seat * 2 + 1]) == 0
+        self.occupied & zone == 0
     }
 }
 
@@ -475,6 +519,11 @@ impl MartianChess {
                 state.reach,
                 reach_bytes(&[state.pieces[0], state.pieces[1], state.pieces[2]]),
                 "reach bytes out of step"
+            );
+            debug_assert_eq!(
+                state.occupied,
+                state.pieces[0] | state.pieces[1] | state.pieces[2],
+                "occupied squares out of step"
             );
             if over {
                 break;
