@@ -189,7 +189,10 @@ fn reach_count(kind: usize, sq: usize) -> u64 {
 
 /// What the sampler needs to know about the seat to move, fixed for one ply.
 struct Ply<'a> {
-    playout: &'a Playout,
+    /// [`Playout::rows`].
+    rows: &'a [u16; SQUARES],
+    /// [`Playout::ban`].
+    ban: usize,
     /// The zone's slots, the range of a draw (1 to 127).
     slots: u32,
     /// [`HIGH`] minus the inclusive running totals of the zone's reach bytes (squares
@@ -235,7 +238,7 @@ impl Ply<'_> {
         let i = ((at_most(self.thresholds[0]) + at_most(self.thresholds[1])).wrapping_mul(BYTES)
             >> 56) as usize
             & (ZONE_SQUARES - 1);
-        let row = usize::from(self.playout.rows[(self.base + i) & (SQUARES - 1)]);
+        let row = usize::from(self.rows[(self.base + i) & (SQUARES - 1)]);
         let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
         // Legal: nothing in between, a destination the kind may end on, not banned.
         let obstacles = if MERGES {
@@ -243,7 +246,7 @@ impl Ply<'_> {
         } else {
             self.blocked
         };
-        let legal = (CHECK[index] & obstacles == 0) & (index != self.playout.ban);
+        let legal = (CHECK[index] & obstacles == 0) & (index != self.ban);
         (legal, index)
     }
 }
@@ -276,8 +279,6 @@ struct Playout {
     /// (stale on empty squares, which have no slots).
     rows: [u16; SQUARES],
     scores: [u16; 2],
-    /// The seat to move (0 or 1).
-    seat: usize,
     /// The index of the move the no-undo rule bans, or [`NO_BAN`].
     ban: usize,
 }
@@ -298,7 +299,6 @@ impl Playout {
             reach: reach_bytes(&game.pieces),
             rows,
             scores: [game.scores[0], game.scores[1]],
-            seat: usize::from(game.to_move) & 1,
             ban: NO_BAN,
         };
         if let Some((from, to)) = game.crossing {
@@ -328,7 +328,7 @@ impl Playout {
         game.pieces = [self.pieces[0], self.pieces[1], self.pieces[2]];
         game.scores[0] = self.scores[0];
         game.scores[1] = self.scores[1];
-        game.to_move = self.seat as u8;
+        game.to_move = self.seat() as u8;
         game.passes = 0;
         game.crossing = (self.ban < ENTRIES).then(|| {
             // The banned move goes from the crossing's destination to its origin.
@@ -337,6 +337,12 @@ impl Playout {
             (origin, destination)
         });
         game.plies = game.plies.saturating_add(played);
+    }
+
+    /// The seat to move (0 or 1), read off its zone.
+    #[inline(always)]
+    fn seat(&self) -> usize {
+        (self.zone >> ZONE_SQUARES) as usize & 1
     }
 
     /// The zone of `seat`.
@@ -361,7 +367,7 @@ impl Playout {
     /// byte-wise search's range.
     #[inline(always)]
     fn ply(&self) -> Option<Ply<'_>> {
-        let seat = self.seat & 1;
+        let seat = self.seat();
         let (low, high) = (self.reach[seat * 2], self.reach[seat * 2 + 1]);
         // Exact: a byte of `low + high` is at most 32 and their sum at most 255.
         let slots = ((low + high).wrapping_mul(BYTES) >> 56) as u32;
@@ -394,11 +400,12 @@ impl Playout {
         before[..8].copy_from_slice(&(first - low).to_le_bytes());
         before[8..].copy_from_slice(&(second - high).to_le_bytes());
         Some(Ply {
-            playout: self,
+            rows: &self.rows,
+            base: seat * ZONE_SQUARES,
+            ban: self.ban,
             slots,
             thresholds: [HIGH - first, HIGH - second],
             before,
-            base: seat * ZONE_SQUARES,
             blocked: occupied | own << 32,
             obstacles,
             merges,
@@ -450,7 +457,8 @@ impl Playout {
             (kind + pips as usize).min(2)
         } else {
             // Capture: the captured pips go to the mover's score.
-            self.scores[self.seat] = self.scores[self.seat].saturating_add(pips as u16);
+            let seat = self.seat();
+            self.scores[seat] = self.scores[seat].saturating_add(pips as u16);
             kind
         }
     }
@@ -462,7 +470,6 @@ impl Playout {
         let info = u64::from(INFO[index & (ENTRIES - 1)]);
         let (kind, from) = ((index >> 9) & 3, (index >> 4) & (SQUARES - 1));
         let to = (info >> TO_SHIFT) as usize & (SQUARES - 1);
-        let seat = self.seat & 1;
         let zone = self.zone;
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
         let home = zone & to_bit != 0;
@@ -485,7 +492,6 @@ impl Playout {
         // Crossing the canal bans the way straight back for one ply (a crossing piece
         // lands as it moved: only merges change a kind, and they stay home).
         self.ban = (info as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
-        self.seat = seat ^ 1;
         self.zone = zone ^ Self::zone(0) ^ Self::zone(1);
         // Only the mover's zone can have emptied.
         self.occupied & zone == 0
