@@ -206,22 +206,16 @@ struct Ply<'a> {
     /// The obstacles a [`CHECK`] entry must miss when no merge is possible: the
     /// occupied squares in bits 0..32, the mover's own squares in bits 32..64.
     blocked: u64,
-    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover may merge: the
-    /// occupied squares in bits 0..32, the squares the kind may not end on in bits
-    /// 32..64 (all for kind 3). Filled only for [`Ply::merges`].
-    obstacles: [u64; 4],
-    /// Whether the mover controls no queen or no drone, so that some merges are legal
-    /// (then proposals are tested against [`Ply::obstacles`] by kind).
-    merges: bool,
 }
 
 impl Ply<'_> {
     /// The proposal for 16 random bits: whether it is a legal move, and its index.
     ///
-    /// `MERGES` must be [`Ply::merges`]: without merges every kind has the same
-    /// obstacles, so the test skips the lookup by kind.
+    /// With `MERGES` the proposal is tested against `obstacles` (see
+    /// [`Playout::merge_obstacles`]), else against [`Ply::blocked`]: without merges
+    /// every kind has the same obstacles, so the test skips the lookup by kind.
     #[inline(always)]
-    fn propose<const MERGES: bool>(&self, random: u16) -> (bool, usize) {
+    fn propose<const MERGES: bool>(&self, obstacles: &[u64; 4], random: u16) -> (bool, usize) {
         // Lemire: the high half of random * slots is uniform on 0..slots once the (rare:
         // below 1 in 500) low halves below 2^16 mod slots are refused.
         let product = u32::from(random) * self.slots;
@@ -242,7 +236,7 @@ impl Ply<'_> {
         let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
         // Legal: nothing in between, a destination the kind may end on, not banned.
         let obstacles = if MERGES {
-            self.obstacles[row >> 9 & 3]
+            obstacles[row >> 9 & 3]
         } else {
             self.blocked
         };
@@ -375,25 +369,8 @@ impl Playout {
             return None;
         }
         let zone = self.zone;
-        let [pawns, drones, queens, _] = self.pieces;
         let occupied = self.occupied;
         let own = occupied & zone;
-        // Own pieces block a destination, except the merges of field promotion.
-        let no_queen = queens & zone == 0;
-        let no_drone = drones & zone == 0;
-        let merges = no_queen | no_drone;
-        let mut obstacles = [u64::MAX; 4];
-        if merges {
-            let pawn_blocked =
-                own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
-            let drone_blocked = own & !select(no_queen, pawns & zone);
-            obstacles = [
-                occupied | pawn_blocked << 32,
-                occupied | drone_blocked << 32,
-                occupied | own << 32,
-                u64::MAX,
-            ];
-        }
         let first = low.wrapping_mul(BYTES);
         let second = (high + (first >> 56)).wrapping_mul(BYTES);
         let mut before = [0u8; ZONE_SQUARES];
@@ -407,8 +384,6 @@ impl Playout {
             thresholds: [HIGH - first, HIGH - second],
             before,
             blocked: occupied | own << 32,
-            obstacles,
-            merges,
         })
     }
 
@@ -417,23 +392,52 @@ impl Playout {
     #[inline(always)]
     fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
         let ply = self.ply()?;
-        if ply.merges {
-            Self::draw::<true, R>(&ply, rng)
+        let zone = self.zone;
+        let [_, drones, queens, _] = self.pieces;
+        let (no_queen, no_drone) = (queens & zone == 0, drones & zone == 0);
+        if no_queen | no_drone {
+            Self::draw::<true, R>(&ply, &self.merge_obstacles(no_queen, no_drone), rng)
         } else {
-            Self::draw::<false, R>(&ply, rng)
+            Self::draw::<false, R>(&ply, &[0; 4], rng)
         }
     }
 
-    /// The rounds of [`Playout::sample`] for a ply whose [`Ply::merges`] is `MERGES`.
+    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover controls no
+    /// queen (`no_queen`) or no drone (`no_drone`), so that some merges are legal: the
+    /// occupied squares in bits 0..32, the squares the kind may not end on in bits
+    /// 32..64 (all for kind 3).
+    fn merge_obstacles(&self, no_queen: bool, no_drone: bool) -> [u64; 4] {
+        let zone = self.zone;
+        let [pawns, drones, _, _] = self.pieces;
+        let occupied = self.occupied;
+        let own = occupied & zone;
+        // Own pieces block a destination, except the merges of field promotion.
+        let pawn_blocked =
+            own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
+        let drone_blocked = own & !select(no_queen, pawns & zone);
+        [
+            occupied | pawn_blocked << 32,
+            occupied | drone_blocked << 32,
+            occupied | own << 32,
+            u64::MAX,
+        ]
+    }
+
+    /// The rounds of [`Playout::sample`]; `MERGES` says whether the mover may merge (then
+    /// `obstacles` are its [`Playout::merge_obstacles`]).
     #[inline(always)]
-    fn draw<const MERGES: bool, R: Rng + ?Sized>(ply: &Ply<'_>, rng: &mut R) -> Option<usize> {
+    fn draw<const MERGES: bool, R: Rng + ?Sized>(
+        ply: &Ply<'_>,
+        obstacles: &[u64; 4],
+        rng: &mut R,
+    ) -> Option<usize> {
         for _ in 0..ROUNDS {
             // Two proposals at once, the first legal one kept (as if drawn one after
             // the other): one branch, taken about three times in four, instead of two
             // that go either way.
             let random = rng.next_u32();
-            let (first_legal, first) = ply.propose::<MERGES>(random as u16);
-            let (second_legal, second) = ply.propose::<MERGES>((random >> 16) as u16);
+            let (first_legal, first) = ply.propose::<MERGES>(obstacles, random as u16);
+            let (second_legal, second) = ply.propose::<MERGES>(obstacles, (random >> 16) as u16);
             if first_legal | second_legal {
                 let keep_first = usize::from(first_legal).wrapping_neg();
                 return Some(second ^ ((first ^ second) & keep_first));
