@@ -100,14 +100,12 @@ static CHECK: [u64; ENTRIES] = check_table(&TWO_SEATS);
 /// | 0..11 | the index of the move straight back (same kind, destination to origin) |
 /// | 11..22 | the first proposal of the piece once it stands on the destination, `entry_index(kind, to, 0)` (so bits 15..20 are the destination) |
 /// | 22..27 | the reach of the kind on the destination |
-/// | 27..32 | the reach of the kind on the origin |
 static INFO: [u32; ENTRIES] = info_table(&TWO_SEATS);
 
 /// Where the fields of an [`INFO`] entry start.
 const ROW_SHIFT: u32 = 11;
 const TO_SHIFT: u32 = ROW_SHIFT + 4;
 const TO_REACH_SHIFT: u32 = 22;
-const FROM_REACH_SHIFT: u32 = 27;
 
 /// The place of `to` in the reach list of a piece of `kind` on `from` (moves are
 /// symmetric: every reach list holds the way back of each of its moves).
@@ -155,8 +153,7 @@ const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
                 let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
                 out[entry_index(kind, sq, i)] = back as u32
                     | (entry_index(kind, to, 0) as u32) << ROW_SHIFT
-                    | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT
-                    | (layout.reach_count[kind][sq] as u32) << FROM_REACH_SHIFT;
+                    | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT;
                 i += 1;
             }
             sq += 1;
@@ -477,8 +474,8 @@ impl Playout {
         let zone = self.zone;
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
         let home = zone & to_bit != 0;
-        // The slots leave `from`.
-        self.sub_reach(from, (info >> FROM_REACH_SHIFT) & 31);
+        // The slots leave `from` (cleared without waiting for the INFO entry).
+        self.reach[(from >> 3) & 3] &= !(0xFF << ((from & 7) * 8));
         if self.occupied & to_bit == 0 {
             // A plain move (the common case): the piece lands as it moved.
             self.pieces[kind] ^= from_bit | to_bit;
