@@ -15,9 +15,10 @@
 //! - a proposal is a number, its index in two tables (one entry per kind, origin and
 //!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
 //!   proposal is tested with one load and one AND against a mask of the ply, and
-//!   [`INFO`] what playing it changes; the no-undo ban is one index;
+//!   [`INFO`] what playing it changes;
 //! - one 32-bit random number makes two proposals (its two halves), both tested
-//!   without branches, and the first legal one is played.
+//!   without branches, and the first legal one is played, unless it is the move the
+//!   no-undo ban names (one index, compared once a round): then the round is refused.
 //!
 //! A slot is drawn from 16 random bits by Lemire's multiply-and-reject, which is exactly
 //! uniform (a refused draw counts as a refused proposal), so every legal move has
@@ -206,7 +207,8 @@ struct Ply<'a> {
 }
 
 impl Ply<'_> {
-    /// The proposal for 16 random bits: whether it is a legal move, and its index.
+    /// The proposal for 16 random bits: whether it is a legal move (the no-undo ban
+    /// aside), and its index.
     ///
     /// With `MERGES` the proposal is tested against `obstacles` (see
     /// [`Playout::merge_obstacles`]), else against [`Ply::blocked`]: without merges
@@ -231,13 +233,14 @@ impl Ply<'_> {
             & (ZONE_SQUARES - 1);
         let row = usize::from(self.rows[(self.base + i) & (SQUARES - 1)]);
         let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
-        // Legal: nothing in between, a destination the kind may end on, not banned.
+        // Legal but for the ban (which the caller checks on the kept proposal): nothing
+        // in between, a destination the kind may end on.
         let obstacles = if MERGES {
             obstacles[row >> 9 & 3]
         } else {
             self.blocked
         };
-        let legal = (CHECK[index] & obstacles == 0) & (index != self.ban);
+        let legal = CHECK[index] & obstacles == 0;
         (legal, index)
     }
 }
@@ -437,7 +440,14 @@ impl Playout {
             let (second_legal, second) = ply.propose::<MERGES>(obstacles, (random >> 16) as u16);
             if first_legal | second_legal {
                 let keep_first = usize::from(first_legal).wrapping_neg();
-                return Some(second ^ ((first ^ second) & keep_first));
+                let kept = second ^ ((first ^ second) & keep_first);
+                // The move the no-undo rule bans refuses the whole round. Still uniform:
+                // every legal move is kept with the same chance in a round (as the first
+                // proposal, or as the second after a first that is neither legal nor
+                // the banned move), and a refused round decides nothing.
+                if kept != ply.ban {
+                    return Some(kept);
+                }
             }
         }
         None
