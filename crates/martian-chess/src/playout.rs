@@ -361,19 +361,20 @@ impl Playout {
     /// The sampler's view of the ply, or `None` when the zone's slots are out of the
     /// byte-wise search's range.
     #[inline(always)]
-    fn ply(&self) -> Option<Ply<'_>> {
-        let seat = self.seat();
+    fn ply<const SEAT: usize>(&self) -> Option<Ply<'_>> {
+        let seat = SEAT & 1;
         let (low, high) = (self.reach[seat * 2], self.reach[seat * 2 + 1]);
-        // Exact: a byte of `low + high` is at most 32 and their sum at most 255.
-        let slots = ((low + high).wrapping_mul(BYTES) >> 56) as u32;
+        let first = low.wrapping_mul(BYTES);
+        let second = (high + (first >> 56)).wrapping_mul(BYTES);
+        // The top byte of the running totals is the zone's slots, exact: every total
+        // is at most 255 (checked at compile time), so no byte carries into it.
+        let slots = (second >> 56) as u32;
         if slots.wrapping_sub(1) >= MAX_FAST_SLOTS {
             return None;
         }
-        let zone = self.zone;
+        let zone = Self::zone(seat);
         let occupied = self.occupied;
         let own = occupied & zone;
-        let first = low.wrapping_mul(BYTES);
-        let second = (high + (first >> 56)).wrapping_mul(BYTES);
         let mut before = [0u8; ZONE_SQUARES];
         before[..8].copy_from_slice(&(first - low).to_le_bytes());
         before[8..].copy_from_slice(&(second - high).to_le_bytes());
@@ -388,27 +389,26 @@ impl Playout {
         })
     }
 
-    /// A uniformly random legal move of the seat to move (its proposal index), or
-    /// `None` when the general path must decide this ply.
+    /// A uniformly random legal move of `SEAT`, the seat to move (its proposal index),
+    /// or `None` when the general path must decide this ply.
     #[inline(always)]
-    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
-        let ply = self.ply()?;
-        let zone = self.zone;
+    fn sample<const SEAT: usize, R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
+        let ply = self.ply::<SEAT>()?;
+        let zone = Self::zone(SEAT & 1);
         let [_, drones, queens, _] = self.pieces;
         let (no_queen, no_drone) = (queens & zone == 0, drones & zone == 0);
         if no_queen | no_drone {
-            Self::draw::<true, R>(&ply, &self.merge_obstacles(no_queen, no_drone), rng)
+            Self::draw::<true, R>(&ply, &self.merge_obstacles(zone, no_queen, no_drone), rng)
         } else {
             Self::draw::<false, R>(&ply, &[0; 4], rng)
         }
     }
 
-    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover controls no
+    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover (of `zone`) controls no
     /// queen (`no_queen`) or no drone (`no_drone`), so that some merges are legal: the
     /// occupied squares in bits 0..32, the squares the kind may not end on in bits
     /// 32..64 (all for kind 3).
-    fn merge_obstacles(&self, no_queen: bool, no_drone: bool) -> [u64; 4] {
-        let zone = self.zone;
+    fn merge_obstacles(&self, zone: u64, no_queen: bool, no_drone: bool) -> [u64; 4] {
         let [pawns, drones, _, _] = self.pieces;
         let occupied = self.occupied;
         let own = occupied & zone;
@@ -457,7 +457,7 @@ impl Playout {
     /// Takes the piece on `to` (it holds one): a merge in the mover's zone, a capture
     /// across the canal. Removes it and its slots; returns the kind that lands on `to`.
     #[inline(always)]
-    fn take(&mut self, to: usize, kind: usize, home: bool) -> usize {
+    fn take(&mut self, seat: usize, to: usize, kind: usize, home: bool) -> usize {
         let to_bit = 1u64 << to;
         let [pawns, drones, queens, none] = self.pieces;
         let pips = ((pawns >> to) & 1) + ((drones >> to) & 1) * 2 + ((queens >> to) & 1) * 3;
@@ -469,20 +469,20 @@ impl Playout {
             (kind + pips as usize).min(2)
         } else {
             // Capture: the captured pips go to the mover's score.
-            let seat = self.seat();
+            let seat = seat & 1;
             self.scores[seat] = self.scores[seat].saturating_add(pips as u16);
             kind
         }
     }
 
-    /// Plays the legal move with proposal `index`; returns whether the game is over
-    /// (the mover's zone emptied).
+    /// Plays the legal move with proposal `index` of `SEAT`, the seat to move; returns
+    /// whether the game is over (the mover's zone emptied).
     #[inline(always)]
-    fn play(&mut self, index: usize) -> bool {
+    fn play<const SEAT: usize>(&mut self, index: usize) -> bool {
         let info = u64::from(INFO[index & (ENTRIES - 1)]);
         let (kind, from) = ((index >> 9) & 3, (index >> 4) & (SQUARES - 1));
         let to = (info >> TO_SHIFT) as usize & (SQUARES - 1);
-        let zone = self.zone;
+        let zone = Self::zone(SEAT & 1);
         let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
         let home = zone & to_bit != 0;
         // The slots leave `from` (cleared without waiting for the INFO entry).
@@ -496,7 +496,7 @@ impl Playout {
         } else {
             self.pieces[kind] &= !from_bit;
             self.occupied &= !from_bit;
-            let landed = self.take(to, kind, home) & 3;
+            let landed = self.take(SEAT, to, kind, home) & 3;
             self.pieces[landed] |= to_bit;
             self.add_reach(to, reach_count(landed, to));
             self.rows[to] = entry_index(landed, to, 0) as u16;
@@ -504,7 +504,7 @@ impl Playout {
         // Crossing the canal bans the way straight back for one ply (a crossing piece
         // lands as it moved: only merges change a kind, and they stay home).
         self.ban = (info as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
-        self.zone = zone ^ Self::zone(0) ^ Self::zone(1);
+        self.zone = Self::zone(!SEAT & 1);
         // Only the mover's zone can have emptied.
         self.occupied & zone == 0
     }
@@ -516,10 +516,37 @@ fn select(flag: bool, bits: u64) -> u64 {
     bits & u64::from(flag).wrapping_neg()
 }
 
+impl Playout {
+    /// One ply of `SEAT` (the seat to move) in the playout loop: returns whether the
+    /// loop goes on (a ply was played and the game is not over).
+    #[inline(always)]
+    fn step<const SEAT: usize, R: Rng + ?Sized>(&mut self, rng: &mut R, played: &mut u32) -> bool {
+        let Some(index) = self.sample::<SEAT, R>(rng) else {
+            return false;
+        };
+        *played += 1;
+        let over = self.play::<SEAT>(index);
+        debug_assert_eq!(
+            self.reach,
+            reach_bytes(&[self.pieces[0], self.pieces[1], self.pieces[2]]),
+            "reach bytes out of step"
+        );
+        debug_assert_eq!(
+            self.occupied,
+            self.pieces[0] | self.pieces[1] | self.pieces[2],
+            "occupied squares out of step"
+        );
+        !over
+    }
+}
+
 impl MartianChess {
     /// Plays up to `budget` random plies of a two-seat game that is not over; stops
     /// early when the game ends, or when a ply needs the general sampler. Returns the
     /// plies played.
+    ///
+    /// The loop is unrolled by two plies (seat 0, then seat 1) so that each half knows
+    /// its seat, zone and reach words as constants.
     pub(crate) fn play_random_two_seats<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
@@ -527,25 +554,14 @@ impl MartianChess {
     ) -> u32 {
         let mut state = Playout::load(self);
         let mut played = 0;
-        while played < budget {
-            let Some(index) = state.sample(rng) else {
-                break;
-            };
-            played += 1;
-            let over = state.play(index);
-            debug_assert_eq!(
-                state.reach,
-                reach_bytes(&[state.pieces[0], state.pieces[1], state.pieces[2]]),
-                "reach bytes out of step"
-            );
-            debug_assert_eq!(
-                state.occupied,
-                state.pieces[0] | state.pieces[1] | state.pieces[2],
-                "occupied squares out of step"
-            );
-            if over {
-                break;
-            }
+        let mut go_on = budget > 0;
+        if go_on && state.seat() == 1 {
+            go_on = state.step::<1, R>(rng, &mut played);
+        }
+        while go_on && played < budget {
+            go_on = state.step::<0, R>(rng, &mut played)
+                && played < budget
+                && state.step::<1, R>(rng, &mut played);
         }
         state.store(self, played);
         played
