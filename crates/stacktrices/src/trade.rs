@@ -234,10 +234,67 @@ thread_local! {
 
 /// One give slot: a kind on a stack, and how many of it the stack has.
 #[derive(Clone, Copy)]
-struct Slot {
-    sq: u8,
-    kind: Piece,
-    count: u8,
+pub(crate) struct Slot {
+    /// The stack's square.
+    pub(crate) sq: u8,
+    /// The kind.
+    pub(crate) kind: Piece,
+    /// How many of the kind the stack has.
+    pub(crate) count: u8,
+}
+
+/// The mover's give slots (each kind on each of its stacks with a movement piece, in
+/// square order; at most `N`) and its pupils (its stacks without a movement piece, in
+/// square order; at most 7).
+pub(crate) struct Givers<const N: usize> {
+    /// The give slots; the first `len` are used.
+    pub(crate) slots: [Slot; N],
+    /// How many slots are used.
+    pub(crate) len: usize,
+    /// The pupils' squares; the first `pupil_len` are used.
+    pub(crate) pupils: [u8; 7],
+    /// How many pupils there are.
+    pub(crate) pupil_len: usize,
+}
+
+impl Stacktrices {
+    /// The give slots and pupils of the seat on turn.
+    pub(crate) fn givers<const N: usize>(&self) -> Givers<N> {
+        let me = usize::from(self.turn);
+        let mut givers = Givers {
+            slots: [Slot {
+                sq: 0,
+                kind: Piece::Pawn,
+                count: 0,
+            }; N],
+            len: 0,
+            pupils: [0; 7],
+            pupil_len: 0,
+        };
+        for sq in bits(self.occ[me]) {
+            let Some(st) = self.board[usize::from(sq)] else {
+                continue;
+            };
+            if st.pieces.movement() == 0 {
+                if givers.pupil_len < givers.pupils.len() {
+                    givers.pupils[givers.pupil_len] = sq;
+                    givers.pupil_len += 1;
+                }
+                continue;
+            }
+            for kind in st.pieces.kinds() {
+                if givers.len < N {
+                    givers.slots[givers.len] = Slot {
+                        sq,
+                        kind,
+                        count: st.pieces.count(kind),
+                    };
+                    givers.len += 1;
+                }
+            }
+        }
+        givers
+    }
 }
 
 /// Up to 10 receiving stacks: the givers first, then the pupils.
@@ -392,37 +449,12 @@ impl Stacktrices {
         kinds: &KindSets,
         mut f: impl FnMut(&[(u8, Piece)], &Lazy<'_>, Group<'_>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        let me = usize::from(self.turn);
-        let mut slots = [Slot {
-            sq: 0,
-            kind: Piece::Pawn,
-            count: 0,
-        }; 48];
-        let mut n = 0;
-        let mut pupils = [0u8; 7];
-        let mut pupil_len = 0;
-        for sq in bits(self.occ[me]) {
-            let Some(st) = self.board[usize::from(sq)] else {
-                continue;
-            };
-            if st.pieces.movement() == 0 {
-                if pupil_len < pupils.len() {
-                    pupils[pupil_len] = sq;
-                    pupil_len += 1;
-                }
-                continue;
-            }
-            for kind in st.pieces.kinds() {
-                if n < slots.len() {
-                    slots[n] = Slot {
-                        sq,
-                        kind,
-                        count: st.pieces.count(kind),
-                    };
-                    n += 1;
-                }
-            }
-        }
+        let Givers {
+            slots,
+            len: n,
+            pupils,
+            pupil_len,
+        } = self.givers::<48>();
         if kinds.max_pips == 0 {
             return ControlFlow::Continue(());
         }

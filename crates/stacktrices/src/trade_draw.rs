@@ -31,9 +31,10 @@
 use pyramid_core::rand::Rng;
 
 use crate::action::{Action, PieceAt, Trade};
-use crate::board::{Stack, bits, square};
+use crate::board::{Stack, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::Stacktrices;
+use crate::trade::{Givers, Slot};
 
 /// Rejected attempts before the exact draw decides.
 const ATTEMPTS: u32 = 64;
@@ -422,14 +423,6 @@ struct GiveShape {
     emptied: u8,
 }
 
-/// A give slot: a kind on a stack of the mover.
-#[derive(Clone, Copy)]
-struct Slot {
-    sq: u8,
-    kind: Piece,
-    count: u8,
-}
-
 /// The set `S` of one trade decision: the mover's give slots and pupils, the take table
 /// and the give blocks with their ranges of indices.
 struct TradeDraw<'a> {
@@ -443,37 +436,12 @@ struct TradeDraw<'a> {
 impl<'a> TradeDraw<'a> {
     /// `S` for the seat on turn (Variant 2 off); `blocks` is reused storage.
     fn new(state: &'a Stacktrices, mut blocks: Vec<GiveBlock>) -> TradeDraw<'a> {
-        let me = usize::from(state.turn);
-        let mut slots = [Slot {
-            sq: 0,
-            kind: Piece::Pawn,
-            count: 0,
-        }; 24];
-        let mut n = 0;
-        let mut pupils = [0u8; 7];
-        let mut pupil_len = 0;
-        for sq in bits(state.occ[me]) {
-            let Some(st) = state.board[usize::from(sq)] else {
-                continue;
-            };
-            if st.pieces.movement() == 0 {
-                if pupil_len < pupils.len() {
-                    pupils[pupil_len] = sq;
-                    pupil_len += 1;
-                }
-                continue;
-            }
-            for kind in st.pieces.kinds() {
-                if n < slots.len() {
-                    slots[n] = Slot {
-                        sq,
-                        kind,
-                        count: st.pieces.count(kind),
-                    };
-                    n += 1;
-                }
-            }
-        }
+        let Givers {
+            slots,
+            len: n,
+            pupils,
+            pupil_len,
+        } = state.givers::<24>();
         let mut table = TakeTable::new(state.store, pupil_len as u8);
         give_blocks(&slots[..n], &mut table, &mut blocks);
         TradeDraw {
