@@ -17,7 +17,7 @@ use pyramid_core::rand::Rng;
 
 use crate::action::Action;
 use crate::geometry::{RING, bits, dilate};
-use crate::movegen::{Ctx, Zones, lowest_parent, nth_bit, select_bit};
+use crate::movegen::{Ctx, Reloc, Zones, lowest_parent, nth_bit, select_bit};
 use crate::state::{AtaxxIce, PIECES_PER_SEAT};
 
 /// The most pieces a seat can have on the board.
@@ -232,24 +232,13 @@ impl Blocks {
 
     /// The clone of index `k` among those placing `size`: plain destinations first,
     /// then the others square by square, each with its relocation sets.
-    fn pick_clone(&self, c: &Ctx, size: usize, mut k: u64) -> Pick {
+    fn pick_clone(&self, c: &Ctx, size: usize, k: u64) -> Pick {
         let parents = c.parents[size];
         let (to, relocs) = match select_bit(self.clone_plain[size], k) {
             Ok(to) => (to, 0),
             Err(n) => {
-                k -= n;
                 let risky = dilate(parents) & c.empty & self.zones.clone[size];
-                let mut found = (64, 0);
-                for to in bits(risky) {
-                    let r = c.clone_reloc(to, size);
-                    let n = r.count();
-                    if k < n {
-                        found = (to, r.nth(k));
-                        break;
-                    }
-                    k -= n;
-                }
-                found
+                nth_relocated(risky, k - n, |to| c.clone_reloc(to, size))
             }
         };
         let action = Action::clone_move(lowest_parent(parents, to), to, relocs);
@@ -258,31 +247,34 @@ impl Blocks {
 
     /// The jump of index `k` of the piece of `size` on `from`: plain targets first,
     /// then the others, each with its relocation sets.
-    fn pick_jump(&self, c: &Ctx, from: u8, size: usize, mut k: u64) -> Pick {
+    fn pick_jump(&self, c: &Ctx, from: u8, size: usize, k: u64) -> Pick {
         let targets = RING[usize::from(from)] & c.empty;
         let zone = self.zones.jump[size];
         let (to, relocs) = match select_bit(targets & !zone, k) {
             Ok(to) => (to, 0),
-            Err(n) => {
-                k -= n;
-                let mut found = (64, 0);
-                for to in bits(targets & zone) {
-                    let r = c.jump_reloc(from, to, size);
-                    let n = r.count();
-                    if k < n {
-                        found = (to, r.nth(k));
-                        break;
-                    }
-                    k -= n;
-                }
-                found
-            }
+            Err(n) => nth_relocated(targets & zone, k - n, |to| c.jump_reloc(from, to, size)),
         };
         Pick {
             action: Action::jump(from, to, relocs),
             size,
         }
     }
+}
+
+/// Among the destinations `targets` (ascending), each with the relocation sets
+/// `relocations(to)`, the destination and relocation set of index `k` (counted over all
+/// of them, destination by destination); `(64, 0)` when `k` is past the last.
+#[inline(always)]
+fn nth_relocated(targets: u64, mut k: u64, relocations: impl Fn(u8) -> Reloc) -> (u8, u64) {
+    for to in bits(targets) {
+        let r = relocations(to);
+        let n = r.count();
+        if k < n {
+            return (to, r.nth(k));
+        }
+        k -= n;
+    }
+    (64, 0)
 }
 
 /// The number of shrinks of the mover's pieces of `size`: one per piece, more where
