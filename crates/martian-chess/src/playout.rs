@@ -92,7 +92,7 @@ const _: () = {
 /// between origin and destination in bits 0..32 (they must be empty), and the
 /// destination in bits 32..64 (it must be a square the mover's kind may end on).
 /// Unused entries (past a piece's reach) are never drawn.
-static CHECK: [u64; ENTRIES] = check_table(&TWO_SEATS);
+static CHECK: [u64; ENTRIES] = TABLES.check;
 
 /// Per proposal, what playing it changes:
 ///
@@ -101,7 +101,7 @@ static CHECK: [u64; ENTRIES] = check_table(&TWO_SEATS);
 /// | 0..11 | the index of the move straight back (same kind, destination to origin) |
 /// | 11..22 | the first proposal of the piece once it stands on the destination, `entry_index(kind, to, 0)` (so bits 15..20 are the destination) |
 /// | 22..27 | the reach of the kind on the destination |
-static INFO: [u32; ENTRIES] = info_table(&TWO_SEATS);
+static INFO: [u32; ENTRIES] = TABLES.info;
 
 /// Where the fields of an [`INFO`] entry start.
 const ROW_SHIFT: u32 = 11;
@@ -121,29 +121,19 @@ const fn reach_index(layout: &Layout, kind: usize, from: usize, to: usize) -> us
     panic!("a reach list misses the way back of one of its moves")
 }
 
-/// Builds [`CHECK`] from the board's reach lists and between-squares table.
-const fn check_table(layout: &Layout) -> [u64; ENTRIES] {
-    let mut out = [0u64; ENTRIES];
-    let mut kind = 0;
-    while kind < 3 {
-        let mut sq = 0;
-        while sq < SQUARES {
-            let mut i = 0;
-            while i < layout.reach_count[kind][sq] as usize {
-                let to = layout.reach_list[kind][sq][i] as usize;
-                out[entry_index(kind, sq, i)] = layout.between[sq][to] | 1 << (32 + to);
-                i += 1;
-            }
-            sq += 1;
-        }
-        kind += 1;
-    }
-    out
+/// The per-proposal tables [`CHECK`] and [`INFO`], built in one walk over the board's
+/// reach lists (with its between-squares table).
+struct EntryTables {
+    check: [u64; ENTRIES],
+    info: [u32; ENTRIES],
 }
 
-/// Builds [`INFO`] from the board's reach lists.
-const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
-    let mut out = [0u32; ENTRIES];
+/// Builds [`EntryTables`] for `layout`.
+const fn entry_tables(layout: &Layout) -> EntryTables {
+    let mut out = EntryTables {
+        check: [0; ENTRIES],
+        info: [0; ENTRIES],
+    };
     let mut kind = 0;
     while kind < 3 {
         let mut sq = 0;
@@ -151,8 +141,10 @@ const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
             let mut i = 0;
             while i < layout.reach_count[kind][sq] as usize {
                 let to = layout.reach_list[kind][sq][i] as usize;
+                let entry = entry_index(kind, sq, i);
+                out.check[entry] = layout.between[sq][to] | 1 << (32 + to);
                 let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
-                out[entry_index(kind, sq, i)] = back as u32
+                out.info[entry] = back as u32
                     | (entry_index(kind, to, 0) as u32) << ROW_SHIFT
                     | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT;
                 i += 1;
@@ -163,6 +155,9 @@ const fn info_table(layout: &Layout) -> [u32; ENTRIES] {
     }
     out
 }
+
+/// The tables of the 4x8 board, computed once at compile time.
+const TABLES: EntryTables = entry_tables(&TWO_SEATS);
 
 /// [`Layout::reach_count`] of the 4x8 board, with a row of zeros for the unused kind 3.
 static REACH_COUNT: [[u8; SQUARES]; 4] = {
