@@ -67,9 +67,10 @@ impl Game for CardSiege {
         CardSiege::random_action(self, rng)
     }
 
-    /// The fused loop: rejection over cheap proposals, the exact draw as fallback.
+    /// The playout loop with the playout draw: rejection over cheap proposals, the exact
+    /// draw as fallback (`playout.rs`).
     fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
-        self.play_random_fused(rng, max_plies)
+        pyramid_core::play_random_by(self, rng, max_plies, Self::sample_action)
     }
 
     #[inline]

@@ -1,4 +1,4 @@
-//! Random playouts: the fused draw-and-play loop of [`Game::play_random`], drawing by
+//! Random playouts: the draw of [`Game::play_random`], by
 //! rejection over a cheap superset of the legal actions.
 //!
 //! In a normal turn every card has *proposals* that depend only on its rank and square
@@ -306,24 +306,6 @@ impl CardSiege {
             }
         }
         self.random_action(rng)
-    }
-
-    /// Plays uniformly random legal actions until the game ends or `max_plies` more
-    /// plies have been played; returns the plies played: [`Game::play_random`].
-    pub(crate) fn play_random_fused<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        max_plies: Option<u32>,
-    ) -> u32 {
-        let mut played = 0;
-        while max_plies.is_none_or(|m| played < m) {
-            let Some(action) = self.sample_action(rng) else {
-                break;
-            };
-            self.play_unchecked(action);
-            played += 1;
-        }
-        played
     }
 }
 
