@@ -3,7 +3,7 @@
 //! counts under callgrind, and a checksum of the plies and final positions so that a
 //! change of the draw shows.
 //!
-//! `valgrind --tool=callgrind target/release/examples/fixed_playouts 300`
+//! `valgrind --tool=callgrind target/release/examples/stacktrices_fixed_playouts 300`
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 

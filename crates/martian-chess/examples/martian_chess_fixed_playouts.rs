@@ -1,8 +1,8 @@
 //! Plays a fixed number of seeded random playouts from the start (`Game::deal`, then
 //! `Game::play_random`), for instruction counts under callgrind:
 //!
-//!     cargo build --release -p martian-chess --example fixed_playouts
-//!     valgrind --tool=callgrind target/release/examples/fixed_playouts [seats] [games]
+//!     cargo build --release -p martian-chess --example martian_chess_fixed_playouts
+//!     valgrind --tool=callgrind target/release/examples/martian_chess_fixed_playouts [seats] [games]
 //!
 //! Prints the plies played and a checksum of the final positions, so two builds that
 //! draw the same way can be compared for identical play.

@@ -1,6 +1,6 @@
 //! A fixed number of seeded random playouts from the start (ply limit 1000), for
 //! instruction counts under callgrind: `valgrind --tool=callgrind
-//! target/release/examples/fixed_playouts 500`. Prints the games, plies, a checksum of the
+//! target/release/examples/card_siege_fixed_playouts 500`. Prints the games, plies, a checksum of the
 //! final positions (so runs before and after a change can be compared) and the rate.
 //! With a second argument `exact`, plays with the exact draw instead
 //! (`Game::random_action` then `Game::play_unchecked`, the trait's default loop).

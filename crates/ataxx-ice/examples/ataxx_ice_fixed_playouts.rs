@@ -5,8 +5,8 @@
 //! CPU time (`/proc/thread-self/schedstat`, Linux; closer to an idle core on a busy
 //! machine).
 //!
-//!     cargo run --release -p ataxx-ice --example fixed_playouts -- [GAMES] [SEATS]
-//!     valgrind --tool=callgrind target/release/examples/fixed_playouts 2000 2
+//!     cargo run --release -p ataxx-ice --example ataxx_ice_fixed_playouts -- [GAMES] [SEATS]
+//!     valgrind --tool=callgrind target/release/examples/ataxx_ice_fixed_playouts 2000 2
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
