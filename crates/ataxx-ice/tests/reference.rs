@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{ChaCha8Rng, Game, Seat, Size, Square};
+use pyramid_core::{ChaCha8Rng, Game, Outcome, Seat, Size, Square};
 
 #[derive(Clone, PartialEq, Eq)]
 struct Naive {
@@ -426,4 +426,154 @@ fn engine_agrees_with_the_naive_reference_on_the_relocating_positions() {
             "{text}"
         );
     }
+}
+
+/// A random position with crowded boards and nearly empty stashes, where the rare rules
+/// (relocations, size fallbacks, grows and shrinks next to many pieces) are common.
+fn random_dense_position(rng: &mut ChaCha8Rng) -> Option<AtaxxIce> {
+    use pyramid_core::rand::Rng;
+    let seats = rng.random_range(2..=4usize);
+    let n: i32 = if rng.random_bool(0.8) {
+        8
+    } else {
+        rng.random_range(5..=7)
+    };
+    let mut board: Vec<Option<(usize, usize)>> = vec![None; (n * n) as usize];
+    let region = rng.random_range(9..=(n * n) as usize);
+    for seat in 0..seats {
+        for size in 0..3 {
+            let k = if rng.random_bool(0.4) {
+                5
+            } else {
+                rng.random_range(0..=5)
+            };
+            for _ in 0..k {
+                let empty: Vec<usize> = (0..region).filter(|&i| board[i].is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let i = empty[rng.random_range(0..empty.len())];
+                board[i] = Some((seat, size));
+            }
+        }
+    }
+    let naive = Naive {
+        n,
+        seats,
+        board,
+        stash: vec![[0; 3]; seats],
+        to_move: None,
+        plies: 0,
+    };
+    let alive: Vec<usize> = (0..seats).filter(|&s| naive.alive(s)).collect();
+    if alive.len() < 2 {
+        return None;
+    }
+    let to_move = alive[rng.random_range(0..alive.len())];
+    let mut text = naive.position();
+    // Stashes, eliminated seats and the seat to move from the board.
+    let mut fields: Vec<String> = text.split(' ').map(str::to_owned).collect();
+    let stashes: Vec<String> = (0..seats)
+        .map(|s| {
+            (0..3)
+                .map(|z| {
+                    let on = naive.board.iter().filter(|p| **p == Some((s, z))).count();
+                    (5 - on).to_string()
+                })
+                .collect()
+        })
+        .collect();
+    let full = stashes.iter().filter(|s| *s == "000").count();
+    if full > 0 {
+        return None;
+    }
+    fields[1] = to_move.to_string();
+    fields[2] = stashes.join(",");
+    let out: Vec<String> = (0..seats)
+        .filter(|&s| !naive.alive(s))
+        .map(|s| s.to_string())
+        .collect();
+    fields[3] = if out.is_empty() {
+        "-".to_owned()
+    } else {
+        out.join(",")
+    };
+    text = fields.join(" ");
+    let rules = AtaxxIceRules::default();
+    Some(AtaxxIce::from_position(&text, &rules).unwrap_or_else(|e| panic!("`{text}`: {e}")))
+}
+
+/// The outcome the rulings give after an action of `mover` that led to `after`, in
+/// their order: the mover's empty stash wins, else the one seat left with pieces wins,
+/// else no seat with pieces is a draw.
+fn ruled_outcome(after: &AtaxxIce, mover: Seat) -> Option<Outcome> {
+    let stash: u8 = Size::ALL.iter().map(|&z| after.stash(mover, z)).sum();
+    let alive: Vec<Seat> = Seat::all(after.seats())
+        .filter(|&s| !after.is_eliminated(s))
+        .collect();
+    if stash == 0 {
+        Some(Outcome::Win(mover))
+    } else if let [only] = alive[..] {
+        Some(Outcome::Win(only))
+    } else if alive.is_empty() {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
+}
+
+/// Random crowded positions (2 to 4 seats, boards of 5 to 8, stashes often empty), where
+/// relocations, clone size fallbacks, reductions and self-destroying shrinks are
+/// common: the engine's actions and their results equal the reference's, the outcome
+/// after every action follows the end conditions in their order, and the fast paths
+/// (`count_actions`, `nth_action`, `random_action`, the fused `play_random`) agree with
+/// generation.
+#[test]
+fn engine_agrees_with_the_naive_reference_on_random_crowded_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let (mut done, mut relocating) = (0, 0);
+    while done < 1500 {
+        let Some(g) = random_dense_position(&mut rng) else {
+            continue;
+        };
+        done += 1;
+        let expected = Naive::from_engine(&g).actions();
+        let got = engine_actions(&g);
+        assert_eq!(
+            got.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>(),
+            "action texts differ at `{}`",
+            g.position()
+        );
+        for (text, pos) in &expected {
+            assert_eq!(&got[text], pos, "`{text}` at `{}`", g.position());
+        }
+        relocating += got.keys().filter(|t| t.contains('[')).count();
+        pyramid_core::conformance::check_state(&g, &[]);
+        let mover = g.to_act().expect("the game goes on");
+        for a in g.legal_actions() {
+            let mut child = g.clone();
+            child.play_unchecked(a);
+            assert_eq!(
+                child.outcome(),
+                ruled_outcome(&child, mover),
+                "`{a}` at `{}`",
+                g.position()
+            );
+        }
+        for seed in 0..8u64 {
+            let mut fused_rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut draw_rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut walk_rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut fused = g.clone();
+            fused.play_random(&mut fused_rng, Some(1));
+            let a = g.random_action(&mut draw_rng).expect("the game goes on");
+            let walked = pyramid_core::random_action_by_walk(&g, &mut walk_rng);
+            assert_eq!(Some(a), walked, "at `{}`", g.position());
+            let mut stepped = g.clone();
+            stepped.play_unchecked(a);
+            assert_eq!(fused, stepped, "`{a}` at `{}`", g.position());
+        }
+    }
+    assert!(relocating > 10_000, "only {relocating} relocating actions");
 }

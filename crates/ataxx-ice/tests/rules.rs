@@ -211,6 +211,27 @@ fn clones_from_parents_of_different_sizes_placing_the_same_size_are_one_action()
     );
 }
 
+#[test]
+fn clone_after_a_size_fallback_captures_with_the_new_pieces_size() {
+    // Ruling, clone: "else the smallest larger size the stash has ... Then captures
+    // around `to` (below), with the new piece's size." No small in seat 0's stash: the
+    // small on d4 clones a medium onto e5, which captures the enemy medium on f5.
+    let smalls = on(&["d4", "a1", "b1", "c1", "h1"], "S0");
+    let mut g = pos(
+        2,
+        &pieces(&[smalls, vec![("f5", "M1"), ("d6", "L1"), ("h8", "S1")]]),
+        Some(0),
+    );
+    play(&mut g, "d4-e5");
+    assert_eq!(at(&g, "e5"), Some((0, M)));
+    assert_eq!(
+        at(&g, "f5"),
+        Some((0, M)),
+        "the medium clone captures a medium (the small parent could not)"
+    );
+    assert_eq!(at(&g, "d6"), Some((1, L)), "but not a large");
+}
+
 // ---------------------------------------------------------------- jump
 
 #[test]
@@ -440,6 +461,33 @@ fn relocation_may_move_a_clones_parent() {
     assert_eq!(at(&g, "d4"), None);
     assert_eq!(at(&g, "e5"), Some((0, M)));
     assert_eq!(at(&g, "f6"), Some((0, M)));
+}
+
+#[test]
+fn a_clone_is_written_with_its_lowest_parent_even_when_that_parent_is_relocated() {
+    // Ruling, distinct actions: a clone "is identified by its destination, the size of
+    // the new piece and its set of relocation sources, not by its parent ... written
+    // with the lowest-index parent that makes it; any parent that makes it is accepted
+    // on input"; capture resolution: "A clone's parent may be chosen." The mediums on
+    // d4 and f4 both clone onto e5 (taking seat 0's last medium) and capture the medium
+    // on e6, which needs a relocated medium: one action per source, all from d4.
+    let mediums = on(&["d4", "f4", "b1", "c1"], "M0");
+    let g = pos(
+        2,
+        &pieces(&[mediums, vec![("e6", "M1"), ("h8", "S1")]]),
+        Some(0),
+    );
+    assert_eq!(
+        set_of(clones_to(&g, "e5")),
+        set(&["d4-e5[b1]", "d4-e5[c1]", "d4-e5[d4]", "d4-e5[f4]"])
+    );
+    let a = g.parse_action("f4-e5[d4]").expect("any parent is accepted");
+    assert_eq!(a.to_string(), "d4-e5[d4]");
+    let mut played = g.clone();
+    play(&mut played, "f4-e5[f4]");
+    assert_eq!(at(&played, "f4"), None, "the source f4 was moved to e6");
+    assert_eq!(at(&played, "d4"), Some((0, M)));
+    assert_eq!(at(&played, "e6"), Some((0, M)));
 }
 
 #[test]
@@ -706,6 +754,40 @@ fn grow_reduces_own_neighbours_with_the_piece_it_returned() {
     );
 }
 
+#[test]
+fn grow_removes_the_movers_own_adjacent_small_and_reduces_its_large() {
+    // Ruling, grow: "every piece adjacent to `sq`, of **any** seat including the mover,
+    // is reduced ... a small is removed (back to its owner's stash)".
+    let mut g = pos(
+        2,
+        &board(&[("d4", "S0"), ("c3", "S0"), ("e5", "L0"), ("h8", "S1")]),
+        Some(0),
+    );
+    play(&mut g, "+d4");
+    assert_eq!(at(&g, "c3"), None, "the mover's own small is removed");
+    assert_eq!(
+        at(&g, "e5"),
+        Some((0, M)),
+        "the mover's own large becomes a medium"
+    );
+    assert_eq!(Size::ALL.map(|z| g.stash(Seat(0), z)), [5, 3, 5]);
+}
+
+#[test]
+fn only_the_movers_own_pieces_grow_or_shrink() {
+    // Docs choice (the ruling says "the piece on `sq`"; the seed "with one of your
+    // pieces"): a seat never grows or shrinks another seat's piece.
+    let g = pos(2, &board(&[("d4", "S0"), ("h8", "M1")]), Some(0));
+    for text in ["+h8", "-h8"] {
+        assert!(
+            matches!(g.parse_action(text), Err(PlayError::Illegal { .. })),
+            "{text}"
+        );
+    }
+    assert_eq!(starting_with(&g, "+"), ["+d4"]);
+    assert_eq!(starting_with(&g, "-"), ["-d4"]);
+}
+
 // ---------------------------------------------------------------- shrink
 
 #[test]
@@ -815,6 +897,28 @@ fn shrink_relocates_when_the_stash_lacks_a_captured_size() {
     assert_eq!(at(&g, "e5"), Some((0, L)));
     assert_eq!(at(&g, "h1"), None);
     assert_eq!(at(&g, "d4"), Some((0, S)));
+}
+
+#[test]
+fn shrink_returns_the_larger_piece_before_the_captures() {
+    // Ruling, shrink: "replaced by one size smaller from the mover's stash ..., the
+    // larger returning to the stash ... Then ... every enemy piece adjacent to `sq` is
+    // captured". All five of seat 0's larges are on the board; the large d4 shrinks and
+    // goes back to the stash first, so the captured large on e5 gets it from the stash
+    // (step 1): no relocation, one action.
+    let larges = on(&["d4", "a8", "b8", "c8", "h1"], "L0");
+    let mut g = pos(
+        2,
+        &pieces(&[larges, vec![("e5", "L1"), ("h8", "S1")]]),
+        Some(0),
+    );
+    assert_eq!(starting_with(&g, "-d4"), ["-d4"]);
+    play(&mut g, "-d4");
+    assert_eq!(at(&g, "d4"), Some((0, M)));
+    assert_eq!(at(&g, "e5"), Some((0, L)));
+    for s in ["a8", "b8", "c8", "h1"] {
+        assert_eq!(at(&g, s), Some((0, L)), "{s} was not relocated");
+    }
 }
 
 #[test]
@@ -939,6 +1043,67 @@ fn the_mover_wins_when_its_stash_is_empty() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
     assert_eq!(g.to_act(), None);
     assert!(g.legal_actions().is_empty());
+}
+
+#[test]
+fn one_action_can_eliminate_two_seats_and_the_turn_skips_both() {
+    // Ruling: "After every action: a seat with no piece on the board is eliminated (it
+    // takes no more turns)"; "Turns go 0, 1, 2, ... skipping eliminated seats." Four
+    // seats: seat 0's clone onto e5 captures the last pieces of seats 1 (e6) and 2 (f5).
+    let mut g = pos(
+        4,
+        &board(&[("d4", "S0"), ("e6", "S1"), ("f5", "S2"), ("h1", "S3")]),
+        Some(0),
+    );
+    play(&mut g, "d4-e5");
+    assert!(g.is_eliminated(Seat(1)) && g.is_eliminated(Seat(2)));
+    assert_eq!(g.outcome(), None, "seats 0 and 3 still have pieces");
+    assert_eq!(g.to_act(), Some(Seat(3)), "seats 1 and 2 are skipped");
+    assert_eq!(g.position().split_whitespace().nth(3), Some("1,2"));
+    play(&mut g, "h1-g1");
+    assert_eq!(g.to_act(), Some(Seat(0)));
+}
+
+#[test]
+fn a_seat_that_eliminates_itself_is_skipped_with_four_seats() {
+    let mut g = AtaxxIce::new(&rules(4));
+    play(&mut g, "-a1");
+    assert!(g.is_eliminated(Seat(0)));
+    assert_eq!((g.outcome(), g.to_act()), (None, Some(Seat(1))));
+    play(&mut g, "-a8");
+    assert_eq!((g.outcome(), g.to_act()), (None, Some(Seat(2))));
+    play(&mut g, "h8-g7");
+    play(&mut g, "h1-g2");
+    assert_eq!(
+        g.to_act(),
+        Some(Seat(2)),
+        "seats 0 and 1 take no more turns"
+    );
+    // Shrinking g7 removes it and destroys seat 2's own small on h8.
+    play(&mut g, "-g7");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Seat(3))),
+        "exactly one seat still has pieces"
+    );
+}
+
+#[test]
+fn an_empty_stash_wins_before_the_other_seats_are_counted() {
+    // Ruling, end condition 1 comes first: the mover wins with all 15 pieces on the
+    // board although three other seats still have pieces.
+    let mover = [
+        on(&["a1", "b1", "c1", "d1", "e1"], "S0"),
+        on(&["a2", "b2", "c2", "d2", "e2"], "M0"),
+        on(&["a3", "b3", "c3", "d3"], "L0"),
+    ];
+    let others = vec![("h8", "S1"), ("a8", "M2"), ("h1", "L3")];
+    let all: Vec<_> = mover.into_iter().chain([others]).collect();
+    let mut g = pos(4, &pieces(&all), Some(0));
+    play(&mut g, "d3-d4");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+    assert_eq!(g.to_act(), None);
+    assert!((1..4).all(|s| !g.is_eliminated(Seat(s))));
 }
 
 #[test]
