@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianAction, MartianChess, MartianRules};
 use pyramid_core::prelude::*;
-use pyramid_core::rand::SeedableRng;
+use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, Size, perft};
 
 #[derive(Clone)]
@@ -262,4 +262,148 @@ fn reference_perft_agrees_from_a_middle_game_position() {
             "depth {depth}"
         );
     }
+}
+
+/// A random position of `seats` seats: pieces scattered at a random density, each zone
+/// limited to a random set of kinds (so that seats without queens or drones, and so field
+/// promotions, are common), a random seat to move and, with two seats, often a canal
+/// crossing by the previous ply (a no-undo ban). `None` when the pips exceed a game's.
+fn random_position(rng: &mut ChaCha8Rng, seats: usize) -> Option<MartianChess> {
+    let width = if seats == 2 { 4 } else { 8 };
+    let mut reference = Reference {
+        width,
+        seats,
+        board: vec![0; width * 8],
+        scores: vec![0; seats],
+        to_move: rng.random_range(0..seats),
+        crossing: None,
+    };
+    let kinds: Vec<[bool; 3]> = (0..seats)
+        .map(|_| {
+            [
+                rng.random_bool(0.8),
+                rng.random_bool(0.5),
+                rng.random_bool(0.5),
+            ]
+        })
+        .collect();
+    let density = rng.random_range(0.05..0.6);
+    for sq in 0..reference.board.len() {
+        let kind = rng.random_range(0..3usize);
+        if rng.random_bool(density) && kinds[reference.zone(sq)][kind] {
+            reference.board[sq] = kind as u8 + 1;
+        }
+    }
+    if reference.board.iter().map(|&p| u32::from(p)).sum::<u32>() > 18 * seats as u32 {
+        return None;
+    }
+    let name = |sq: usize| format!("{}{}", (b'a' + (sq % width) as u8) as char, sq / width + 1);
+    let mut crossing = "-".to_owned();
+    if seats == 2 && rng.random_bool(0.7) {
+        // The seat to move's piece on Y came from an empty square X of the other zone, by
+        // a move it could make back (the moves of the piece as if the ban were not there).
+        let me = reference.to_move;
+        let backs: Vec<(usize, usize)> = reference
+            .moves()
+            .into_iter()
+            .filter(|&(_, to)| reference.board[to] == 0 && reference.zone(to) != me)
+            .collect();
+        if !backs.is_empty() {
+            let (y, x) = backs[rng.random_range(0..backs.len())];
+            reference.crossing = Some((x, y));
+            crossing = format!("{}-{}", name(x), name(y));
+        }
+    }
+    let rows: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut run = 0;
+            for file in 0..width {
+                match reference.board[rank * width + file] {
+                    0 => run += 1,
+                    pips => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        row.push(['P', 'D', 'Q'][usize::from(pips - 1)]);
+                    }
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            row
+        })
+        .collect();
+    let text = format!(
+        "{} {} {} {crossing} 5",
+        rows.join("/"),
+        reference.to_move,
+        vec!["0"; seats].join(",")
+    );
+    let state = MartianChess::from_position(&text, &MartianRules::default())
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    Some(state)
+}
+
+/// Far from the start positions: on random positions full of field promotions, no-undo
+/// bans and four-seat captures, the engine's move list, end and count agree with the
+/// reference, the fast random paths play only legal moves, and no seat is ever left
+/// without a move (so a forced pass never arises; see `docs/martian-chess.md`).
+#[test]
+fn reference_agrees_on_random_positions_with_merges_and_bans() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut probe = ChaCha8Rng::seed_from_u64(11);
+    let (mut checked, mut merges, mut bans) = (0, 0, 0);
+    while checked < 5000 {
+        let seats = if rng.random_bool(0.5) { 2 } else { 4 };
+        let Some(state) = random_position(&mut rng, seats) else {
+            continue;
+        };
+        checked += 1;
+        let pos = state.position();
+        let reference = Reference::of(&state);
+        let ours: BTreeSet<String> = state
+            .legal_actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(ours, reference.move_texts(), "moves at `{pos}`");
+        assert_eq!(state.is_over(), reference.over(), "end at `{pos}`");
+        assert_eq!(state.count_actions(), ours.len(), "count at `{pos}`");
+        if state.is_over() {
+            continue;
+        }
+        assert!(!ours.is_empty(), "a seat without a move at `{pos}`");
+        bans += usize::from(state.last_crossing().is_some());
+        merges += state
+            .legal_actions()
+            .into_iter()
+            .filter(|&a| match a {
+                MartianAction::Move { to, .. } => {
+                    state.piece_at(to).is_some() && !state.is_capture(a)
+                }
+                MartianAction::Pass => false,
+            })
+            .count();
+        let action = state.random_action(&mut probe).expect("a move");
+        assert!(
+            state.is_legal(action),
+            "random_action `{action}` at `{pos}`"
+        );
+        let mut stepped = state.clone();
+        assert_eq!(stepped.play_random(&mut probe, Some(1)), 1);
+        assert!(
+            state.legal_actions().into_iter().any(|a| {
+                let mut child = state.clone();
+                child.play_unchecked(a);
+                child == stepped
+            }),
+            "play_random reached `{}` from `{pos}`",
+            stepped.position()
+        );
+    }
+    assert!(merges > 1000 && bans > 500, "{merges} merges, {bans} bans");
 }

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use martian_chess::{MartianAction, MartianChess, MartianRules};
+use pyramid_core::conformance::check_state;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
@@ -53,6 +54,97 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 
 fn legal(state: &MartianChess, text: &str) -> bool {
     state.is_legal(text.parse().expect("action text"))
+}
+
+fn pos4(text: &str) -> MartianChess {
+    MartianChess::from_position(text, &rules(4)).expect("valid four-seat test position")
+}
+
+/// The states one legal action leads to, in generation order.
+fn successors(state: &MartianChess) -> Vec<MartianChess> {
+    state
+        .legal_actions()
+        .into_iter()
+        .map(|action| {
+            let mut next = state.clone();
+            next.play_unchecked(action);
+            next
+        })
+        .collect()
+}
+
+/// Every path that produces moves applies the rules of this position the way generation
+/// does: the conformance checks (set-wise count, `nth_action`, `is_legal`, text, ids),
+/// `random_action` and one ply of `play_random` (with two seats the playout loop of
+/// `playout.rs`, with four the general sampler) each reach every legal action and nothing
+/// else, and two plies of `play_random` (the playout loop's own bookkeeping of captures,
+/// merges and the no-undo ban) end only in states two legal plies lead to.
+fn all_move_paths_agree(state: &MartianChess) {
+    check_state(state, &[]);
+    let pos = state.position();
+    let actions = state.legal_actions();
+    let next = successors(state);
+    let mut drawn = vec![false; actions.len()];
+    let mut reached = vec![false; next.len()];
+    let mut rng = ChaCha8Rng::seed_from_u64(actions.len() as u64);
+    for _ in 0..40 * actions.len().max(1) {
+        match state.random_action(&mut rng) {
+            Some(action) => {
+                let i = actions
+                    .iter()
+                    .position(|&a| a == action)
+                    .unwrap_or_else(|| {
+                        panic!("random_action drew the illegal `{action}` at `{pos}`")
+                    });
+                drawn[i] = true;
+            }
+            None => assert!(state.is_over(), "random_action found nothing at `{pos}`"),
+        }
+        let mut stepped = state.clone();
+        let plies = stepped.play_random(&mut rng, Some(1));
+        if state.is_over() {
+            assert_eq!(
+                (plies, &stepped),
+                (0, state),
+                "play_random moved at `{pos}`"
+            );
+        } else {
+            let i = next.iter().position(|s| *s == stepped).unwrap_or_else(|| {
+                panic!(
+                    "play_random reached `{}`, which no legal action leads to from `{pos}`",
+                    stepped.position()
+                )
+            });
+            reached[i] = true;
+        }
+    }
+    assert!(
+        drawn.iter().all(|&d| d),
+        "random_action never drew some moves at `{pos}`"
+    );
+    assert!(
+        reached.iter().all(|&r| r),
+        "play_random never played some moves at `{pos}`"
+    );
+    let two_plies: BTreeSet<String> = next
+        .iter()
+        .flat_map(|s| {
+            if s.is_over() {
+                vec![s.position()]
+            } else {
+                successors(s).iter().map(MartianChess::position).collect()
+            }
+        })
+        .collect();
+    for _ in 0..200 {
+        let mut stepped = state.clone();
+        stepped.play_random(&mut rng, Some(2));
+        assert!(
+            two_plies.contains(&stepped.position()) || state.is_over(),
+            "two plies of play_random reached `{}` from `{pos}`",
+            stepped.position()
+        );
+    }
 }
 
 // --- Board, zones, seats -------------------------------------------------------------
@@ -108,6 +200,41 @@ fn a_seat_controls_exactly_the_pieces_in_its_zone() {
     assert!(
         moves_from(&state, "a6").is_empty(),
         "seat 0 cannot move a piece in seat 1's zone"
+    );
+}
+
+#[test]
+fn four_seat_turns_go_clockwise_from_any_starting_seat() {
+    // "Turns go 0, 1, 2, 3 (clockwise)", whoever starts: after seat 3 comes seat 0.
+    let mut state = MartianChess::new(&rules(4).with_first(2).expect("seat 2 exists"));
+    let mut order = Vec::new();
+    for _ in 0..5 {
+        order.push(state.to_act().expect("game on").0);
+        let action = state.legal_actions()[0];
+        state.play(action).expect("legal");
+    }
+    assert_eq!(order, [2, 3, 0, 1, 2]);
+}
+
+#[test]
+fn four_seat_control_follows_the_zone_a_piece_ends_in() {
+    // "A piece that ends its move in another zone now belongs to that zone's seat": seat
+    // 0's queen steps into seat 3's (empty) part of the board and is seat 3's from then on.
+    let mut state = pos4("Q6Q/8/8/3DP3/2PQ4/4D3/8/7Q 0 0,0,0,0 - 0");
+    play(&mut state, "d4-f4");
+    assert_eq!(
+        state.scores(),
+        [0, 0, 0, 0],
+        "a move onto an empty square scores nothing"
+    );
+    assert_eq!(state.zone_of(sq("f4")), Some(Seat(3)));
+    assert!(state.pieces_of(Seat(3)).contains(&(sq("f4"), Size::Queen)));
+    assert!(!state.pieces_of(Seat(0)).contains(&(sq("f4"), Size::Queen)));
+    play(&mut state, "d5-d6");
+    play(&mut state, "e5-f6");
+    assert!(
+        !moves_from(&state, "f4").is_empty(),
+        "seat 3 moves the queen"
     );
 }
 
@@ -259,6 +386,30 @@ fn queen_never_passes_over_a_piece() {
 }
 
 #[test]
+fn queen_may_capture_the_first_piece_on_a_line_but_never_passes_it() {
+    // Seat 1's pawn on a5 stops seat 0's queen: a5 is a capture, a6..a8 are out of reach.
+    let state = pos("Q3/4/4/P3/4/4/4/Q3 0 0,0 - 0");
+    let north: BTreeSet<String> = moves_from(&state, "a1")
+        .into_iter()
+        .filter(|m| m.starts_with("a1-a"))
+        .collect();
+    assert_eq!(north, set(&["a1-a2", "a1-a3", "a1-a4", "a1-a5"]));
+    assert!(state.is_capture("a1-a5".parse().expect("action text")));
+    all_move_paths_agree(&state);
+}
+
+#[test]
+fn drone_two_square_move_may_capture_across_the_canal() {
+    // a4 is empty, so the drone reaches seat 1's pawn on a5 and takes it.
+    let mut state = pos("Q3/4/4/P3/4/D3/4/Q3 0 0,0 - 0");
+    all_move_paths_agree(&state);
+    play(&mut state, "a3xa5");
+    assert_eq!(state.score(Seat(0)), 1);
+    assert_eq!(state.piece_at(sq("a5")), Some(Size::Drone));
+    assert_eq!(state.last_crossing(), Some((sq("a3"), sq("a5"))));
+}
+
+#[test]
 fn a_move_may_not_end_on_a_piece_of_the_movers_zone_otherwise() {
     // Seat 0 has a queen and a drone, so nothing merges: the pawn cannot enter a1,
     // the drone cannot enter the pawn's square, the queen no own square.
@@ -293,6 +444,29 @@ fn a_piece_that_ends_in_another_zone_belongs_to_that_zones_seat() {
         !moves_from(&state, "b5").is_empty(),
         "seat 1 now moves the drone"
     );
+}
+
+#[test]
+fn four_seat_captures_take_pieces_of_any_other_zone_and_score_for_the_mover() {
+    // Seat 0's queen on d4 touches seat 1's drone (d5), seat 2's pawn (e5) and seat 3's
+    // drone (e3): three captures. Its own pawn on c4 is no target ("a move may never end
+    // on a piece in the mover's own zone otherwise").
+    let mut state = pos4("Q6Q/8/8/3DP3/2PQ4/4D3/8/7Q 0 0,0,0,0 - 0");
+    for capture in ["d4-d5", "d4-e5", "d4-e3"] {
+        let action = capture.parse().expect("action text");
+        assert!(
+            state.is_legal(action) && state.is_capture(action),
+            "{capture}"
+        );
+    }
+    assert!(!legal(&state, "d4-c4"));
+    assert!(!legal(&state, "d4-b4"), "nor past it");
+    all_move_paths_agree(&state);
+    play(&mut state, "d4xe5");
+    assert_eq!(state.scores(), [1, 0, 0, 0]);
+    assert!(state.pieces_of(Seat(2)).contains(&(sq("e5"), Size::Queen)));
+    assert!(!state.is_over(), "seat 0 still has its pawn");
+    assert_eq!(state.to_act(), Some(Seat(1)));
 }
 
 #[test]
@@ -374,6 +548,58 @@ fn a_drones_two_square_move_may_end_in_a_merge() {
 }
 
 #[test]
+fn field_promotion_merges_only_with_pieces_of_the_movers_own_zone() {
+    // Seat 0 controls no queen, but seat 1's pawn on b5 stands in another zone: the drone
+    // captures it (1 point) and stays a drone; nothing merges across the canal.
+    let mut state = pos("Q3/4/4/1P2/1D2/4/4/P3 0 0,0 - 0");
+    all_move_paths_agree(&state);
+    play(&mut state, "b4xb5");
+    assert_eq!(state.score(Seat(0)), 1);
+    assert_eq!(state.piece_at(sq("b5")), Some(Size::Drone));
+}
+
+#[test]
+fn field_promotion_is_a_normal_move_of_the_moving_piece() {
+    // No queen, so drone + pawn merge, but only along the moving piece's own moves: the
+    // drone merges with b2 (one step) but not with b3 (over b2) nor c2 (a diagonal); the
+    // pawn on c2 merges with b1 (a diagonal) but the pawn on b2 not (orthogonal). Seat 0
+    // controls a drone, so no pawn + pawn merge.
+    let state = pos("Q3/4/4/4/4/1P2/1PP1/1D2 0 0,0 - 0");
+    assert_eq!(
+        moves_from(&state, "b1"),
+        set(&["b1-a1", "b1-c1", "b1-d1", "b1-b2"])
+    );
+    assert_eq!(moves_from(&state, "c2"), set(&["c2-b1", "c2-d1", "c2-d3"]));
+    assert!(!legal(&state, "b2-b1"));
+    all_move_paths_agree(&state);
+}
+
+#[test]
+fn a_drones_two_square_merge_needs_the_square_between_empty() {
+    // Pawns on b2 and b3, no queen: b1-b2 merges, b1-b3 would pass over b2.
+    let state = pos("Q3/4/4/4/4/1P2/1P2/1D2 0 0,0 - 0");
+    assert!(legal(&state, "b1-b2"));
+    assert!(!legal(&state, "b1-b3"));
+    all_move_paths_agree(&state);
+}
+
+#[test]
+fn every_move_path_applies_field_promotion() {
+    // No queen and no drone: pawn + pawn and (after one merge) drone + pawn merges; a
+    // queen but no drone: pawn + pawn only.
+    for position in [
+        "1DQQ/1PDQ/1PPD/4/4/P1P1/1P2/P3 0 12,0 - 20",
+        "Q3/4/4/4/4/1P1P/P1P1/1D2 0 0,0 - 5",
+        "Q3/4/4/4/4/1P2/1P2/Q1P1 0 0,0 - 5",
+        "Q6Q/8/8/8/2P5/1P1P4/2D5/7Q 0 0,0,0,0 - 5",
+    ] {
+        let state = MartianChess::from_position(position, &MartianRules::default())
+            .expect("valid test position");
+        all_move_paths_agree(&state);
+    }
+}
+
+#[test]
 fn promotion_control_is_judged_before_the_move() {
     // Two drone/pawn pairs and no queen: both merges are open; after the first, seat 0
     // controls a queen and the second is closed.
@@ -415,6 +641,42 @@ fn no_undo_allows_every_other_move_of_the_crossed_piece() {
         moves_from(&state, "a5"),
         set(&["a5-a4", "a5-b5", "a5-c5", "a5-a6", "a5-a7"])
     );
+}
+
+#[test]
+fn no_undo_bans_only_the_crossed_piece() {
+    // "The next ply may not move the piece on Y back to X": another piece may go to X.
+    // Seat 0's drone crosses a3-a5; seat 1's queen on c5 may still land on a3.
+    let state = played("Q3/4/4/2Q1/4/D3/4/Q3 0 0,0 - 0", &["a3-a5"]);
+    assert!(!legal(&state, "a5-a3"));
+    assert!(legal(&state, "c5-a3"));
+    assert!(legal(&state, "a5-a4"));
+    all_move_paths_agree(&state);
+}
+
+#[test]
+fn no_undo_holds_in_every_move_path() {
+    for position in [
+        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
+        "1DQQ/1PDQ/1PPD/4/D3/1PP1/QDP1/QQD1 0 0,0 a5-a4 1",
+    ] {
+        all_move_paths_agree(&pos(position));
+    }
+    all_move_paths_agree(&played(
+        "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0",
+        &["a3-a5"],
+    ));
+}
+
+#[test]
+fn no_undo_ban_does_not_outlive_a_pass() {
+    // The ban looks at the previous ply only; after a pass that ply crossed nothing.
+    let mut state = played("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &["a3-a5"]);
+    state.play_unchecked(MartianAction::Pass);
+    assert_eq!(state.last_crossing(), None);
+    assert!(state.position().ends_with(" - 2"), "{}", state.position());
+    play(&mut state, "c1-d1");
+    assert!(legal(&state, "a5-a3"));
 }
 
 #[test]
@@ -486,6 +748,24 @@ fn a_real_move_resets_the_run_of_passes() {
     assert!(!state.is_over());
 }
 
+#[test]
+fn four_seats_end_only_when_all_four_pass_in_a_row() {
+    // Seat 0 moves, then every seat passes in turn: three passes do not end the game, the
+    // fourth does, and seat 0 (the last real mover, also the last to pass) made the final
+    // move: it wins the tie of seats 1 and 2 with a lower score.
+    let mut state = pos4("Q6Q/8/8/8/8/8/8/Q6Q 0 0,2,2,0 - 8");
+    play(&mut state, "a1-a2");
+    for passes in 1..=3 {
+        state.play_unchecked(MartianAction::Pass);
+        assert!(!state.is_over(), "{passes} passes");
+        assert_eq!(state.passes_in_a_row(), passes);
+    }
+    state.play_unchecked(MartianAction::Pass);
+    assert!(state.is_over());
+    assert_eq!(state.final_mover(), Seat(0));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Seat(0))));
+}
+
 // --- End and scoring ------------------------------------------------------------------
 
 #[test]
@@ -505,6 +785,19 @@ fn game_ends_at_once_when_a_seat_moves_its_last_piece_out_of_its_zone() {
     play(&mut state, "b4-b5");
     assert!(state.is_over());
     assert_eq!(state.outcome(), Some(Outcome::Win(Seat(0))));
+}
+
+#[test]
+fn four_seat_game_ends_when_the_movers_zone_empties() {
+    // Seat 1 moves its only piece into seat 2's zone: its zone is empty, the game is over
+    // at once; all four are tied at 0, so seat 1 (the final mover) wins.
+    let mut state = pos4("7Q/8/8/3D4/8/8/8/Q6Q 1 0,0,0,0 - 5");
+    all_move_paths_agree(&state);
+    play(&mut state, "d5-e5");
+    assert!(state.is_over());
+    assert_eq!(state.to_act(), None);
+    assert!(state.legal_actions().is_empty());
+    assert_eq!(state.outcome(), Some(Outcome::Win(Seat(1))));
 }
 
 #[test]
@@ -561,6 +854,21 @@ fn ply_limit_ends_the_game_scored_the_same_way_with_the_last_ply_as_final_move()
         MartianChess::from_position("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 12", &limited)
             .expect("valid");
     assert_eq!(ahead.outcome(), Some(Outcome::Win(Seat(1))));
+}
+
+#[test]
+fn ply_limit_tie_goes_to_the_last_ply_even_with_a_lower_score() {
+    // Four seats, limit 1: seat 0 (0 points) plays the last ply while seats 1 and 2 share
+    // the top score, so seat 0 wins; a lone leader wins whoever moved last.
+    let limited = rules(4).with_ply_limit(Some(1));
+    let read = |text: &str| MartianChess::from_position(text, &limited).expect("valid");
+    let mut tied = read("Q6Q/8/8/8/8/8/8/Q6Q 0 0,3,3,0 - 0");
+    play(&mut tied, "a1-a2");
+    assert!(tied.is_over());
+    assert_eq!(tied.outcome(), Some(Outcome::Win(Seat(0))));
+    let mut led = read("Q6Q/8/8/8/8/8/8/Q6Q 0 0,3,0,0 - 0");
+    play(&mut led, "a1-a2");
+    assert_eq!(led.outcome(), Some(Outcome::Win(Seat(1))));
 }
 
 #[test]
