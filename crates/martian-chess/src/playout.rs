@@ -24,6 +24,7 @@
 //! uniform (a refused draw counts as a refused proposal), so every legal move has
 //! exactly the same chance.
 
+use pyramid_core::RunningTotals;
 use pyramid_core::rand::Rng;
 
 use crate::MartianChess;
@@ -41,8 +42,6 @@ const MAX_REACH: usize = 16;
 const ENTRIES: usize = 4 * SQUARES * MAX_REACH;
 /// Each byte 1: multiplying a byte vector by it sums every byte into the ones above.
 const BYTES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each byte.
-const HIGH: u64 = 0x8080_8080_8080_8080;
 /// The byte-wise search needs a zone's slots below 128 (running totals in a byte with a
 /// spare high bit); a zone with more (never seen in real games) takes the general path.
 const MAX_FAST_SLOTS: u32 = 127;
@@ -188,10 +187,8 @@ struct Ply<'a> {
     ban: usize,
     /// The zone's slots, the range of a draw (1 to 127).
     slots: u32,
-    /// [`HIGH`] minus the inclusive running totals of the zone's reach bytes (squares
-    /// 0..8, 8..16), byte by byte: adding a slot to every byte sets a byte's high bit
-    /// exactly when its total is at most the slot.
-    thresholds: [u64; 2],
+    /// The inclusive running totals of the zone's reach bytes (squares 0..8, 8..16).
+    totals: RunningTotals,
     /// Exclusive running totals: the slots before each square of the zone.
     before: [u8; ZONE_SQUARES],
     /// The zone's first square.
@@ -219,14 +216,9 @@ impl Ply<'_> {
         }
         let slot = u64::from(product >> 16);
         // The square holding the slot: the number of squares whose running total is at
-        // most `slot` (the totals never fall, and the last one is `slots`).
-        // No byte carries: a threshold byte is 128 - total (1 to 128), a slot below 128.
-        // Counted with two popcounts (one instruction each on the x86-64-v2 targets of
-        // this workspace; shorter than a byte-sum multiplication).
-        let probe = slot * BYTES;
-        let at_most = |threshold: u64| ((probe + threshold) & HIGH).count_ones();
-        let i = (at_most(self.thresholds[0]) + at_most(self.thresholds[1])) as usize
-            & (ZONE_SQUARES - 1);
+        // most `slot` (the totals never fall, and the last one is `slots`). One byte
+        // comparison on x86-64.
+        let i = self.totals.count_at_most(slot as u32) as usize & (ZONE_SQUARES - 1);
         let row = usize::from(self.rows[(self.base + i) & (SQUARES - 1)]);
         let index = (row + slot as usize - usize::from(self.before[i])) & (ENTRIES - 1);
         // Legal but for the ban (which the caller checks on the kept proposal): nothing
@@ -378,7 +370,7 @@ impl Playout {
             base: seat * ZONE_SQUARES,
             ban: self.ban,
             slots,
-            thresholds: [HIGH - first, HIGH - second],
+            totals: RunningTotals::from_words([first, second]),
             before,
             blocked: occupied | own << 32,
         })

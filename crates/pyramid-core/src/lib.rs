@@ -38,6 +38,7 @@ pub mod notation;
 mod perft;
 mod piece;
 pub mod prelude;
+mod running_totals;
 pub mod runtime;
 mod seat;
 mod square;
@@ -53,6 +54,7 @@ pub use game::{
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};
+pub use running_totals::RunningTotals;
 pub use seat::{Outcome, Seat};
 pub use square::{Direction, Grid, Square, SquareError};
 
