@@ -192,6 +192,7 @@ impl Blocks {
 
     /// The action of index `k` (below [`Blocks::total`]), found by skipping whole
     /// blocks; `None` when `k` is out of range.
+    #[inline]
     pub(crate) fn pick(&self, c: &Ctx, mut k: u64) -> Option<Pick> {
         if k >= self.total {
             return None;

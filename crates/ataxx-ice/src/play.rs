@@ -28,6 +28,7 @@ impl AtaxxIce {
 
     /// Plays a legal action picked in the context `c` of this state for `mover` (the
     /// seat to move), skipping the checks and look-ups of [`AtaxxIce::play_unchecked`].
+    #[inline]
     pub(crate) fn play_picked(&mut self, c: &Ctx, mover: usize, pick: Pick) {
         let a = pick.action;
         match a.kind {
