@@ -11,7 +11,8 @@
 //!   once at the end;
 //! - each square's empty-board reach (the slots of its piece) is kept as one byte, so
 //!   one multiplication gives a zone's running totals, and the piece holding a drawn
-//!   slot is found by a branch-free byte comparison instead of a walk;
+//!   slot is found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of
+//!   a walk;
 //! - a proposal is a number, its index in two tables (one entry per kind, origin and
 //!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
 //!   proposal is tested with one load and one AND against a mask of the ply, and
