@@ -359,6 +359,26 @@ fn belt_besieging_the_sliders_own_king_lets_that_king_evacuate_then_the_besieger
     assert_eq!((g.phase(), g.to_act()), (Phase::Normal, Some(Seat(0))));
 }
 
+/// Rulings, Sieges: "Only the card on top of a stack attacks" and "If there is no such
+/// square, the besieging seat wins". After a belt siege the besieger's own card is on top;
+/// it stays behind and attacks, here both squares beside the stack.
+#[test]
+fn belt_siege_top_card_attacks_the_evacuation_squares_so_the_besieger_wins() {
+    // Spades slides in Hearts' row; Hearts' 4h (a soldier) shifts onto the Spades King.
+    let mut g = game(
+        &[("7s", "c1"), ("4h", "e2"), ("Ks", "d2"), ("Kh", "o1")],
+        "s",
+    );
+    play(&mut g, "c1-e1");
+    assert_eq!(g.siege().map(|s| s.to_string()).as_deref(), Some("d2"));
+    assert_eq!(at(&g, "d2").as_deref(), Some("4h"));
+    // c2 and e2 are empty, but the four on top attacks both: no evacuation square.
+    assert_eq!((at(&g, "c2"), at(&g, "e2")), (None, None));
+    assert_eq!(g.phase(), Phase::Evacuate);
+    assert!(legal(&g).is_empty());
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+}
+
 // ---------------------------------------------------------------- ascending
 
 #[test]
@@ -540,6 +560,27 @@ fn king_may_be_carried_onto_an_attacked_square_by_another_cards_slide() {
     );
     play(&mut g, "c1-e1");
     assert_eq!(at(&g, "c1").as_deref(), Some("Kh"));
+}
+
+/// Rulings, King safety: "Another card's slide may still carry the King onto an attacked
+/// square", the belt included: the Hearts King carried from e2 to d2 captures 9s there,
+/// though 4s on c2 attacks d2.
+#[test]
+fn king_carried_by_the_belt_captures_even_onto_an_attacked_square() {
+    let mut g = game(
+        &[
+            ("5h", "c1"),
+            ("Kh", "e2"),
+            ("9s", "d2"),
+            ("4s", "c2"),
+            ("Ks", "o3"),
+        ],
+        "h",
+    );
+    play(&mut g, "c1-e1");
+    assert_eq!(at(&g, "d2").as_deref(), Some("Kh"));
+    assert!(!has(&g, "9s"));
+    assert_eq!(g.phase(), Phase::Normal);
 }
 
 #[test]
@@ -841,6 +882,70 @@ fn evacuation_square_must_be_empty_and_not_attacked_by_the_besieging_seat() {
     );
 }
 
+/// Rulings: the King evacuates "to an empty square directly left or right in the same
+/// rank": on the a-file only to the right, and never to another rank (a2 is empty and
+/// safe here).
+#[test]
+fn evacuation_is_only_directly_left_or_right_in_the_same_rank() {
+    let mut g = game(
+        &[("4h", "a2"), ("Ks", "a3"), ("5s", "b3"), ("Kh", "o1")],
+        "h",
+    );
+    play(&mut g, "a2xa3");
+    play(&mut g, "b3xa3");
+    assert_eq!(g.phase(), Phase::Evacuate);
+    assert_eq!(legal(&g), ["a3-b3"]);
+    assert!(!is_legal(&g, "a3-a2"));
+}
+
+/// Rulings, Actions: "Evacuate `from-to`: only when a siege has just been won by the
+/// King's side". The King's seat that must answer may not step its King out of the stack.
+#[test]
+fn evacuation_only_when_a_siege_has_just_been_won() {
+    let mut g = siege_setup(&[("2s", "a3")]);
+    play(&mut g, "e2xe3");
+    assert_eq!(g.phase(), Phase::Siege);
+    assert!(
+        !is_legal(&g, "e3-f3"),
+        "f3 is empty and safe, but Spades must answer"
+    );
+    assert_eq!(legal(&g), ["d3xe3"]);
+}
+
+/// Rulings, Loop rule: "Every decision point is a ply (the evacuation too); the moment a
+/// besieging seat cannot answer is not." The history the rule compares with shows it: at
+/// the evacuation, one ply back is the position of Spades' answer (4h still on top) and
+/// two plies back the position of Hearts' capture; after the evacuation, one ply back is
+/// the evacuation's own position.
+#[test]
+fn loop_rule_history_counts_the_evacuation_but_not_the_moment_the_besieger_cannot_answer() {
+    let fields =
+        |g: &CardSiege| -> Vec<String> { g.position().split(' ').map(str::to_owned).collect() };
+    let mut g = siege_setup(&[]);
+    let capture_position = fields(&g);
+    play(&mut g, "e2xe3");
+    let answer_position = fields(&g);
+    play(&mut g, "d3xe3");
+    let evacuation = fields(&g);
+    assert_eq!(evacuation[1], "s!");
+    assert_eq!(
+        evacuation[3], answer_position[0],
+        "one ply back: Spades' answer"
+    );
+    let spades_two_back = board(&[("5s", "d3"), ("Ks", "e3")]);
+    assert_eq!(
+        evacuation[4], spades_two_back,
+        "two plies back: Hearts' capture"
+    );
+    assert_ne!(capture_position[0], answer_position[0]);
+    play(&mut g, "e3-f3");
+    let after = fields(&g);
+    assert_eq!(after[3], evacuation[0], "one ply back: the evacuation");
+    let hearts_two_back = board(&[("(-4h)", "e3"), ("Kh", "o1")]);
+    assert_eq!(after[4], hearts_two_back, "two plies back: Spades' answer");
+    assert_eq!(after[5], "3");
+}
+
 #[test]
 fn evacuation_is_the_king_seats_decision_then_the_besieging_seat_moves() {
     let mut g = siege_setup(&[("2h", "a1")]);
@@ -1030,4 +1135,97 @@ fn loop_rule_rulings_example_king_steps_back_onto_the_emptied_siege_square() {
     assert_eq!(ron_copy, g);
     play(&mut g, "j2-i2");
     assert_eq!(at(&g, "i2").as_deref(), Some("Kh"));
+}
+
+// ------------------------------------------- the worked examples of docs/card-siege.md
+
+/// docs/card-siege.md, "Worked example: a belt collision", position strings included.
+#[test]
+fn docs_worked_example_belt_collision() {
+    let before = "..............Ks/...9s2h4h........./..5h...........Kh h 0,0 - - 20";
+    let rules = CardSiegeRules::default();
+    let mut g = CardSiege::from_position(before, &rules).expect("valid");
+    play(&mut g, "c1-f1");
+    assert_eq!(
+        g.position(),
+        "..............Ks/...2h4h........../.....5h........Kh s 0,0 \
+         ..............Ks/...9s2h4h........./..5h...........Kh - 21"
+    );
+    // Had 9s been the Spades King, it would have been besieged with 2h on top.
+    let king = ".............../...Ks2h4h........./..5h...........Kh h 0,0 - - 20";
+    let mut g = CardSiege::from_position(king, &rules).expect("valid");
+    play(&mut g, "c1-f1");
+    assert_eq!(g.siege().map(|s| s.to_string()).as_deref(), Some("d2"));
+    assert_eq!(at(&g, "d2").as_deref(), Some("2h"));
+    // A Hearts card on c2 does not matter here: nothing shifts onto c2, since the card
+    // on d2 is Spades' and does not shift (the rulings: only the row suit's cards shift).
+    let c2 = "..............Ks/..3h9s2h4h........./..5h...........Kh h 0,0 - - 20";
+    let g = CardSiege::from_position(c2, &rules).expect("valid");
+    assert!(is_legal(&g, "c1-f1"));
+    // Had the card on d2 been Hearts' too, it would have shifted onto the Hearts card on
+    // c2 (which, in the `from` file, does not shift): the slide would be illegal.
+    let blocked = "..............Ks/..3h6h2h4h........./..5h...........Kh h 0,0 - - 20";
+    let g = CardSiege::from_position(blocked, &rules).expect("valid");
+    assert!(!is_legal(&g, "c1-f1"));
+    assert_eq!(legal_from(&g, "c1"), ["c1-a1", "c1-b1"]);
+}
+
+/// docs/card-siege.md, "Worked example: a siege", position strings included.
+#[test]
+fn docs_worked_example_siege() {
+    let rules = CardSiegeRules::default();
+    let start = "...5sKs........../....4h........../Ah.............Kh h 0,0 - - 30";
+    let mut g = CardSiege::from_position(start, &rules).expect("valid");
+    play(&mut g, "e2xe3");
+    assert!(
+        g.position()
+            .starts_with("...5s(Ks4h)........../.............../Ah.............Kh s 0,0 "),
+        "{}",
+        g.position()
+    );
+    assert_eq!(legal(&g), ["d3xe3"]);
+    play(&mut g, "d3xe3");
+    let text = g.position();
+    assert!(
+        text.starts_with("....(Ks5s)........../.............../Ah.............Kh s! 0,0 ")
+            && text.ends_with(" 32"),
+        "{text}"
+    );
+    assert_eq!(legal(&g), ["e3-d3", "e3-f3"]);
+    play(&mut g, "e3-f3");
+    assert!(
+        g.position().starts_with("....5sKs........./"),
+        "{}",
+        g.position()
+    );
+    assert_eq!(
+        (g.phase(), g.to_act(), g.plies()),
+        (Phase::Normal, Some(Seat(0)), 33)
+    );
+    // Had Spades had no card to answer with in step 1, Hearts would have won by checkmate.
+    let alone = "....Ks........../....4h........../Ah.............Kh h 0,0 - - 30";
+    let mut g = CardSiege::from_position(alone, &rules).expect("valid");
+    play(&mut g, "e2xe3");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+    // Had a Hearts card attacked both d3 and f3 in step 2 (flankers on b3 and h3), Hearts
+    // would have won.
+    let guarded = ".9h.5sKs..Th......./....4h........../Ah.............Kh h 0,0 - - 30";
+    let mut g = CardSiege::from_position(guarded, &rules).expect("valid");
+    play(&mut g, "e2xe3");
+    play(&mut g, "d3xe3");
+    assert_eq!(g.phase(), Phase::Evacuate);
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+    // If Hearts had an archer on c1 it would answer `c1xe3` and Spades would have to
+    // answer again.
+    let archer = "...5sKs........../....4h........../Ah.Jh...........Kh h 0,0 - - 30";
+    let mut g = CardSiege::from_position(archer, &rules).expect("valid");
+    play(&mut g, "e2xe3");
+    play(&mut g, "d3xe3");
+    assert_eq!(
+        (g.phase(), legal(&g)),
+        (Phase::Siege, vec!["c1xe3".to_owned()])
+    );
+    play(&mut g, "c1xe3");
+    assert_eq!(g.phase(), Phase::Siege);
+    assert_eq!(g.suit_to_move(), Suit::Spades);
 }
