@@ -47,7 +47,15 @@ pub(crate) fn illegal_reason(state: &CardSiege, action: Action) -> Option<String
             state.opening[s]
         ));
     }
-    if code_rank(code) == KING && attacked_on(&state.board, index_of(to_sq), 1 - s) {
+    // King safety is judged in the position after the action: a King's slide (one file)
+    // moves the conveyor and the belt; an ascent or a capture moves no enemy card.
+    let slide = !action.is_capture() && from / WIDTH == to / WIDTH && from.abs_diff(to) == 1;
+    let after = if slide {
+        state.board_after_slide(from, to)
+    } else {
+        state.board
+    };
+    if code_rank(code) == KING && attacked_on(&after, index_of(to_sq), 1 - s) {
         return Some(format!(
             "King safety: the other seat attacks {to_sq}, so your King may not go there"
         ));

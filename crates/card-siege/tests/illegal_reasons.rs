@@ -26,6 +26,16 @@ fn king_safety_is_named() {
     assert!(illegal_reason_for(&game, "e1-e2").contains("King safety"));
 }
 
+/// King safety is judged in the position after the action (rulings): sliding onto f1
+/// brings the Spades four from f1 back to e1, from where it attacks f1.
+#[test]
+fn king_safety_after_the_slide_is_named() {
+    let text = "..............Ks/.............../....Kh4s......... h 0,0 - - 0";
+    let game = CardSiege::from_position(text, &CardSiegeRules::default()).expect("valid");
+    let reason = illegal_reason_for(&game, "e1-f1");
+    assert!(reason.contains("King safety"), "{reason}");
+}
+
 #[test]
 fn a_standing_siege_must_be_answered() {
     let text = "..............Ks/....(Kh4s)3h........./............... h 0,0 - - 0";
