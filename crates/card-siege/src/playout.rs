@@ -317,7 +317,33 @@ mod tests {
     use pyramid_core::rand::SeedableRng;
     use pyramid_core::{Game, Notation, RuleSet};
 
-    /// On every state of random games: each legal action is exactly one proposal, and a
+    /// A random position past the opening, no siege: both Kings and most other cards,
+    /// half of them in the neutral row (where belts collide and Kings get besieged).
+    fn crowded(rng: &mut pyramid_core::ChaCha8Rng, rules: CardSiegeRules) -> CardSiege {
+        let mut state = CardSiege::new(&rules.with_opening(false));
+        state.board = [0; SQUARES];
+        for suit in 0..2u8 {
+            for rank in 1..=KING {
+                if rank != KING && rng.random_range(0..5) == 0 {
+                    continue;
+                }
+                loop {
+                    let row = [0, 2, 1, 1][rng.random_range(0..4)];
+                    let sq = row * WIDTH + rng.random_range(0..WIDTH);
+                    if state.board[sq] == 0 {
+                        state.board[sq] = (suit << 4) | rank;
+                        break;
+                    }
+                }
+            }
+        }
+        state.to_move = rng.random_range(0..2);
+        state.rebuild_places();
+        state
+    }
+
+    /// On every state of random games (from the start, and from crowded positions that
+    /// reach belt collisions and sieges): each legal action is exactly one proposal, and a
     /// proposal is accepted exactly when it is legal. So drawing proposals uniformly
     /// until one is accepted draws the legal actions uniformly.
     #[test]
@@ -331,7 +357,11 @@ mod tests {
                 CardSiegeRules::default().with_opening(false)
             }
             .with_ply_limit(Some(600));
-            let mut state = CardSiege::new(&rules);
+            let mut state = if game % 4 == 3 {
+                crowded(&mut rng, rules)
+            } else {
+                CardSiege::new(&rules)
+            };
             while let Some(next) = state.random_action(&mut rng) {
                 if state.phase == Phase::Normal {
                     let legal = state.legal_actions();
