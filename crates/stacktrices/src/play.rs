@@ -203,7 +203,10 @@ impl Stacktrices {
                 }
             }
             Decision::VictimHide => {
-                self.thief[usize::from(self.turn ^ 1)] = Some(sq);
+                // Only a re-hide after a raid bars a stack; this hide never does.
+                let victim = usize::from(self.turn ^ 1);
+                self.thief[victim] = Some(sq);
+                self.bar[victim] = None;
                 self.after_victim_hide();
             }
             _ => {

@@ -352,10 +352,20 @@ fn place_thief(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionE
     Ok(())
 }
 
-/// `side`'s last raider, if any: a drone-base stack of its own.
+/// `side`'s last raider, if any: a drone-base stack of its own, and none during the setup
+/// phase (no raid has happened yet).
 fn place_bar(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionError> {
     let si = usize::from(side);
     if let Some(b) = s.bars[si] {
+        if matches!(s.decision, Decision::SetupHide | Decision::Place) {
+            return Err(err(
+                "bars",
+                format!(
+                    "{}'s raider {b}: no stack has raided during the setup phase",
+                    SIDE[si]
+                ),
+            ));
+        }
         if !is_own_drone(g, b, side) {
             return Err(err(
                 "bars",

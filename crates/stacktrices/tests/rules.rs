@@ -1014,3 +1014,300 @@ fn pending_over_with_both_sides_on_the_board_is_refused() {
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- over 0 5"), &rules);
     assert!(msg.contains("over"), "{msg}");
 }
+
+// ---- Rules checked against further hand-written positions ----------------------------
+
+/// Setup: "Each side receives P P D D Q (coloured) and p p d d q (clear). The store starts
+/// with one `Q` and one `q`."
+#[test]
+fn setup_hands_hold_the_received_pieces_and_the_store_q_and_q() {
+    let g = Stacktrices::new(&StacktricesRules::default());
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(g.hand(seat).letters(), "PPDDQppddq");
+    }
+    assert_eq!(g.store().letters(), "Qq");
+    assert_eq!(g.piece_census().0, Piece::TOTALS);
+}
+
+/// Clarification: "A stack's skill pieces are an unordered collection; duplicates are
+/// allowed." Setup placements may put both clear pawns on one stack.
+#[test]
+fn skill_pieces_may_repeat_on_a_stack() {
+    let mut g = Stacktrices::new(&StacktricesRules::default());
+    play(
+        &mut g,
+        "hide=a1 hide=g7 place=P@a1 place=P@g7 place=p@a1 place=p@g7",
+    );
+    assert!(legal(&g, "place=p@a1"), "a second p on a1");
+    play(&mut g, "place=p@a1");
+    assert_eq!(g.stack(sq("a1")).expect("a1").pieces().letters(), "Ppp");
+    assert!(g.position().contains("wdPpp"), "{}", g.position());
+}
+
+/// Distinct actions: "a raid by what is taken, from where, and where it goes": a stack
+/// holding two equal skill pieces gives one action per kind, not one per piece.
+#[test]
+fn equal_pieces_of_a_stack_make_one_raid_action() {
+    let stacks = [("b6", "wdP"), ("a1", "wq"), ("e7", "bqDdd"), ("g7", "bdP")];
+    let mut g = game(&stacks, &format!("b6,g7 -,- {MAIN_W}"));
+    play(&mut g, "b6-c7");
+    let texts: Vec<String> = g.legal_actions().iter().map(ToString::to_string).collect();
+    assert_eq!(texts.iter().filter(|t| *t == "raid=d@e7>c7").count(), 1);
+}
+
+/// Follow-ups: "In this order: thief captured (steal, then the victim's hide), then raid
+/// (raid, then the mover's hide)." White's thief captures Black's thief on Black's home row.
+#[test]
+fn thief_captured_on_the_home_row_steal_then_victims_hide_then_raid_then_rehide() {
+    let stacks = [
+        ("b6", "wdPp"),
+        ("a1", "wq"),
+        ("c7", "bdDd"),
+        ("a7", "bd"),
+        ("e7", "bqP"),
+    ];
+    let mut g = game(&stacks, &format!("b6,c7 -,- {MAIN_W}"));
+    play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::Steal);
+    assert!(
+        g.position().contains("steal:Dd+raid@c7"),
+        "{}",
+        g.position()
+    );
+    assert_eq!(actions(&g), list(&["steal=D@a1", "steal=d@c7"]));
+    play(&mut g, "steal=d@c7");
+    assert_eq!(
+        (g.decision(), g.to_act()),
+        (Decision::VictimHide, Some(Seat(1)))
+    );
+    assert_eq!(actions(&g), list(&["hide=a7"]));
+    play(&mut g, "hide=a7");
+    assert_eq!((g.decision(), g.to_act()), (Decision::Raid, Some(Seat(0))));
+    // The unstolen D went to the store at once: this turn's raid may take it.
+    assert!(legal(&g, "raid=D>a1"));
+    play(&mut g, "raid=D>a1");
+    assert_eq!(g.decision(), Decision::Rehide);
+    play(&mut g, "hide=c7 trade=none");
+    assert_eq!((g.decision(), g.to_act()), (Decision::Main, Some(Seat(1))));
+}
+
+/// Clarification: "A captured thief's pieces are held apart during the steal; the rest
+/// then go to the store at once, so a raid or trade later in the same turn may take
+/// them"; a stack that was not the thief gives all its pieces to the store at once.
+#[test]
+fn captured_pieces_reach_the_store_at_once_for_this_turns_raid() {
+    // Every `d` of the game is on a stack: the store has none before the capture.
+    let stacks = [
+        ("b6", "wdP"),
+        ("f1", "wqDd"),
+        ("c7", "bqDd"),
+        ("e7", "bqQd"),
+        ("g7", "bdPd"),
+    ];
+    let mut g = game(&stacks, &format!("b6,g7 -,- {MAIN_W}"));
+    assert_eq!(g.store().count(Piece::ClearDrone), 0);
+    play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::Raid);
+    assert_eq!(g.store().count(Piece::ClearDrone), 1);
+    assert!(legal(&g, "raid=d>c7"), "the captured d is in the store");
+}
+
+/// Raid: "When a drone-base stack of the mover ends its main action on the opponent's
+/// home row" — a pupil on a drone base capturing there included.
+#[test]
+fn drone_base_pupil_capturing_onto_the_home_row_raises_the_raid_decision() {
+    let stacks = [("b6", "wd"), ("a1", "wdP"), ("c7", "bqP"), ("g7", "bdP")];
+    let mut not_thief = game(&stacks, &format!("a1,g7 -,- {MAIN_W}"));
+    play(&mut not_thief, "b6-c7");
+    assert_eq!(not_thief.decision(), Decision::Raid);
+    assert_eq!(actions(&not_thief), list(&["raid=none"]));
+    let mut thief = game(&stacks, &format!("b6,g7 -,- {MAIN_W}"));
+    play(&mut thief, "b6-c7");
+    assert_eq!(thief.decision(), Decision::Raid);
+    assert!(
+        legal(&thief, "raid=P>c7"),
+        "the pupil may take a movement piece"
+    );
+}
+
+/// End and Clarifications: "A capture of the opponent's last stack ends the game at once:
+/// no follow-up, no trade" — not even the raid decision on the opponent's home row.
+#[test]
+fn capturing_the_last_stack_on_the_home_row_raises_no_raid() {
+    let stacks = [("b6", "wdP"), ("a1", "wq"), ("c7", "bqP")];
+    let mut g = game(&stacks, &format!("b6,- -,- {MAIN_W}"));
+    play(&mut g, "b6-c7");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
+    assert_eq!(g.decision(), Decision::Over);
+    assert!(g.legal_actions().is_empty());
+}
+
+/// Raid: a barred stack "is barred from raiding until it has ended one of its owner's
+/// turns on its own home row": turns ended elsewhere do not lift it.
+#[test]
+fn bar_stays_while_the_barred_stack_ends_its_turns_elsewhere() {
+    let stacks = [
+        ("c7", "wdPd"),
+        ("a1", "wq"),
+        ("e7", "bqDd"),
+        ("g7", "bdP"),
+        ("g4", "bqP"),
+    ];
+    let mut g = game(&stacks, &format!("c7,g7 c7,- {MAIN_W}"));
+    play(&mut g, "c7-c6 trade=none");
+    assert!(g.is_barred(Seat(0)), "c6 is not White's home row");
+    assert_eq!(
+        g.raider(Seat(0)),
+        Some(sq("c6")),
+        "the bar moves with the stack"
+    );
+    play(&mut g, "g4-f3 trade=none c6-c7");
+    assert_eq!(g.decision(), Decision::Raid);
+    assert_eq!(actions(&g), list(&["raid=none"]), "still barred");
+}
+
+/// Raid: the upgrade takes "the new one from the store" of the "same colour class": it
+/// needs the larger kind in the store, and skill pieces are upgraded too (`p` to `d`).
+#[test]
+fn raid_upgrade_needs_the_larger_kind_in_the_store_and_keeps_the_colour_class() {
+    // No pupil for White; every Q of the game is on a Black stack.
+    let stacks = [
+        ("b6", "wdP"),
+        ("a1", "wqDp"),
+        ("e7", "bqQd"),
+        ("g7", "bdQ"),
+        ("d5", "bqQ"),
+    ];
+    let mut g = game(&stacks, &format!("b6,g7 -,- {MAIN_W}"));
+    assert_eq!(g.store().count(Piece::Queen), 0);
+    play(&mut g, "b6-c7");
+    let ups: Vec<String> = actions(&g)
+        .into_iter()
+        .filter(|a| a.starts_with("raid=+"))
+        .collect();
+    assert_eq!(ups, list(&["raid=+P@c7", "raid=+p@a1"]), "no Q for a1's D");
+    play(&mut g, "raid=+p@a1");
+    assert_eq!(g.stack(sq("a1")).expect("a1").pieces().letters(), "Dd");
+}
+
+/// Trade: "gives 1 to 3 non-base pieces ... and takes 1 to 3 pieces": four are refused.
+#[test]
+fn trade_gives_and_takes_at_most_three_pieces() {
+    let g = trade_position();
+    assert!(legal(&g, "trade=P@a1,p@a1,d@b1>D@c1,p@c1"));
+    assert!(g.parse_action("trade=P@a1,p@a1,D@b1,d@b1>Q@c1").is_err());
+    assert!(g.parse_action("trade=Q@d1>P@c1,p@c1,P@c1,p@c1").is_err());
+}
+
+/// "What each side sees": everything except the other side's vulnerability "(and that
+/// side's `hide=` actions)".
+#[test]
+fn the_other_sides_hide_actions_are_shown_as_hide_question_mark() {
+    let g = Stacktrices::new(&StacktricesRules::default());
+    let hide = g.parse_action("hide=c1").expect("legal");
+    assert_eq!(g.action_view(hide, Seat(0)), "hide=c1");
+    assert_eq!(g.action_view(hide, Seat(1)), "hide=?");
+    // The victim's hide after a thief capture: the capturer does not see it.
+    let mut g = thief_capture();
+    play(&mut g, "d4-d6 steal=p@a1");
+    let hide = g.parse_action("hide=c7").expect("legal");
+    assert_eq!(g.action_view(hide, Seat(0)), "hide=?");
+    assert_eq!(g.action_view(hide, Seat(1)), "hide=c7");
+}
+
+/// Variant 1: a real steal "reveals the thief to the other side until it is captured".
+#[test]
+fn variant1_exposure_lasts_until_the_thief_is_captured() {
+    let rules = StacktricesRules::default()
+        .with_start(Start::Standard)
+        .with_variant1(true);
+    let stacks = [("d6", "wdPp"), ("a1", "wd"), ("e7", "bqP"), ("g7", "bdP")];
+    let mut g = game_with(&stacks, "d6!,g7 -,- main 1 0", &rules);
+    assert_eq!(g.view(Seat(1)).candidates(), vec![sq("d6")]);
+    play(&mut g, "e7-d6");
+    assert!(!g.is_exposed(Seat(0)), "captured: no longer exposed");
+    play(&mut g, "steal=p@d6 hide=a1");
+    assert!(!g.is_exposed(Seat(0)));
+    assert_eq!(g.view(Seat(1)).candidates(), vec![sq("a1")]);
+}
+
+/// Variant 1 and the raid: the optional steal follows the capture, then the raid
+/// decision (docs/stacktrices.md records the order).
+#[test]
+fn variant1_optional_steal_comes_before_the_raid_decision() {
+    let rules = StacktricesRules::default()
+        .with_start(Start::Standard)
+        .with_variant1(true);
+    let stacks = [("b6", "wdPp"), ("a1", "wq"), ("c7", "bqDd"), ("g7", "bdP")];
+    let mut g = game_with(&stacks, &format!("b6,g7 -,- {MAIN_W}"), &rules);
+    play(&mut g, "b6-c7");
+    assert_eq!(g.decision(), Decision::OptionalSteal);
+    assert!(
+        g.position().contains("steal?:Dd+raid@c7"),
+        "{}",
+        g.position()
+    );
+    play(&mut g, "steal=d@c7");
+    assert!(g.is_exposed(Seat(0)));
+    assert_eq!(g.decision(), Decision::Raid);
+    assert!(legal(&g, "raid=D>a1"), "the unstolen D is in the store");
+}
+
+/// Variant 2: "after setup, a stack may hold several movement pieces (only through
+/// trades, steals and raids)": setup placements still allow one.
+#[test]
+fn variant2_setup_placements_keep_one_movement_piece() {
+    let rules = StacktricesRules::default().with_variant2(true);
+    let mut g = Stacktrices::new(&rules);
+    play(&mut g, "hide=a1 hide=g7 place=P@a1 place=P@g7");
+    assert!(!legal(&g, "place=D@a1"));
+}
+
+/// Variant 2 and the upgrade: "No stack can take a movement piece" means "the mover has
+/// no pupil (with Variant 2 off)": with Variant 2 every stack can take one, so there is
+/// no upgrade, and a raid may add a second movement piece.
+#[test]
+fn variant2_raids_add_movement_pieces_and_never_upgrade() {
+    let rules = StacktricesRules::default()
+        .with_start(Start::Standard)
+        .with_variant2(true);
+    let stacks = [("b6", "wdP"), ("a1", "wqD"), ("e7", "bqDd"), ("g7", "bdP")];
+    let mut g = game_with(&stacks, &format!("b6,g7 -,- {MAIN_W}"), &rules);
+    play(&mut g, "b6-c7");
+    assert!(!actions(&g).iter().any(|a| a.starts_with("raid=+")));
+    assert!(legal(&g, "raid=Q>c7") && legal(&g, "raid=P@g7>a1"));
+}
+
+/// Thief captured: the capturer steals "one of its non-base pieces (any, protected or
+/// not)": a skilled stack's movement piece may be stolen.
+#[test]
+fn steal_may_take_a_protected_movement_piece() {
+    let mut g = thief_capture();
+    play(&mut g, "d4-d6");
+    // d6 held P p: the P was protected on the skilled stack.
+    assert!(legal(&g, "steal=P@g1"));
+    play(&mut g, "steal=P@g1");
+    assert_eq!(g.stack(sq("g1")).expect("g1").pieces().letters(), "P");
+}
+
+/// Raid: only a re-hide after a raid under the same stack bars it; the victim's hide after
+/// a thief capture never does ("The bar's representation", docs/stacktrices.md: the new
+/// hide is never a bar), even when the position names the victim's last raider.
+#[test]
+fn victims_hide_never_bars_the_stack_it_hides_under() {
+    let stacks = [("d6", "wqDd"), ("a1", "wdP"), ("c7", "bdP"), ("e7", "bqD")];
+    let mut g = game(&stacks, "a1,- -,c7 hide 0 2");
+    play(&mut g, "hide=c7");
+    assert_eq!(g.thief(Seat(1)), Some(sq("c7")));
+    assert!(!g.is_barred(Seat(1)));
+}
+
+/// Setup phase: no raid has happened, so no stack is barred: a position naming a last
+/// raider during the setup phase is refused.
+#[test]
+fn bars_during_the_setup_phase_are_refused() {
+    let rules = StacktricesRules::default();
+    let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq";
+    let msg = refused(&format!("{bases} -,- a1,- setup-hide 0 0"), &rules);
+    assert!(msg.contains("bars"), "{msg}");
+}
