@@ -652,10 +652,11 @@ mod tests {
             StacktricesRules::default()
                 .with_start(Start::Standard)
                 .with_variant1(true),
+            StacktricesRules::default(),
         ]
         .iter()
         .cycle()
-        .take(16)
+        .take(24)
         .enumerate()
         {
             let mut rng = ChaCha8Rng::seed_from_u64(seed as u64);
