@@ -351,6 +351,23 @@ fn engine_actions(g: &AtaxxIce) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Asserts that the engine's legal actions of `g` and the positions they lead to are the
+/// reference's (`naive`, read from `g`); returns how many of them relocate.
+fn assert_same_actions(g: &AtaxxIce, naive: &Naive) -> usize {
+    let expected = naive.actions();
+    let got = engine_actions(g);
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        expected.keys().collect::<Vec<_>>(),
+        "action texts differ at `{}`",
+        g.position()
+    );
+    for (text, pos) in &expected {
+        assert_eq!(&got[text], pos, "`{text}` at `{}`", g.position());
+    }
+    got.keys().filter(|t| t.contains('[')).count()
+}
+
 fn compare_games(rules: &AtaxxIceRules, seeds: std::ops::Range<u64>, max_plies: u32) -> usize {
     let mut relocating = 0;
     for seed in seeds {
@@ -359,18 +376,7 @@ fn compare_games(rules: &AtaxxIceRules, seeds: std::ops::Range<u64>, max_plies: 
         for _ in 0..max_plies {
             let naive = Naive::from_engine(&g);
             assert_eq!(naive.position(), g.position());
-            let expected = naive.actions();
-            let got = engine_actions(&g);
-            assert_eq!(
-                got.keys().collect::<Vec<_>>(),
-                expected.keys().collect::<Vec<_>>(),
-                "action texts differ at `{}`",
-                g.position()
-            );
-            for (text, pos) in &expected {
-                assert_eq!(&got[text], pos, "`{text}` at `{}`", g.position());
-            }
-            relocating += got.keys().filter(|t| t.contains('[')).count();
+            relocating += assert_same_actions(&g, &naive);
             let Some(a) = g.random_action(&mut rng) else {
                 break;
             };
@@ -537,18 +543,7 @@ fn engine_agrees_with_the_naive_reference_on_random_crowded_positions() {
             continue;
         };
         done += 1;
-        let expected = Naive::from_engine(&g).actions();
-        let got = engine_actions(&g);
-        assert_eq!(
-            got.keys().collect::<Vec<_>>(),
-            expected.keys().collect::<Vec<_>>(),
-            "action texts differ at `{}`",
-            g.position()
-        );
-        for (text, pos) in &expected {
-            assert_eq!(&got[text], pos, "`{text}` at `{}`", g.position());
-        }
-        relocating += got.keys().filter(|t| t.contains('[')).count();
+        relocating += assert_same_actions(&g, &Naive::from_engine(&g));
         pyramid_core::conformance::check_state(&g, &[]);
         let mover = g.to_act().expect("the game goes on");
         for a in g.legal_actions() {

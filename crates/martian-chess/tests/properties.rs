@@ -161,15 +161,7 @@ fn play_random_step_is_uniform_over_the_legal_actions() {
         "1DQQ/1PDQ/1PPD/4/4/P1P1/1P2/P3 0 12,0 - 20",
     ] {
         let state = MartianChess::from_position(position, &Default::default()).expect("valid");
-        let successors: Vec<MartianChess> = state
-            .legal_actions()
-            .into_iter()
-            .map(|action| {
-                let mut next = state.clone();
-                next.play_unchecked(action);
-                next
-            })
-            .collect();
+        let successors = pyramid_core::conformance::successors(&state);
         let mut counts = vec![0u32; successors.len()];
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let draws = 32_000;

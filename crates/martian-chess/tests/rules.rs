@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use martian_chess::{MartianAction, MartianChess, MartianRules};
-use pyramid_core::conformance::check_state;
+use pyramid_core::conformance::{check_state, successors};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
@@ -58,19 +58,6 @@ fn legal(state: &MartianChess, text: &str) -> bool {
 
 fn pos4(text: &str) -> MartianChess {
     MartianChess::from_position(text, &rules(4)).expect("valid four-seat test position")
-}
-
-/// The states one legal action leads to, in generation order.
-fn successors(state: &MartianChess) -> Vec<MartianChess> {
-    state
-        .legal_actions()
-        .into_iter()
-        .map(|action| {
-            let mut next = state.clone();
-            next.play_unchecked(action);
-            next
-        })
-        .collect()
 }
 
 /// Every path that produces moves applies the rules of this position the way generation

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{FullGame, PlayError, RandomBot, Seat};
+use crate::{FullGame, Game, PlayError, RandomBot, Seat};
 
 mod information_sets;
 
@@ -331,6 +331,20 @@ pub fn information_set_playout<G: FullGame>(start: G, seed: u64, max_plies: u32,
         };
         state.play_unchecked(action);
     }
+}
+
+/// The states the legal actions of `state` lead to, in generation order (one per
+/// action, so two actions that leave equal states give two equal entries).
+pub fn successors<G: Game>(state: &G) -> Vec<G> {
+    state
+        .legal_actions()
+        .into_iter()
+        .map(|action| {
+            let mut next = state.clone();
+            next.play_unchecked(action);
+            next
+        })
+        .collect()
 }
 
 /// Checks one step of the random-play fast paths: [`Game::random_action`] returns a
