@@ -9,10 +9,11 @@
 //!
 //! - the state lives in a local [`Playout`] for the whole playout and is written back
 //!   once at the end;
-//! - each square's empty-board reach (the slots of its piece) is kept as one byte, so
-//!   one multiplication gives a zone's running totals, and the piece holding a drawn
-//!   slot is found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of
-//!   a walk;
+//! - each zone's running totals of slots (the slots of the pieces on its squares up to
+//!   each square, one byte a square) are kept up to date move by move, with one table
+//!   entry a move ([`FROM_SLOTS`], [`TO_SLOTS`]) and no multiplication, so a ply's draw
+//!   does not wait on arithmetic over the whole zone; the piece holding a drawn slot is
+//!   found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of a walk;
 //! - a proposal is a number, its index in two tables (one entry per kind, origin and
 //!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
 //!   proposal is tested with one load and one AND against a mask of the ply, and
@@ -41,8 +42,6 @@ const MAX_REACH: usize = 16;
 /// masked index needs no bounds check. A proposal's index is `entry_index(kind, from,
 /// reach)`, so it also names the kind (bits 9..11) and the origin (bits 4..9).
 const ENTRIES: usize = 4 * SQUARES * MAX_REACH;
-/// Each byte 1: multiplying a byte vector by it sums every byte into the ones above.
-const BYTES: u64 = 0x0101_0101_0101_0101;
 /// The byte-wise search needs a zone's slots below 128 (running totals in a byte with a
 /// spare high bit); a zone with more (never seen in real games) takes the general path.
 const MAX_FAST_SLOTS: u32 = 127;
@@ -77,7 +76,7 @@ const fn max_zone_slots(layout: &Layout) -> usize {
     most
 }
 
-// A zone's slots summed byte-wise never overflow a byte, and no piece reaches more
+// A zone's running totals never overflow a byte, and no piece reaches more
 // squares than a row of the proposal tables holds.
 const _: () = assert!(max_zone_slots(&TWO_SEATS) <= 255);
 const _: () = {
@@ -98,15 +97,13 @@ static CHECK: [u64; ENTRIES] = TABLES.check;
 ///
 /// | bits | field |
 /// |---|---|
-/// | 0..11 | the index of the move straight back (same kind, destination to origin) |
-/// | 11..22 | the first proposal of the piece once it stands on the destination, `entry_index(kind, to, 0)` (so bits 15..20 are the destination) |
-/// | 22..27 | the reach of the kind on the destination |
+/// | 0..12 | the ban after the move: the index of the move straight back (same kind, destination to origin) if it crosses the canal, else [`NO_BAN`] |
+/// | 12..23 | the first proposal of the piece once it stands on the destination, `entry_index(kind, to, 0)` (so bits 16..21 are the destination) |
 static INFO: [u32; ENTRIES] = TABLES.info;
 
 /// Where the fields of an [`INFO`] entry start.
-const ROW_SHIFT: u32 = 11;
+const ROW_SHIFT: u32 = 12;
 const TO_SHIFT: u32 = ROW_SHIFT + 4;
-const TO_REACH_SHIFT: u32 = 22;
 
 /// The place of `to` in the reach list of a piece of `kind` on `from` (moves are
 /// symmetric: every reach list holds the way back of each of its moves).
@@ -143,10 +140,12 @@ const fn entry_tables(layout: &Layout) -> EntryTables {
                 let to = layout.reach_list[kind][sq][i] as usize;
                 let entry = entry_index(kind, sq, i);
                 out.check[entry] = layout.between[sq][to] | 1 << (32 + to);
-                let back = entry_index(kind, to, reach_index(layout, kind, to, sq));
-                out.info[entry] = back as u32
-                    | (entry_index(kind, to, 0) as u32) << ROW_SHIFT
-                    | (layout.reach_count[kind][to] as u32) << TO_REACH_SHIFT;
+                let ban = if sq / ZONE_SQUARES == to / ZONE_SQUARES {
+                    NO_BAN
+                } else {
+                    entry_index(kind, to, reach_index(layout, kind, to, sq))
+                };
+                out.info[entry] = ban as u32 | (entry_index(kind, to, 0) as u32) << ROW_SHIFT;
                 i += 1;
             }
             sq += 1;
@@ -180,6 +179,75 @@ fn reach_count(kind: usize, sq: usize) -> u64 {
     u64::from(REACH_COUNT[kind & 3][sq & (SQUARES - 1)])
 }
 
+/// Running totals as two words (squares 0..8 and 8..16 of a zone, one byte a square):
+/// the change of a zone's running totals when a piece with one slot arrives on square
+/// `sq` of the zone (`0..16`), a 1 in the byte of every square from `sq` on.
+const fn one_slot_from(sq: usize) -> [u64; 2] {
+    let mut words = [0u64; 2];
+    let mut i = sq;
+    while i < ZONE_SQUARES {
+        words[i / 8] |= 1 << ((i % 8) * 8);
+        i += 1;
+    }
+    words
+}
+
+/// [`one_slot_from`] of every square of a zone.
+static ONE_SLOT_FROM: [[u64; 2]; ZONE_SQUARES] = {
+    let mut out = [[0u64; 2]; ZONE_SQUARES];
+    let mut sq = 0;
+    while sq < ZONE_SQUARES {
+        out[sq] = one_slot_from(sq);
+        sq += 1;
+    }
+    out
+};
+
+/// The change of a zone's running totals when a piece of `kind` with `reach` slots
+/// arrives on `sq` (any square; its zone is the caller's business).
+const fn slots_on(reach: u64, sq: usize) -> [u64; 2] {
+    let one = one_slot_from(sq % ZONE_SQUARES);
+    [one[0] * reach, one[1] * reach]
+}
+
+/// By `kind * 32 + sq` (bits 4..11 of a proposal index), the slots a piece of `kind`
+/// on `sq` adds to the running totals of its zone: what leaves them when it moves away.
+static FROM_SLOTS: [[u64; 2]; 4 * SQUARES] = {
+    let mut out = [[0u64; 2]; 4 * SQUARES];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            out[kind * SQUARES + sq] = slots_on(TWO_SEATS.reach_count[kind][sq] as u64, sq);
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+};
+
+/// Per proposal, the slots its piece adds to the running totals of the destination's
+/// zone when it lands there as it moved (a move that is not a merge).
+static TO_SLOTS: [[u64; 2]; ENTRIES] = {
+    let mut out = [[0u64; 2]; ENTRIES];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            let mut i = 0;
+            while i < TWO_SEATS.reach_count[kind][sq] as usize {
+                let to = TWO_SEATS.reach_list[kind][sq][i] as usize;
+                out[entry_index(kind, sq, i)] =
+                    slots_on(TWO_SEATS.reach_count[kind][to] as u64, to);
+                i += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+};
+
 /// What the sampler needs to know about the seat to move, fixed for one ply.
 struct Ply<'a> {
     /// [`Playout::rows`].
@@ -201,19 +269,19 @@ struct Ply<'a> {
 
 impl Ply<'_> {
     /// The proposal for 16 random bits: whether it is a legal move (the no-undo ban
-    /// aside), and its index.
+    /// aside), its index and its destination (one bit).
     ///
     /// With `MERGES` the proposal is tested against `obstacles` (see
     /// [`Playout::merge_obstacles`]), else against [`Ply::blocked`]: without merges
     /// every kind has the same obstacles, so the test skips the lookup by kind.
     #[inline(always)]
-    fn propose<const MERGES: bool>(&self, obstacles: &[u64; 4], random: u16) -> (bool, usize) {
+    fn propose<const MERGES: bool>(&self, obstacles: &[u64; 4], random: u16) -> (bool, usize, u64) {
         // Lemire: the high half of random * slots is uniform on 0..slots once the (rare:
         // below 1 in 500) low halves below 2^16 mod slots are refused.
         let product = u32::from(random) * self.slots;
         let low = product & 0xFFFF;
         if low < self.slots && low < (1 << 16) % self.slots {
-            return (false, 0);
+            return (false, 0, 0);
         }
         let slot = u64::from(product >> 16);
         // The square holding the slot: the number of squares whose running total is at
@@ -229,21 +297,24 @@ impl Ply<'_> {
         } else {
             self.blocked
         };
-        let legal = CHECK[index] & obstacles == 0;
-        (legal, index)
+        let check = CHECK[index];
+        (check & obstacles == 0, index, check >> 32)
     }
 }
 
-/// The reach byte of every square of the 4x8 board (eight a word), from scratch.
-fn reach_bytes(pieces: &[u64; 3]) -> [u64; 4] {
-    let mut reach = [0u64; 4];
+/// The running totals of both zones ([`Playout::totals`]), from scratch.
+fn running_totals(pieces: &[u64; 3]) -> [u64; 4] {
+    let mut totals = [0u64; 4];
     for (kind, &bits) in pieces.iter().enumerate() {
         for sq in pyramid_core::Bitboard(bits & TWO_SEATS.board) {
             let sq = sq as usize;
-            reach[sq >> 3] |= reach_count(kind, sq) << ((sq & 7) * 8);
+            let [low, high] = slots_on(reach_count(kind, sq), sq);
+            let zone = sq / ZONE_SQUARES;
+            totals[zone * 2] += low;
+            totals[zone * 2 + 1] += high;
         }
     }
-    reach
+    totals
 }
 
 /// The whole state of a two-seat playout in progress, and its bookkeeping.
@@ -253,11 +324,14 @@ struct Playout {
     pieces: [u64; 4],
     /// Every occupied square (the union of `pieces`).
     occupied: u64,
-    /// The zone of the seat to move.
-    zone: u64,
-    /// The empty-board reach of the piece on each square (0: empty), one byte a square,
-    /// eight squares a word.
-    reach: [u64; 4],
+    /// The seat to move when the playout started (the seats then take turns).
+    first_seat: usize,
+    /// The running totals of each zone's slots (the empty-board reach of the piece on
+    /// each square, 0 if empty): byte `i` of words `2 * zone` and `2 * zone + 1` (as one
+    /// 16-byte number) is the sum over the zone's squares `0..=i`. Every byte stays
+    /// below 256 (checked at compile time), so adding or removing a piece's slots is a
+    /// word addition or subtraction without carries between bytes.
+    totals: [u64; 4],
     /// The first proposal of the piece on each square: `entry_index(kind, sq, 0)`
     /// (stale on empty squares, which have no slots).
     rows: [u16; SQUARES],
@@ -278,8 +352,8 @@ impl Playout {
         let mut playout = Playout {
             pieces: [game.pieces[0], game.pieces[1], game.pieces[2], 0],
             occupied: (game.pieces[0] | game.pieces[1] | game.pieces[2]) & TWO_SEATS.board,
-            zone: Self::zone(usize::from(game.to_move) & 1),
-            reach: reach_bytes(&game.pieces),
+            first_seat: usize::from(game.to_move) & 1,
+            totals: running_totals(&game.pieces),
             rows,
             scores: [game.scores[0], game.scores[1]],
             ban: NO_BAN,
@@ -311,7 +385,7 @@ impl Playout {
         game.pieces = [self.pieces[0], self.pieces[1], self.pieces[2]];
         game.scores[0] = self.scores[0];
         game.scores[1] = self.scores[1];
-        game.to_move = self.seat() as u8;
+        game.to_move = ((self.first_seat + played as usize) & 1) as u8;
         game.passes = 0;
         game.crossing = (self.ban < ENTRIES).then(|| {
             // The banned move goes from the crossing's destination to its origin.
@@ -322,28 +396,29 @@ impl Playout {
         game.plies = game.plies.saturating_add(played);
     }
 
-    /// The seat to move (0 or 1), read off its zone.
-    #[inline(always)]
-    fn seat(&self) -> usize {
-        (self.zone >> ZONE_SQUARES) as usize & 1
-    }
-
     /// The zone of `seat`.
     #[inline(always)]
     fn zone(seat: usize) -> u64 {
         0xFFFF << (seat * ZONE_SQUARES)
     }
 
-    /// Adds `value` to the reach byte of square `sq` (without a carry out of it).
+    /// Adds `value` slots on square `sq` to the running totals of its zone.
     #[inline(always)]
-    fn add_reach(&mut self, sq: usize, value: u64) {
-        self.reach[(sq >> 3) & 3] += value << ((sq & 7) * 8);
+    fn add_slots(&mut self, sq: usize, value: u64) {
+        let [low, high] = ONE_SLOT_FROM[sq & (ZONE_SQUARES - 1)];
+        let zone = (sq >> 4) & 1;
+        self.totals[zone * 2] += low * value;
+        self.totals[zone * 2 + 1] += high * value;
     }
 
-    /// Subtracts `value` from the reach byte of square `sq` (it holds at least that).
+    /// Removes `value` slots on square `sq` (it holds at least that) from the running
+    /// totals of its zone.
     #[inline(always)]
-    fn sub_reach(&mut self, sq: usize, value: u64) {
-        self.reach[(sq >> 3) & 3] -= value << ((sq & 7) * 8);
+    fn sub_slots(&mut self, sq: usize, value: u64) {
+        let [low, high] = ONE_SLOT_FROM[sq & (ZONE_SQUARES - 1)];
+        let zone = (sq >> 4) & 1;
+        self.totals[zone * 2] -= low * value;
+        self.totals[zone * 2 + 1] -= high * value;
     }
 
     /// The sampler's view of the ply, or `None` when the zone's slots are out of the
@@ -351,36 +426,34 @@ impl Playout {
     #[inline(always)]
     fn ply<const SEAT: usize>(&self) -> Option<Ply<'_>> {
         let seat = SEAT & 1;
-        let (low, high) = (self.reach[seat * 2], self.reach[seat * 2 + 1]);
-        let first = low.wrapping_mul(BYTES);
-        let second = (high + (first >> 56)).wrapping_mul(BYTES);
-        // The top byte of the running totals is the zone's slots, exact: every total
-        // is at most 255 (checked at compile time), so no byte carries into it.
-        let slots = (second >> 56) as u32;
+        let (low, high) = (self.totals[seat * 2], self.totals[seat * 2 + 1]);
+        // The last running total is the zone's slots.
+        let slots = (high >> 56) as u32;
         if slots.wrapping_sub(1) >= MAX_FAST_SLOTS {
             return None;
         }
         let zone = Self::zone(seat);
         let occupied = self.occupied;
         let own = occupied & zone;
+        // The slots before square i are the running total of square i - 1.
         let mut before = [0u8; ZONE_SQUARES];
-        before[..8].copy_from_slice(&(first - low).to_le_bytes());
-        before[8..].copy_from_slice(&(second - high).to_le_bytes());
+        before[..8].copy_from_slice(&(low << 8).to_le_bytes());
+        before[8..].copy_from_slice(&(high << 8 | low >> 56).to_le_bytes());
         Some(Ply {
             rows: &self.rows,
             base: seat * ZONE_SQUARES,
             ban: self.ban,
             slots,
-            totals: RunningTotals::from_words([first, second]),
+            totals: RunningTotals::from_words([low, high]),
             before,
             blocked: occupied | own << 32,
         })
     }
 
-    /// A uniformly random legal move of `SEAT`, the seat to move (its proposal index),
-    /// or `None` when the general path must decide this ply.
+    /// A uniformly random legal move of `SEAT`, the seat to move (its proposal index and
+    /// its destination, one bit), or `None` when the general path must decide this ply.
     #[inline(always)]
-    fn sample<const SEAT: usize, R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
+    fn sample<const SEAT: usize, R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, u64)> {
         let ply = self.ply::<SEAT>()?;
         let zone = Self::zone(SEAT & 1);
         let [_, drones, queens, _] = self.pieces;
@@ -419,23 +492,24 @@ impl Playout {
         ply: &Ply<'_>,
         obstacles: &[u64; 4],
         rng: &mut R,
-    ) -> Option<usize> {
+    ) -> Option<(usize, u64)> {
         for _ in 0..ROUNDS {
             // Two proposals at once, the first legal one kept (as if drawn one after
             // the other): one branch, taken about three times in four, instead of two
             // that go either way.
             let random = rng.next_u32();
-            let (first_legal, first) = ply.propose::<MERGES>(obstacles, random as u16);
-            let (second_legal, second) = ply.propose::<MERGES>(obstacles, (random >> 16) as u16);
+            let (first_legal, first, first_to) = ply.propose::<MERGES>(obstacles, random as u16);
+            let (second_legal, second, second_to) =
+                ply.propose::<MERGES>(obstacles, (random >> 16) as u16);
             if first_legal | second_legal {
-                let keep_first = usize::from(first_legal).wrapping_neg();
-                let kept = second ^ ((first ^ second) & keep_first);
+                let kept = if first_legal { first } else { second };
+                let to_bit = if first_legal { first_to } else { second_to };
                 // The move the no-undo rule bans refuses the whole round. Still uniform:
                 // every legal move is kept with the same chance in a round (as the first
                 // proposal, or as the second after a first that is neither legal nor
                 // the banned move), and a refused round decides nothing.
                 if kept != ply.ban {
-                    return Some(kept);
+                    return Some((kept, to_bit));
                 }
             }
         }
@@ -451,7 +525,7 @@ impl Playout {
         let pips = ((pawns >> to) & 1) + ((drones >> to) & 1) * 2 + ((queens >> to) & 1) * 3;
         self.pieces = [pawns & !to_bit, drones & !to_bit, queens & !to_bit, none];
         let taken = (pips as usize).wrapping_sub(1) & 3;
-        self.sub_reach(to, reach_count(taken, to));
+        self.sub_slots(to, reach_count(taken, to));
         if home {
             // Field promotion: the two merge into one piece of their pips.
             (kind + pips as usize).min(2)
@@ -463,36 +537,51 @@ impl Playout {
         }
     }
 
-    /// Plays the legal move with proposal `index` of `SEAT`, the seat to move; returns
-    /// whether the game is over (the mover's zone emptied).
+    /// Plays the legal move with proposal `index` of `SEAT`, the seat to move, whose
+    /// destination is `to_bit` (from its [`CHECK`] entry, so that the squares are
+    /// updated without waiting for the [`INFO`] entry); returns whether the game is
+    /// over (the mover's zone emptied).
     #[inline(always)]
-    fn play<const SEAT: usize>(&mut self, index: usize) -> bool {
+    fn play<const SEAT: usize>(&mut self, index: usize, to_bit: u64) -> bool {
         let info = u64::from(INFO[index & (ENTRIES - 1)]);
         let (kind, from) = ((index >> 9) & 3, (index >> 4) & (SQUARES - 1));
         let to = (info >> TO_SHIFT) as usize & (SQUARES - 1);
         let zone = Self::zone(SEAT & 1);
-        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        let from_bit = 1u64 << from;
+        debug_assert_eq!(
+            to_bit,
+            1 << to,
+            "CHECK and INFO disagree on the destination"
+        );
         let home = zone & to_bit != 0;
-        // The slots leave `from` (cleared without waiting for the INFO entry).
-        self.reach[(from >> 3) & 3] &= !(0xFF << ((from & 7) * 8));
+        // The slots leave `from` (without waiting for the INFO entry).
+        let [low, high] = FROM_SLOTS[(index >> 4) & (4 * SQUARES - 1)];
+        let (own, other) = (SEAT & 1, !SEAT & 1);
+        self.totals[own * 2] -= low;
+        self.totals[own * 2 + 1] -= high;
         if self.occupied & to_bit == 0 {
-            // A plain move (the common case): the piece lands as it moved.
+            // A plain move (the common case): the piece lands as it moved, in its zone
+            // or across the canal.
             self.pieces[kind] ^= from_bit | to_bit;
             self.occupied ^= from_bit | to_bit;
-            self.add_reach(to, (info >> TO_REACH_SHIFT) & 31);
+            let [low, high] = TO_SLOTS[index & (ENTRIES - 1)];
+            let stays = u64::from(home).wrapping_neg();
+            self.totals[own * 2] += low & stays;
+            self.totals[own * 2 + 1] += high & stays;
+            self.totals[other * 2] += low & !stays;
+            self.totals[other * 2 + 1] += high & !stays;
             self.rows[to] = (info >> ROW_SHIFT) as u16 & (ENTRIES - 1) as u16;
         } else {
             self.pieces[kind] &= !from_bit;
             self.occupied &= !from_bit;
             let landed = self.take(SEAT, to, kind, home) & 3;
             self.pieces[landed] |= to_bit;
-            self.add_reach(to, reach_count(landed, to));
+            self.add_slots(to, reach_count(landed, to));
             self.rows[to] = entry_index(landed, to, 0) as u16;
         }
         // Crossing the canal bans the way straight back for one ply (a crossing piece
         // lands as it moved: only merges change a kind, and they stay home).
-        self.ban = (info as usize & (ENTRIES - 1)) | (usize::from(home) * NO_BAN);
-        self.zone = Self::zone(!SEAT & 1);
+        self.ban = info as usize & (2 * ENTRIES - 1);
         // Only the mover's zone can have emptied.
         self.occupied & zone == 0
     }
@@ -509,15 +598,15 @@ impl Playout {
     /// loop goes on (a ply was played and the game is not over).
     #[inline(always)]
     fn step<const SEAT: usize, R: Rng + ?Sized>(&mut self, rng: &mut R, played: &mut u32) -> bool {
-        let Some(index) = self.sample::<SEAT, R>(rng) else {
+        let Some((index, to_bit)) = self.sample::<SEAT, R>(rng) else {
             return false;
         };
         *played += 1;
-        let over = self.play::<SEAT>(index);
+        let over = self.play::<SEAT>(index, to_bit);
         debug_assert_eq!(
-            self.reach,
-            reach_bytes(&[self.pieces[0], self.pieces[1], self.pieces[2]]),
-            "reach bytes out of step"
+            self.totals,
+            running_totals(&[self.pieces[0], self.pieces[1], self.pieces[2]]),
+            "running totals out of step"
         );
         debug_assert_eq!(
             self.occupied,
@@ -543,7 +632,7 @@ impl MartianChess {
         let mut state = Playout::load(self);
         let mut played = 0;
         let mut go_on = budget > 0;
-        if go_on && state.seat() == 1 {
+        if go_on && state.first_seat == 1 {
             go_on = state.step::<1, R>(rng, &mut played);
         }
         while go_on && played < budget {
