@@ -10,10 +10,15 @@
 //! - the state lives in a local [`Playout`] for the whole playout and is written back
 //!   once at the end;
 //! - each zone's running totals of slots (the slots of the pieces on its squares up to
-//!   each square, one byte a square) are kept up to date move by move, with one table
-//!   entry a move ([`FROM_SLOTS`], [`TO_SLOTS`]) and no multiplication, so a ply's draw
-//!   does not wait on arithmetic over the whole zone; the piece holding a drawn slot is
-//!   found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of a walk;
+//!   each square, one byte a square) are kept up to date move by move, two table
+//!   entries a move ([`FROM_SLOTS`], [`TO_SLOTS`]) and no multiplication, so a ply's
+//!   draw does not wait on arithmetic over the whole zone; the piece holding a drawn
+//!   slot is found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of a
+//!   walk (debug builds, so the tests, check the totals against a recount every ply);
+//! - a plain move adds its piece's slots to its destination's zone after a branch on
+//!   whether it crossed the canal, not a selection: the next ply draws in the other
+//!   zone, whose totals only a crossing changes, so with the branch predicted it starts
+//!   without waiting for this ply's move (the plies overlap);
 //! - a proposal is a number, its index in two tables (one entry per kind, origin and
 //!   reach index): [`CHECK`] holds the squares that must be free of obstacles, so a
 //!   proposal is tested with one load and one AND against a mask of the ply, and
@@ -256,7 +261,7 @@ struct Ply<'a> {
     ban: usize,
     /// The zone's slots, the range of a draw (1 to 127).
     slots: u32,
-    /// The inclusive running totals of the zone's reach bytes (squares 0..8, 8..16).
+    /// The inclusive running totals of the zone's slots ([`Playout::totals`]).
     totals: RunningTotals,
     /// Exclusive running totals: the slots before each square of the zone.
     before: [u8; ZONE_SQUARES],
@@ -581,7 +586,9 @@ impl Playout {
         let [low, high] = TO_SLOTS[index & (ENTRIES - 1)];
         // A branch, not a selection by `home`: the next ply, of the other zone, then
         // does not wait for this one's slots when the move stays home (the common
-        // case, and the branch is mostly predicted right). About 9 % faster.
+        // case, and the branch is mostly predicted right): about 10 % faster. The
+        // game-over test differs between the arms, which keeps LLVM from merging them
+        // into one store at a computed address (no faster than a selection).
         if home {
             self.totals[own * 2] += low;
             self.totals[own * 2 + 1] += high;
@@ -631,7 +638,7 @@ impl MartianChess {
     /// plies played.
     ///
     /// The loop is unrolled by two plies (seat 0, then seat 1) so that each half knows
-    /// its seat, zone and reach words as constants.
+    /// its seat, zone and running totals as constants.
     pub(crate) fn play_random_two_seats<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
