@@ -123,11 +123,12 @@ const fn reach_index(layout: &Layout, kind: usize, from: usize, to: usize) -> us
     panic!("a reach list misses the way back of one of its moves")
 }
 
-/// The per-proposal tables [`CHECK`] and [`INFO`], built in one walk over the board's
-/// reach lists (with its between-squares table).
+/// The per-proposal tables [`CHECK`], [`INFO`] and [`TO_SLOTS`], built in one walk over the
+/// board's reach lists (with its between-squares table).
 struct EntryTables {
     check: [u64; ENTRIES],
     info: [u32; ENTRIES],
+    to_slots: [[u64; 2]; ENTRIES],
 }
 
 /// Builds [`EntryTables`] for `layout`.
@@ -135,6 +136,7 @@ const fn entry_tables(layout: &Layout) -> EntryTables {
     let mut out = EntryTables {
         check: [0; ENTRIES],
         info: [0; ENTRIES],
+        to_slots: [[0; 2]; ENTRIES],
     };
     let mut kind = 0;
     while kind < 3 {
@@ -151,6 +153,7 @@ const fn entry_tables(layout: &Layout) -> EntryTables {
                     entry_index(kind, to, reach_index(layout, kind, to, sq))
                 };
                 out.info[entry] = ban as u32 | (entry_index(kind, to, 0) as u32) << ROW_SHIFT;
+                out.to_slots[entry] = slots_on(layout.reach_count[kind][to] as u64, to);
                 i += 1;
             }
             sq += 1;
@@ -233,25 +236,7 @@ static FROM_SLOTS: [[u64; 2]; 4 * SQUARES] = {
 
 /// Per proposal, the slots its piece adds to the running totals of the destination's
 /// zone when it lands there as it moved (a move that is not a merge).
-static TO_SLOTS: [[u64; 2]; ENTRIES] = {
-    let mut out = [[0u64; 2]; ENTRIES];
-    let mut kind = 0;
-    while kind < 3 {
-        let mut sq = 0;
-        while sq < SQUARES {
-            let mut i = 0;
-            while i < TWO_SEATS.reach_count[kind][sq] as usize {
-                let to = TWO_SEATS.reach_list[kind][sq][i] as usize;
-                out[entry_index(kind, sq, i)] =
-                    slots_on(TWO_SEATS.reach_count[kind][to] as u64, to);
-                i += 1;
-            }
-            sq += 1;
-        }
-        kind += 1;
-    }
-    out
-};
+static TO_SLOTS: [[u64; 2]; ENTRIES] = TABLES.to_slots;
 
 /// What the sampler needs to know about the seat to move, fixed for one ply.
 struct Ply<'a> {
