@@ -4,8 +4,7 @@ use pyramid_core::Game;
 use pyramid_core::explain::moves_from_reason;
 
 use crate::card::{KING, code_rank, code_suit};
-use crate::geometry::{WIDTH, index_of};
-use crate::state::attacked_on;
+use crate::geometry::WIDTH;
 use crate::{Action, CardSiege, Phase};
 
 /// The reason behind [`Game::illegal_reason`]: no card there, the other seat's card,
@@ -50,12 +49,7 @@ pub(crate) fn illegal_reason(state: &CardSiege, action: Action) -> Option<String
     // King safety is judged in the position after the action: a King's slide (one file)
     // moves the conveyor and the belt; an ascent or a capture moves no enemy card.
     let slide = !action.is_capture() && from / WIDTH == to / WIDTH && from.abs_diff(to) == 1;
-    let after = if slide {
-        state.board_after_slide(from, to)
-    } else {
-        state.board
-    };
-    if code_rank(code) == KING && attacked_on(&after, index_of(to_sq), 1 - s) {
+    if code_rank(code) == KING && state.king_attacked_after(from, to, slide) {
         return Some(format!(
             "King safety: the other seat attacks {to_sq}, so your King may not go there"
         ));

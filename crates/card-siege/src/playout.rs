@@ -245,7 +245,7 @@ impl CardSiege {
     /// Whether the King moving from `from` to `to` (a slide, or an ascent or capture)
     /// stands attacked by the other seat afterwards.
     #[inline(never)]
-    fn king_attacked_after(&self, from: usize, to: usize, slide: bool) -> bool {
+    pub(crate) fn king_attacked_after(&self, from: usize, to: usize, slide: bool) -> bool {
         let enemy = 1 - usize::from(self.to_move);
         if slide {
             attacked_on(&self.board_after_slide(from, to), to, enemy)
