@@ -20,6 +20,7 @@ pub enum Command {
     /// Count the leaves of the game tree to a depth (perft), optionally split by first action.
     Perft {
         /// The game (see `pyrctl games`).
+        #[arg(value_parser = GameName)]
         game: String,
         /// Depth in plies (decision points).
         #[arg(long)]
@@ -37,6 +38,7 @@ pub enum Command {
     /// List the legal actions, one a line.
     Legal {
         /// The game.
+        #[arg(value_parser = GameName)]
         game: String,
         /// Rules and start position.
         #[command(flatten)]
@@ -46,6 +48,7 @@ pub enum Command {
     /// state as RON, as its position string, or a seat's view string.
     Show {
         /// The game.
+        #[arg(value_parser = GameName)]
         game: String,
         /// Draw only what this seat may see (games with hidden information); with
         /// `--format view`, the seat whose view string to write.
@@ -63,6 +66,7 @@ pub enum Command {
     /// the normalised position string.
     Validate {
         /// The game.
+        #[arg(value_parser = GameName)]
         game: String,
         /// A position string, a file holding one, a `.ron` file, or `-` for standard input.
         input: String,
@@ -74,6 +78,7 @@ pub enum Command {
     /// reproducible from the seed whatever `--jobs` is, and print a summary table.
     Match {
         /// The game.
+        #[arg(value_parser = GameName)]
         game: String,
         /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
         /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse),
@@ -126,8 +131,9 @@ pub enum Command {
     /// Serve the games over HTTP: a page to play and watch them, and the JSON API of
     /// docs/web.md. Binds loopback unless told otherwise.
     Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
+        /// The address to listen on: `IP:PORT` or `HOST:PORT` (`localhost:8081`; a name
+        /// is resolved and its first IPv4 address taken, else its first address).
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_address)]
         addr: std::net::SocketAddr,
         /// Live games kept at most (the game idle the longest is dropped first).
         #[arg(long, default_value_t = 1000)]
@@ -144,6 +150,7 @@ pub enum Command {
     /// actions, `quit` to leave.
     Play {
         /// The game.
+        #[arg(value_parser = GameName)]
         game: String,
         /// The bot playing every other seat.
         #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
@@ -162,6 +169,7 @@ pub enum Command {
     /// outside tools and GUIs can play our bots: `pgi`, `newgame`, `position`, `go`, ...
     Engine {
         /// The game played until a `newgame` names another.
+        #[arg(value_parser = GameName)]
         game: String,
         /// The bot that answers `go` (`go movetime MS` or `go iters N` sets an MCTS
         /// bot's budget for that move).
@@ -172,6 +180,7 @@ pub enum Command {
     /// iterations/s, one line per game (all games unless one is named).
     Bench {
         /// Only this game.
+        #[arg(value_parser = GameName)]
         game: Option<String>,
         /// Seconds per game (split between perft, playouts and MCTS).
         #[arg(long, default_value_t = 3.0)]
@@ -185,8 +194,71 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Write the manual page (roff) to standard output (e.g. `pyrctl man | man -l -`).
-    Man,
+    /// Write the manual page (roff) to standard output (e.g. `pyrctl man | man -l -`), a
+    /// command's own page (`pyrctl man perft`), or every page into a folder (`--dir`).
+    Man {
+        /// The command whose page to write (`perft`, `match`, ...) instead of the main page.
+        command: Option<String>,
+        /// Write the main page and every command's page into this folder, as `pyrctl.1`,
+        /// `pyrctl-perft.1`, ... (the names the main page refers to).
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// A game name of this build (`pyrctl games`), checked while the command line is read, so
+/// that a wrong name is a usage error (exit status 2) and shells complete the names.
+#[derive(Debug, Clone, Copy)]
+pub struct GameName;
+
+impl clap::builder::TypedValueParser for GameName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _command: &clap::Command,
+        _argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let name = value.to_string_lossy();
+        match pyramid_games::registry().get(&name) {
+            Ok(game) => Ok(game.name().to_owned()),
+            Err(e) => Err(clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("{e}\n"),
+            )),
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            pyramid_games::registry()
+                .names()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
+/// Reads `--addr`: a socket address, or a host name and port resolved to the first IPv4
+/// address it has (else its first address).
+fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(address) = text.parse() {
+        return Ok(address);
+    }
+    let addresses: Vec<std::net::SocketAddr> = text
+        .to_socket_addrs()
+        .map_err(|e| format!("`{text}` is not an address (HOST:PORT or IP:PORT): {e}"))?
+        .collect();
+    addresses
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addresses.first())
+        .copied()
+        .ok_or_else(|| format!("`{text}` resolves to no address"))
 }
 
 /// What `pyrctl show` writes.
@@ -249,7 +321,7 @@ impl Command {
             | Command::Serve { .. }
             | Command::Games
             | Command::Completions { .. }
-            | Command::Man => None,
+            | Command::Man { .. } => None,
         }
     }
 }

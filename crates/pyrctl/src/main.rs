@@ -32,7 +32,7 @@ fn main() -> ExitCode {
             _,
         ) => commands::serve::run(*addr, *max_games, *idle_seconds, engines),
         (Command::Completions { shell }, _) => write_completions(*shell),
-        (Command::Man, _) => write_man_page(),
+        (Command::Man { command, dir }, _) => write_man_pages(command.as_deref(), dir.as_deref()),
         (Command::Games, _) | (_, None) => list_games(),
         (command, Some(game)) => commands::run(game, command),
     };
@@ -41,7 +41,11 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", error_text(&e));
-            ExitCode::FAILURE
+            if e.chain().any(|cause| cause.is::<setup::UsageError>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -73,10 +77,44 @@ fn write_completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The manual page in roff (clap_mangen).
-fn write_man_page() -> anyhow::Result<()> {
-    let command = <Cli as clap::CommandFactory>::command();
-    clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
+/// The manual pages in roff (clap_mangen): the main page, the page of `command`, or
+/// every page written into `dir` under the names the main page refers to
+/// (`pyrctl-perft.1`, ...).
+fn write_man_pages(command: Option<&str>, dir: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let mut main_page = <Cli as clap::CommandFactory>::command();
+    main_page.build();
+    let page = |cmd: clap::Command| -> anyhow::Result<Vec<u8>> {
+        let mut roff = Vec::new();
+        clap_mangen::Man::new(cmd).render(&mut roff)?;
+        Ok(roff)
+    };
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create `{}`: {e}", dir.display()))?;
+        let mut pages = vec![("pyrctl".to_owned(), main_page.clone())];
+        for sub in main_page.get_subcommands() {
+            pages.push((format!("pyrctl-{}", sub.get_name()), sub.clone()));
+        }
+        for (name, cmd) in pages {
+            let path = dir.join(format!("{name}.1"));
+            std::fs::write(&path, page(cmd)?)
+                .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
+            println!("{}", path.display());
+        }
+        return Ok(());
+    }
+    let cmd = match command {
+        None => main_page,
+        Some(name) => main_page.find_subcommand(name).cloned().ok_or_else(|| {
+            let names: Vec<&str> = main_page.get_subcommands().map(|c| c.get_name()).collect();
+            setup::UsageError::new(format!(
+                "no command `{}` (commands: {})",
+                pyramid_core::excerpt(name),
+                names.join(", ")
+            ))
+        })?,
+    };
+    std::io::stdout().lock().write_all(&page(cmd)?)?;
     Ok(())
 }
 

@@ -7,6 +7,27 @@ use pyramid_core::{FullGame, RuleSet};
 
 use crate::cli::{RuleArgs, SetupArgs};
 
+/// A usage error found after clap read the command line: an option value the game does
+/// not take (`--rule colour=red`, `--seat 5` in a two-seat game, `--format view` without
+/// `--seat`). `pyrctl` exits with status 2 for it, as for clap's own usage errors.
+#[derive(Debug)]
+pub struct UsageError(String);
+
+impl UsageError {
+    /// A usage error saying `message`.
+    pub fn new(message: impl Into<String>) -> UsageError {
+        UsageError(message.into())
+    }
+}
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
 /// The rule options the command line names, as `key=value` pairs in the order given
 /// (`--players` as `seats`, `--no-opening` as `opening=off`).
 pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
@@ -15,9 +36,9 @@ pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
         pairs.push(("seats".to_owned(), players.to_string()));
     }
     for option in &args.rule {
-        let (key, value) = option
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--rule `{option}` is not of the form KEY=VALUE"))?;
+        let (key, value) = option.split_once('=').ok_or_else(|| {
+            UsageError::new(format!("--rule `{option}` is not of the form KEY=VALUE"))
+        })?;
         pairs.push((key.trim().to_owned(), value.trim().to_owned()));
     }
     if args.no_opening {
@@ -29,7 +50,8 @@ pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
 /// The typed rules the options name, for commands that run at full speed.
 pub fn rules<G: FullGame>(args: &RuleArgs) -> Result<G::Rules> {
     let pairs = options(args)?;
-    Ok(G::Rules::from_options(borrowed_options(&pairs))?)
+    G::Rules::from_options(borrowed_options(&pairs))
+        .map_err(|e| UsageError::new(e.to_string()).into())
 }
 
 /// Reads a position string of `game` under the options, checking it agrees with
@@ -99,7 +121,9 @@ pub fn check_state(
 pub fn state(game: &dyn DynGame, args: &SetupArgs) -> Result<Box<dyn DynState>> {
     let mut state = match &args.position {
         Some(text) => position(game, text, &args.rules)?,
-        None => game.new_state(&borrowed_options(&options(&args.rules)?))?,
+        None => game
+            .new_state(&borrowed_options(&options(&args.rules)?))
+            .map_err(|e| UsageError::new(e.to_string()))?,
     };
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {

@@ -75,7 +75,7 @@ fn show_writes_a_seats_view_string() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains(" a1,? "), "{}", stdout(&out));
     let no_seat = pyrctl(&["show", "stacktrices", "--format", "view"]);
-    failed_with(&no_seat, 1, "--seat");
+    failed_with(&no_seat, 2, "--seat");
 }
 
 // ---- Errors ---------------------------------------------------------------------------
@@ -92,7 +92,7 @@ fn usage_error_keeps_clap_did_you_mean_for_a_typo() {
     let out = pyrctl(&["perfft", "martian-chess"]);
     failed_with(&out, 2, "perft");
     let game = pyrctl(&["perft", "martian-chesss", "--depth", "1"]);
-    failed_with(&game, 1, "did you mean `martian-chess`");
+    failed_with(&game, 2, "did you mean `martian-chess`");
 }
 
 #[test]
@@ -198,7 +198,7 @@ fn replay_refuses_a_record_whose_rules_contradict_its_start() {
 #[test]
 fn an_error_is_printed_once() {
     let out = pyrctl(&["match", "ataxx-ice", "--rule", "first=1", "--games", "1"]);
-    failed_with(&out, 1, "ataxx-ice has no rule option `first`");
+    failed_with(&out, 2, "ataxx-ice has no rule option `first`");
     assert_eq!(
         stderr(&out).matches("has no rule option").count(),
         1,

@@ -1,9 +1,10 @@
 //! `pyrctl bench`: the speed table of `pyramid_bots::bench`, one line per game.
 
+use crate::setup::UsageError;
 use std::io::Write;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use pyramid_bots::{BENCH_HEADER, bench};
 use pyramid_core::FullGame;
 use pyramid_games::GameVisitor;
@@ -22,7 +23,10 @@ impl GameVisitor for Bench {
 /// Prints the table for `game` (or every game), `seconds` a game.
 pub fn run(game: Option<&str>, seconds: f64) -> Result<()> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
-        bail!("--seconds must be above 0 and at most 3600, not {seconds}");
+        return Err(UsageError::new(format!(
+            "--seconds must be above 0 and at most 3600, not {seconds}"
+        ))
+        .into());
     }
     let budget = Duration::from_secs_f64(seconds);
     let names: Vec<String> = match game {

@@ -98,6 +98,6 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
         | Command::Serve { .. }
         | Command::Games
         | Command::Completions { .. }
-        | Command::Man => Ok(()),
+        | Command::Man { .. } => Ok(()),
     }
 }

@@ -1,5 +1,6 @@
 //! `pyrctl play`: a person against a bot, in the terminal (or through any standard input).
 
+use crate::setup::UsageError;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// The most legal actions `help` prints on one line; more are grouped.
@@ -225,10 +226,11 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     let state: G = start::<G>(args, seed)?;
     let human = Seat(seat);
     if human.index() >= state.seats() {
-        bail!(
+        return Err(UsageError::new(format!(
             "--seat {seat}: the game has seats 0 to {}",
             state.seats() - 1
-        );
+        ))
+        .into());
     }
     let mut others: Vec<Box<dyn Bot<G>>> = Seat::all(state.seats())
         .filter(|&s| s != human)

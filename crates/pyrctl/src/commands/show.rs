@@ -1,8 +1,9 @@
 //! `pyrctl show`: the board as a terminal drawing, or the state in another text form.
 
+use crate::setup::UsageError;
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use pyramid_core::Seat;
 use pyramid_core::runtime::DynState;
 
@@ -15,7 +16,11 @@ pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result
     let viewer = seat.map(Seat);
     if let Some(s) = viewer {
         if s.index() >= state.seats() {
-            bail!("--seat {s}: the game has seats 0 to {}", state.seats() - 1);
+            return Err(UsageError::new(format!(
+                "--seat {s}: the game has seats 0 to {}",
+                state.seats() - 1
+            ))
+            .into());
         }
     }
     let mut out = std::io::stdout().lock();
@@ -30,7 +35,10 @@ pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result
         ShowFormat::Ron => writeln!(out, "{}", state.to_ron(true))?,
         ShowFormat::View => {
             let Some(seat) = viewer else {
-                bail!("--format view needs --seat N: the seat whose view to write");
+                return Err(UsageError::new(
+                    "--format view needs --seat N: the seat whose view to write",
+                )
+                .into());
             };
             writeln!(out, "{}", state.view_string(seat)?)?;
         }

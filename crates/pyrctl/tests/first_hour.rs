@@ -1,0 +1,117 @@
+//! The paper cuts a new user met in the first hour (issue "A newcomer's first hour"), one
+//! test each, named after the cut.
+
+mod common;
+
+use common::{pyrctl, stderr, stdout};
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn man_dir_writes_every_page_the_main_page_refers_to() {
+    let dir = std::env::temp_dir().join(format!("pyrctl-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = pyrctl(&["man", "--dir", dir.to_str().expect("utf-8 path")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let main_page = std::fs::read_to_string(dir.join("pyrctl.1")).expect("the main page");
+    // clap_mangen names each command's page as `pyrctl\-perft(1)`.
+    let referred: Vec<String> = main_page
+        .lines()
+        .filter_map(|line| line.strip_prefix("pyrctl\\-"))
+        .filter_map(|rest| rest.strip_suffix("(1)"))
+        .map(str::to_owned)
+        .collect();
+    assert!(referred.len() >= 10, "{main_page}");
+    for name in &referred {
+        let page = std::fs::read_to_string(dir.join(format!("pyrctl-{name}.1")))
+            .unwrap_or_else(|e| panic!("pyrctl-{name}.1 is referred to but missing: {e}"));
+        assert!(page.contains(&format!(".TH pyrctl-{name} 1")), "{page}");
+        let single = pyrctl(&["man", name]);
+        assert!(single.status.success(), "{}", stderr(&single));
+        assert_eq!(
+            stdout(&single),
+            page,
+            "`pyrctl man {name}` differs from the file"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn man_of_an_unknown_command_is_a_usage_error() {
+    let out = pyrctl(&["man", "perfft"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no command `perfft`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bash_completion_completes_game_names() {
+    let out = pyrctl(&["completions", "bash"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let script = stdout(&out);
+    // The word list offered for the GAME argument of `perft` (and the others).
+    let games = "martian-chess ataxx-ice card-siege stacktrices";
+    assert!(
+        script.lines().any(|line| line.contains(games)),
+        "no completion line offers the game names:\n{script}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_status_2() {
+    let cases: [&[&str]; 7] = [
+        &["perft", "no-such-game", "--depth", "1"],
+        &["bench", "chess"],
+        &["legal", "martian-chess", "--rule", "nonsense"],
+        &["legal", "martian-chess", "--rule", "colour=red"],
+        &["legal", "martian-chess", "--players", "3"],
+        &["show", "martian-chess", "--seat", "7"],
+        &["bench", "--seconds", "-1"],
+    ];
+    for args in cases {
+        let out = pyrctl(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("error: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // Bad data (not the command line) stays exit status 1.
+    let out = pyrctl(&["legal", "martian-chess", "--moves", "a1-a2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn serve_accepts_a_host_name_address() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
+        .args(["serve", "--addr", "localhost:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pyrctl starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let started = Instant::now();
+    let line = receiver.recv_timeout(Duration::from_secs(20));
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("the server says where it listens");
+    assert!(line.starts_with("serving on http://"), "{line}");
+    assert!(
+        line.contains("127.0.0.1:") || line.contains("[::1]:"),
+        "localhost is a loopback address: {line}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
