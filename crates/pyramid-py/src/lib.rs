@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("IllegalAction", py.get_type::<errors::IllegalAction>())?;
     m.add("InvalidPosition", py.get_type::<errors::InvalidPosition>())?;
     m.add("InvalidRules", py.get_type::<errors::InvalidRules>())?;

@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
 use pyramid_core::Seat;
 use pyramid_core::runtime::DynState;
 
@@ -112,15 +112,32 @@ impl State {
 
     /// Plays `action` (text or integer id) for the seat to act and returns its text.
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if action.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "an action is a str (notation) or an int (action id), not a bool ({})",
+                action.repr()?
+            )));
+        }
         if let Ok(id) = action.extract::<u64>() {
             return self.inner.play_id(id).map_err(to_py);
+        }
+        // Any other integer (negative, too large; Python's or numpy's) is an id no action
+        // has.
+        if action.is_instance_of::<PyInt>() || action.hasattr("__index__")? {
+            return Err(errors::IllegalAction::new_err(format!(
+                "action id {} is not an id of this game: ids run from 0 to {} \
+                 (State.action_space())",
+                action.repr()?,
+                self.inner.action_space().saturating_sub(1)
+            )));
         }
         if let Ok(text) = action.extract::<String>() {
             return self.inner.play(&text).map_err(to_py);
         }
-        Err(PyTypeError::new_err(
-            "an action is a str (notation) or an int (action id)",
-        ))
+        Err(PyTypeError::new_err(format!(
+            "an action is a str (notation) or an int (action id), not {}",
+            action.get_type().name()?
+        )))
     }
 
     /// A copy of this state.

@@ -56,6 +56,32 @@ def test_illegal_and_malformed_actions_raise_and_change_nothing():
     assert state.position() == before
 
 
+def test_play_negative_or_huge_id_raises_illegal_action_naming_the_id():
+    state = pg.new_game("martian-chess")
+    before = state.position()
+    for bad in [-1, 2**64, np.int64(-3)]:
+        with pytest.raises(pg.IllegalAction, match=r"action id -?\d+ is not an id"):
+            state.play(bad)
+    with pytest.raises(TypeError, match="not a bool"):
+        state.play(True)
+    with pytest.raises(TypeError, match="not float"):
+        state.play(1.5)
+    assert state.position() == before
+
+
+def test_exceptions_are_named_by_the_package_not_native():
+    for error in [pg.IllegalAction, pg.InvalidPosition, pg.InvalidRules, pg.UnknownGame]:
+        assert error.__module__ == "pyramid_games"
+        assert repr(error) == f"<class 'pyramid_games.{error.__name__}'>"
+
+
+def test_version_is_the_crate_version():
+    import importlib.metadata
+
+    assert isinstance(pg.__version__, str) and pg.__version__.count(".") == 2
+    assert pg.__version__ == importlib.metadata.version("pyramid_games")
+
+
 def test_rules_players_and_positions():
     state = pg.new_game("ataxx-ice", players=3, rules={"size": 6})
     assert state.num_seats() == 3 and state.rules()["size"] == "6"

@@ -27,6 +27,7 @@ from ._native import (
     Match,
     State,
     UnknownGame,
+    __version__,
     bot,
     from_position,
     from_ron,
@@ -38,6 +39,7 @@ from ._native import (
 )
 
 __all__ = [
+    "__version__",
     "Bot",
     "IllegalAction",
     "InvalidPosition",

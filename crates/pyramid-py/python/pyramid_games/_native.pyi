@@ -7,6 +7,8 @@ import numpy.typing as npt
 
 RuleValue = Union[str, int, bool]
 
+__version__: str
+
 class IllegalAction(ValueError):
     """An illegal or malformed action, the wrong seat, or play after the end. State unchanged."""
 
