@@ -12,8 +12,8 @@ use crate::mcts::{Budget, MctsBot, MctsConfig};
 /// The ply limit of the playouts when the rules set none (card-siege can run for ever).
 pub const BENCH_PLY_LIMIT: u32 = 1000;
 
-/// One game's speed.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One game's speed (serialises to JSON for `pyrctl bench --json`).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct BenchRow {
     /// The game.
     pub game: &'static str,

@@ -36,6 +36,7 @@ mod game;
 pub mod nim;
 pub mod notation;
 mod perft;
+pub mod perft_suite;
 mod piece;
 pub mod prelude;
 mod running_totals;

@@ -23,8 +23,16 @@ pub enum Command {
         #[arg(value_parser = GameName)]
         game: String,
         /// Depth in plies (decision points).
-        #[arg(long)]
-        depth: u32,
+        #[arg(long, required_unless_present = "suite")]
+        depth: Option<u32>,
+        /// Check a perft suite file instead (docs/testing.md: one position a line with its
+        /// rules and counts, as in `tests/perft/`): prints each count's result and a
+        /// summary, and fails if any count differs.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide", "position", "moves"])]
+        suite: Option<PathBuf>,
+        /// With `--suite`: skip the counts above this many nodes.
+        #[arg(long, value_name = "N", requires = "suite")]
+        max_nodes: Option<u64>,
         /// Print `ACTION COUNT` for every legal first action before the total.
         #[arg(long)]
         divide: bool,
@@ -185,6 +193,10 @@ pub enum Command {
         /// Seconds per game (split between perft, playouts and MCTS).
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Write one JSON document (the rows, the version, the machine's architecture and
+        /// cores) instead of the table, for scripts that compare machines and commits.
+        #[arg(long)]
+        json: bool,
     },
     /// List the games this build knows.
     Games,

@@ -21,7 +21,14 @@ fn main() -> ExitCode {
     };
     let result = match (&cli.command, cli.command.game()) {
         (Command::Replay { file }, _) => commands::replay::run_file(file),
-        (Command::Bench { game, seconds }, _) => commands::bench::run(game.as_deref(), *seconds),
+        (
+            Command::Bench {
+                game,
+                seconds,
+                json,
+            },
+            _,
+        ) => commands::bench::run(game.as_deref(), *seconds, *json),
         (
             Command::Serve {
                 addr,

@@ -20,8 +20,9 @@ impl GameVisitor for Bench {
     }
 }
 
-/// Prints the table for `game` (or every game), `seconds` a game.
-pub fn run(game: Option<&str>, seconds: f64) -> Result<()> {
+/// Prints the table for `game` (or every game), `seconds` a game; with `json`, one JSON
+/// document instead (the rows, and what was measured on) for scripts to compare.
+pub fn run(game: Option<&str>, seconds: f64, json: bool) -> Result<()> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(UsageError::new(format!(
             "--seconds must be above 0 and at most 3600, not {seconds}"
@@ -38,6 +39,23 @@ pub fn run(game: Option<&str>, seconds: f64) -> Result<()> {
             .collect(),
     };
     let mut out = std::io::stdout().lock();
+    if json {
+        let mut rows = Vec::new();
+        for name in names {
+            rows.push(pyramid_games::visit(&name, Bench(budget))?);
+        }
+        let document = serde_json::json!({
+            "pyrctl": env!("CARGO_PKG_VERSION"),
+            "arch": std::env::consts::ARCH,
+            "os": std::env::consts::OS,
+            "cores": std::thread::available_parallelism().map_or(1, usize::from),
+            "threads": 1,
+            "seconds_per_game": seconds,
+            "rows": rows,
+        });
+        writeln!(out, "{document}")?;
+        return Ok(());
+    }
     writeln!(out, "{BENCH_HEADER}")?;
     for name in names {
         let row = pyramid_games::visit(&name, Bench(budget))?;

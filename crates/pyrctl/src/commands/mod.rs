@@ -27,12 +27,20 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
             depth,
             divide,
             threads,
+            suite,
+            max_nodes,
             setup: args,
             ..
-        } => {
-            let state = setup::state(game, args)?;
-            perft::run(state.as_ref(), *depth, *divide, threads.map(usize::from))
-        }
+        } => match (suite, depth) {
+            (Some(file), _) => perft::run_suite(game, file, *max_nodes),
+            (None, Some(depth)) => {
+                let state = setup::state(game, args)?;
+                perft::run(state.as_ref(), *depth, *divide, threads.map(usize::from))
+            }
+            (None, None) => {
+                Err(crate::setup::UsageError::new("--depth or --suite is needed").into())
+            }
+        },
         Command::Legal { setup: args, .. } => legal::run(setup::state(game, args)?.as_ref()),
         Command::Show {
             seat,

@@ -3,8 +3,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use anyhow::Result;
-use pyramid_core::runtime::DynState;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use pyramid_core::perft_suite::{check_line, parse_suite};
+use pyramid_core::runtime::{DynGame, DynState};
 
 /// Prints `ACTION COUNT` lines when dividing, then `perft(D) = N`; speed goes to stderr.
 /// The count runs on the typed state inside (the runtime calls the generic perft once).
@@ -36,5 +39,53 @@ pub fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize
         "{total} nodes in {secs:.3} s on {threads} thread(s): {:.2} Mnodes/s",
         rate / 1e6
     );
+    Ok(())
+}
+
+/// Checks every line of the perft suite `file` on `game`: prints `line N D<depth>
+/// <count> ok|FAILED (found F)|skipped`, then a summary; fails on any difference (and on a
+/// line it cannot read, naming it).
+pub fn run_suite(game: &dyn DynGame, file: &Path, max_nodes: Option<u64>) -> Result<()> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("reading the suite `{}`", file.display()))?;
+    let lines = parse_suite(&text).with_context(|| format!("suite `{}`", file.display()))?;
+    let mut out = std::io::stdout().lock();
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let started = Instant::now();
+    for line in &lines {
+        let results = check_line(game, line, max_nodes)
+            .with_context(|| format!("suite `{}`, line {}", file.display(), line.line))?;
+        for result in results {
+            let verdict = match result.found {
+                None => {
+                    skipped += 1;
+                    "skipped (over --max-nodes)".to_owned()
+                }
+                Some(_) if result.passed() => {
+                    passed += 1;
+                    "ok".to_owned()
+                }
+                Some(found) => {
+                    failed += 1;
+                    format!("FAILED (found {found})")
+                }
+            };
+            writeln!(
+                out,
+                "line {} D{} {} {verdict}",
+                result.line, result.depth, result.expected
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "suite {}: {passed} passed, {failed} failed, {skipped} skipped",
+        file.display()
+    )?;
+    out.flush()?;
+    eprintln!("{:.2} s", started.elapsed().as_secs_f64());
+    if failed > 0 {
+        bail!("{failed} perft count(s) of `{}` differ", file.display());
+    }
     Ok(())
 }
