@@ -1,42 +1,59 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (cargo test) and Python (pytest on the
-# pyramid_games package, with OpenSpiel), on a fresh machine with Rust and Python 3.
-# It makes a virtualenv in .venv (or $PYRAMID_VENV), installs maturin, pytest, numpy and
-# open_spiel, selenium and ray there (and Debian's chromium and chromium-driver, with apt-get),
-# builds and installs the package, then runs the Python and browser suites.
+# pyramid_games package, with OpenSpiel, Ray and the page in headless Chromium), on a
+# fresh machine with Rust and Python 3.
+#
+# The workspace is compiled once: the `dev` and `test` profiles have the same settings
+# (optimised: the tests walk game trees), so the libraries `cargo test` builds serve
+# `pyrctl`, the example engines and the Python wheel too.
+#
+# What it installs, and where:
+# - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
+#   selenium and ray: nothing outside the checkout;
+# - Debian's chromium and chromium-driver, with apt-get, only when they are missing: new
+#   packages only (--no-install-recommends), and never an upgrade of a package already
+#   installed: if the only way in is to upgrade some, it stops and names them (set
+#   PYRAMID_APT_UPGRADE=1 to allow it).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 VENV="${PYRAMID_VENV:-.venv}"
 PYTHON="${PYTHON:-python3}"
+START=$SECONDS
 
-echo "== cargo test"
+stage() {
+    echo
+    echo "== [$(((SECONDS - START) / 60))m$(((SECONDS - START) % 60))s] $*"
+}
+
+stage "cargo test: compiles the workspace once (test profile; about 6 minutes on 2 cores from a cold cache), then runs every Rust test"
 cargo test --workspace
 
-echo "== python: virtualenv $VENV"
-if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV"
-fi
-"$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet "maturin>=1.5,<2" "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3"
-
-echo "== browser: Debian's chromium and chromium-driver"
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    SUDO=""
-    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver
-fi
-
-echo "== python: build and install pyramid_games"
-"$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps ./crates/pyramid-py
-
-echo "== pyrctl and the example engine for the browser and engine tests"
-cargo build -p pyrctl
+stage "pyrctl and the example engine (the dev profile has the test profile's settings: nothing to compile again)"
+cargo build -p pyrctl --bin pyrctl
 cargo build -p pyramid-games --example random_engine
 export PYRCTL="$PWD/target/debug/pyrctl"
 export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
 
-echo "== pytest: the Python package, then the page in headless Chromium"
+stage "python: virtualenv $VENV with maturin, pytest, numpy, open_spiel, selenium, ray (pip; a few minutes the first time)"
+if [ ! -x "$VENV/bin/python" ]; then
+    "$PYTHON" -m venv "$VENV"
+fi
+VENV="$(cd "$VENV" && pwd)"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "maturin>=1.5,<2" "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3"
+
+stage "browser: Debian's chromium and chromium-driver"
+./scripts/install-chromium.sh
+
+stage "python: build pyramid_games (dev profile, reusing the libraries cargo test built) and install it in $VENV"
+PATH="$VENV/bin:$PATH" MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/python" -m pip install --quiet \
+    --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/pyramid-py
+
+stage "pytest: the Python package (API, OpenSpiel, engines, Ray tournaments)"
 "$VENV/bin/python" -m pytest -q crates/pyramid-py/tests
+
+stage "pytest: the page in headless Chromium"
 "$VENV/bin/python" -m pytest -q crates/pyramid-web/browser
+
+stage "every test passed"

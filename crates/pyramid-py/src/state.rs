@@ -127,7 +127,7 @@ impl State {
             return Err(errors::IllegalAction::new_err(format!(
                 "action id {} is not an id of this game: ids run from 0 to {} \
                  (State.action_space())",
-                action.repr()?,
+                action.str()?,
                 self.inner.action_space().saturating_sub(1)
             )));
         }
