@@ -33,7 +33,8 @@ const FOREIGN_POOL: usize = 96;
 /// - the position string and the RON form round-trip to an equal state;
 /// - every seat's view string is one line and reads back to an equal view;
 /// - every seat's observation tensor is fully written with finite numbers;
-/// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]);
+/// - the fast paths, ids and decision steps agree with generation ([`check_fast_paths`],
+///   [`check_action_ids`], [`check_policy_steps`]);
 /// - Zobrist keys: the incremental key of every child equals its key from scratch, equal
 ///   states (read back from the position string) have equal keys, and distinct children
 ///   have distinct keys.
@@ -186,6 +187,7 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
         );
     }
     check_action_ids(state, &actions);
+    check_policy_steps(state, &actions);
 
     for s in 0..state.seats() {
         let seat = Seat(s as u8);
@@ -266,6 +268,137 @@ pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
             Some(a),
             "id {id} of `{a}` does not decode back at `{pos}`"
         );
+    }
+}
+
+/// How many proper prefixes of the legal actions' steps [`check_policy_steps`] asks
+/// [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) about per state (the empty one and an even spread of
+/// the others), so the check stays linear in the number of actions.
+const PREFIX_PROBES: usize = 48;
+
+/// Checks the policy space ([`PolicySpace`](crate::PolicySpace)) against generation (`actions` is the
+/// generated list):
+/// - every legal action has 1 to `max_steps` steps, each below the policy size, its steps
+///   through [`PolicySpace::write_steps`](crate::PolicySpace::write_steps) and [`PolicySpace::steps`](crate::PolicySpace::steps) agree, and
+///   [`PolicySpace::action_from_steps`](crate::PolicySpace::action_from_steps) names it back;
+/// - the steps form a prefix code: no two legal actions share their steps and none is a
+///   proper prefix of another's;
+/// - after the empty prefix and an even spread of the other proper prefixes,
+///   [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) is exactly the set of next steps of the legal
+///   actions that continue the prefix, and such a prefix names no action; after a
+///   complete action's steps nothing may follow;
+/// - every index has a text ([`PolicySpace::step_text`](crate::PolicySpace::step_text)) and the bound has none;
+/// - a finished game has no legal next step.
+pub fn check_policy_steps<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let pos = state.position();
+    let size = G::policy_size(state.rules());
+    let max = G::max_steps(state.rules());
+    let mut all: Vec<Vec<u32>> = Vec::with_capacity(actions.len());
+    for &a in actions {
+        let steps = state.steps(a);
+        let mut written = vec![u32::MAX];
+        state.write_steps(a, &mut written);
+        assert_eq!(
+            written[1..],
+            steps[..],
+            "write_steps and steps disagree on `{a}` at `{pos}`"
+        );
+        assert!(
+            !steps.is_empty() && steps.len() <= max,
+            "`{a}` has {} steps (1 to {max} expected) at `{pos}`",
+            steps.len()
+        );
+        assert!(
+            steps.iter().all(|&s| s < size),
+            "a step of `{a}` ({steps:?}) is not below the policy size {size} at `{pos}`"
+        );
+        assert_eq!(
+            state.action_from_steps(&steps),
+            Some(a),
+            "the steps {steps:?} of `{a}` do not name it back at `{pos}`"
+        );
+        all.push(steps);
+    }
+    all.sort();
+    for pair in all.windows(2) {
+        assert!(
+            !pair[1].starts_with(&pair[0]),
+            "the steps {:?} are a prefix of (or equal to) the steps {:?} at `{pos}`",
+            pair[0],
+            pair[1]
+        );
+    }
+    // Every proper prefix with the next steps the legal actions take after it.
+    let mut next: HashMap<&[u32], Vec<u32>> = HashMap::new();
+    for steps in &all {
+        for len in 0..steps.len() {
+            next.entry(&steps[..len]).or_default().push(steps[len]);
+        }
+    }
+    let mut prefixes: Vec<&[u32]> = next.keys().copied().collect();
+    prefixes.sort();
+    let stride = prefixes.len().div_ceil(PREFIX_PROBES).max(1);
+    let probes = prefixes
+        .iter()
+        .step_by(stride)
+        .chain(prefixes.last().filter(|_| stride > 1));
+    for &prefix in probes {
+        let mut expected = next[prefix].clone();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(
+            state.legal_next_steps(prefix),
+            expected,
+            "legal_next_steps({prefix:?}) is not the continuations of the legal actions at `{pos}`"
+        );
+        assert_eq!(
+            state.action_from_steps(prefix),
+            None,
+            "the incomplete steps {prefix:?} name an action at `{pos}`"
+        );
+    }
+    if actions.is_empty() {
+        assert!(
+            state.legal_next_steps(&[]).is_empty(),
+            "legal_next_steps(&[]) is not empty without legal actions at `{pos}`"
+        );
+    }
+    if let Some(steps) = all.first() {
+        assert!(
+            state.legal_next_steps(steps).is_empty(),
+            "steps follow the complete action {steps:?} at `{pos}`"
+        );
+    }
+    for s in [0, size / 2, size - 1] {
+        assert!(
+            state.step_text(s).is_some_and(|t| !t.is_empty()),
+            "index {s} has no text at `{pos}`"
+        );
+    }
+    assert_eq!(
+        state.step_text(size),
+        None,
+        "the policy size {size} has a text at `{pos}`"
+    );
+}
+
+/// Checks every index of the policy space once (states need not repeat it): each index
+/// below [`PolicySpace::policy_size`](crate::PolicySpace::policy_size) has a non-empty one-word text
+/// ([`PolicySpace::step_text`](crate::PolicySpace::step_text)), distinct from every other index's.
+pub fn check_step_texts<G: FullGame>(state: &G) {
+    let size = G::policy_size(state.rules());
+    let mut seen = HashMap::new();
+    for step in 0..size {
+        let text = state
+            .step_text(step)
+            .unwrap_or_else(|| panic!("index {step} below the policy size {size} has no text"));
+        assert!(
+            !text.is_empty() && !text.contains(char::is_whitespace),
+            "index {step} has the text `{text}` (one word expected)"
+        );
+        if let Some(other) = seen.insert(text.clone(), step) {
+            panic!("indices {other} and {step} both read `{text}`");
+        }
     }
 }
 
@@ -445,6 +578,11 @@ mod tests {
             let end = random_playout(Nim::new(&NimRules::default()), seed, 100, |_| {});
             assert!(end.is_over());
         }
+    }
+
+    #[test]
+    fn nim_step_texts_are_distinct() {
+        check_step_texts(&Nim::new(&NimRules::default()));
     }
 
     #[test]
