@@ -15,7 +15,7 @@
 //! `pq` order (a piece given twice is two steps), the end of the given list, its taken
 //! pieces in ascending `pq` order and the end of the taken list: 4 to 8 steps.
 
-use pyramid_core::{ActionIds, Game, PolicySpace};
+use pyramid_core::{ActionIds, PolicySpace};
 
 use crate::action::{Action, PieceAt, Trade};
 use crate::action_ids::{PIECE_SQUARES, TRADE, piece_at, piece_square};
@@ -117,6 +117,41 @@ mod tests {
     use pyramid_core::prelude::*;
 
     use crate::{Stacktrices, StacktricesRules, Start};
+
+    /// White at the trading post: a1 P p (thief), b1 D d, c1 a pupil, d1 Q; black far
+    /// away; every other piece in the store.
+    const TRADING: &str = "6,bqP/7/7/7/7/7/wdPp,wqDd,wd,wqQ,3 PPDDDQQpppdddqqq a1,- -,- trade 0 1";
+
+    #[test]
+    fn a_trade_is_its_given_then_its_taken_pieces() -> Result<(), Box<dyn std::error::Error>> {
+        let rules = StacktricesRules::default().with_start(Start::Standard);
+        let game = Stacktrices::from_position(TRADING, &rules)?;
+        assert_eq!(Stacktrices::policy_size(&rules), 21026);
+        // D@b1 is pq 1 * 49 + 1 = 50, d@b1 4 * 49 + 1 = 197, Q@b1 2 * 49 + 1 = 99.
+        let trade = game.parse_action("trade=D@b1,d@b1>Q@b1")?;
+        let steps = [20436 + 50, 20436 + 197, 20730, 20731 + 99, 21025];
+        assert_eq!(game.steps(trade), steps);
+        assert_eq!(game.action_from_steps(&steps), Some(trade));
+        // Given out of order, or the lists' ends missing, name nothing.
+        assert_eq!(
+            game.action_from_steps(&[20436 + 197, 20436 + 50, 20730, 20731 + 99, 21025]),
+            None
+        );
+        assert_eq!(game.action_from_steps(&steps[..4]), None);
+        // After D@b1 and d@b1 the list may end; after the end, a taken piece comes next.
+        let next = game.legal_next_steps(&steps[..2]);
+        assert!(next.contains(&20730), "{next:?}");
+        let next = game.legal_next_steps(&steps[..3]);
+        assert!(!next.is_empty() && next.iter().all(|s| (20731..21025).contains(s)));
+        // trade=none is one step, its id.
+        let none = game.parse_action("trade=none")?;
+        assert_eq!(game.steps(none), [20435]);
+        assert_eq!(game.step_text(20436 + 50).as_deref(), Some("give=D@b1"));
+        assert_eq!(game.step_text(20730).as_deref(), Some("give=end"));
+        assert_eq!(game.step_text(20731 + 99).as_deref(), Some("take=Q@b1"));
+        assert_eq!(game.step_text(21025).as_deref(), Some("take=end"));
+        Ok(())
+    }
 
     #[test]
     fn step_texts_are_distinct() {
