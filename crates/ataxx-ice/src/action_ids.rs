@@ -24,7 +24,7 @@ use crate::rules::AtaxxIceRules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The number of base ids.
-const BASE: u64 = 8321;
+pub(crate) const BASE: u64 = 8321;
 /// The number of relocation masks.
 const MASKS: u64 = 1 << (3 * PIECES_PER_SIZE);
 
@@ -39,7 +39,7 @@ impl AtaxxIce {
 }
 
 /// The base id of an action, ignoring its relocations.
-fn base_id(action: Action) -> u64 {
+pub(crate) fn base_id(action: Action) -> u64 {
     let (from, to) = (u64::from(action.from), u64::from(action.to));
     match action.kind {
         ActionKind::Clone => from * 64 + to,
@@ -51,7 +51,7 @@ fn base_id(action: Action) -> u64 {
 }
 
 /// The action of a base id, without relocations.
-fn base_action(base: u64) -> Option<Action> {
+pub(crate) fn base_action(base: u64) -> Option<Action> {
     let (pair_from, pair_to) = (((base % 4096) / 64) as u8, (base % 64) as u8);
     match base {
         0..4096 => Some(Action::clone_move(pair_from, pair_to, 0)),

@@ -49,6 +49,7 @@ mod movegen;
 mod notation;
 mod observation;
 mod play;
+mod policy;
 mod rules;
 mod setup;
 mod state;

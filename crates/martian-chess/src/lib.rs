@@ -80,6 +80,7 @@ mod notation;
 mod observation;
 mod play;
 mod playout;
+mod policy;
 mod rules;
 mod setup;
 mod state;

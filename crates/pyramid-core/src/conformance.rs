@@ -33,7 +33,8 @@ const FOREIGN_POOL: usize = 96;
 /// - the position string and the RON form round-trip to an equal state;
 /// - every seat's view string is one line and reads back to an equal view;
 /// - every seat's observation tensor is fully written with finite numbers;
-/// - the fast paths and ids agree with generation ([`check_fast_paths`], [`check_action_ids`]);
+/// - the fast paths, ids and decision steps agree with generation ([`check_fast_paths`],
+///   [`check_action_ids`], [`check_policy_steps`]);
 /// - Zobrist keys: the incremental key of every child equals its key from scratch, equal
 ///   states (read back from the position string) have equal keys, and distinct children
 ///   have distinct keys.
@@ -186,6 +187,7 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
         );
     }
     check_action_ids(state, &actions);
+    check_policy_steps(state, &actions);
 
     for s in 0..state.seats() {
         let seat = Seat(s as u8);
@@ -266,6 +268,131 @@ pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
             Some(a),
             "id {id} of `{a}` does not decode back at `{pos}`"
         );
+    }
+}
+
+/// How many prefixes [`check_policy_steps`] asks
+/// [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) about per state
+/// besides the empty one (each answer walks the legal actions, and trade decisions have
+/// thousands): prefixes of the steps of actions spread evenly over the list, besides the
+/// longest steps less their last.
+const PREFIX_PROBES: usize = 2;
+
+/// Checks the policy space ([`PolicySpace`](crate::PolicySpace)) against generation
+/// (`actions` is the generated list):
+/// - every legal action has 1 to `max_steps` steps, each below the policy size, and
+///   [`PolicySpace::action_from_steps`](crate::PolicySpace::action_from_steps) names it
+///   back from them;
+/// - the steps form a prefix code: no two legal actions share their steps and none is a
+///   proper prefix of another's;
+/// - after the empty prefix and a few others (a spread, and the longest steps less
+///   their last),
+///   [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) is exactly the
+///   set of next steps of the legal actions that continue the prefix, and such a prefix
+///   names no action; nothing follows a complete action's steps (and nothing the empty
+///   prefix when there is no legal action);
+/// - a few indices have a text ([`PolicySpace::step_text`](crate::PolicySpace::step_text))
+///   and the bound has none ([`check_step_texts`] checks every index once).
+pub fn check_policy_steps<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let pos = state.position();
+    let size = G::policy_size(state.rules());
+    let max = G::max_steps(state.rules());
+    let mut all: Vec<Vec<u32>> = Vec::with_capacity(actions.len());
+    for &a in actions {
+        let steps = state.steps(a);
+        assert!(
+            !steps.is_empty() && steps.len() <= max,
+            "`{a}` has {} steps (1 to {max} expected) at `{pos}`",
+            steps.len()
+        );
+        assert!(
+            steps.iter().all(|&s| s < size),
+            "a step of `{a}` ({steps:?}) is not below the policy size {size} at `{pos}`"
+        );
+        assert_eq!(
+            state.action_from_steps(&steps),
+            Some(a),
+            "the steps {steps:?} of `{a}` do not name it back at `{pos}`"
+        );
+        all.push(steps);
+    }
+    all.sort_unstable();
+    for pair in all.windows(2) {
+        assert!(
+            !pair[1].starts_with(&pair[0]),
+            "the steps {:?} are a prefix of (or equal to) the steps {:?} at `{pos}`",
+            pair[0],
+            pair[1]
+        );
+    }
+    // Sorted, the step lists continuing a prefix are one run of `all`.
+    let continuations = |prefix: &[u32]| -> Vec<u32> {
+        let from = all.partition_point(|s| s.as_slice() < prefix);
+        let mut next: Vec<u32> = all[from..]
+            .iter()
+            .take_while(|s| s.starts_with(prefix))
+            .filter_map(|s| s.get(prefix.len()).copied())
+            .collect();
+        next.dedup();
+        next
+    };
+    let stride = all.len().div_ceil(PREFIX_PROBES).max(1);
+    // Prefixes of every length, the complete steps included (nothing may follow them),
+    // and the longest steps less their last.
+    let spread = all
+        .iter()
+        .enumerate()
+        .step_by(stride)
+        .map(|(i, s)| &s[..i / stride % (s.len() + 1)]);
+    let longest = all
+        .iter()
+        .max_by_key(|s| s.len())
+        .filter(|s| s.len() > 1)
+        .map(|s| &s[..s.len() - 1]);
+    for prefix in std::iter::once(&[][..]).chain(spread).chain(longest) {
+        assert_eq!(
+            state.legal_next_steps(prefix),
+            continuations(prefix),
+            "legal_next_steps({prefix:?}) is not the continuations of the legal actions at `{pos}`"
+        );
+        if !prefix.is_empty() && all.binary_search_by(|s| s.as_slice().cmp(prefix)).is_err() {
+            assert_eq!(
+                state.action_from_steps(prefix),
+                None,
+                "the incomplete steps {prefix:?} name an action at `{pos}`"
+            );
+        }
+    }
+    for s in [0, size / 2, size - 1] {
+        assert!(
+            state.step_text(s).is_some_and(|t| !t.is_empty()),
+            "index {s} has no text at `{pos}`"
+        );
+    }
+    assert_eq!(
+        state.step_text(size),
+        None,
+        "the policy size {size} has a text at `{pos}`"
+    );
+}
+
+/// Checks every index of the policy space once (states need not repeat it): each index
+/// below [`PolicySpace::policy_size`](crate::PolicySpace::policy_size) has a non-empty one-word text
+/// ([`PolicySpace::step_text`](crate::PolicySpace::step_text)), distinct from every other index's.
+pub fn check_step_texts<G: FullGame>(state: &G) {
+    let size = G::policy_size(state.rules());
+    let mut seen = HashMap::new();
+    for step in 0..size {
+        let text = state
+            .step_text(step)
+            .unwrap_or_else(|| panic!("index {step} below the policy size {size} has no text"));
+        assert!(
+            !text.is_empty() && !text.contains(char::is_whitespace),
+            "index {step} has the text `{text}` (one word expected)"
+        );
+        if let Some(other) = seen.insert(text.clone(), step) {
+            panic!("indices {other} and {step} both read `{text}`");
+        }
     }
 }
 
@@ -445,6 +572,11 @@ mod tests {
             let end = random_playout(Nim::new(&NimRules::default()), seed, 100, |_| {});
             assert!(end.is_over());
         }
+    }
+
+    #[test]
+    fn nim_step_texts_are_distinct() {
+        check_step_texts(&Nim::new(&NimRules::default()));
     }
 
     #[test]

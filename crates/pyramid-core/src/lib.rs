@@ -5,7 +5,7 @@
 //! - [`Bitboard`]: a set of up to 64 squares, the board layout of every engine;
 //! - [`Game`] (the kernel: seat to act, outcome, actions, play), [`RuleSet`] and
 //!   [`GameAction`], and the opt-in traits [`Notation`], [`Information`] (free for
-//!   [`PerfectInformation`] games), [`Evaluate`], [`Diagram`], [`ActionIds`] and [`Observation`]; [`FullGame`]
+//!   [`PerfectInformation`] games), [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`] and [`Observation`]; [`FullGame`]
 //!   names them all. Perft, bots, matches, records and tests are written once over them;
 //! - [`perft()`] with bulk counting at depth 1, [`divide`], and their parallel forms;
 //! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
@@ -50,8 +50,8 @@ pub use bot::{Bot, RandomBot};
 pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
 pub use game::{
     ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
-    Observation, PerfectInformation, RuleSet, Svg, Zobrist, play_random_by, random_action_by_walk,
-    zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
+    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, play_random_by,
+    random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, RuleSet, RulesError, Seat, Svg,
+    Outcome, PerfectInformation, PolicySpace, RuleSet, RulesError, Seat, Svg,
 };
 
 /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
@@ -382,6 +382,25 @@ impl ActionIds for Nim {
             pile: (id / 3) as u8,
             count: (id % 3) as u8 + 1,
         })
+    }
+}
+
+/// One step per action, its id: a policy space of 12 indices.
+impl PolicySpace for Nim {
+    fn policy_size(_rules: &NimRules) -> u32 {
+        12
+    }
+
+    fn max_steps(_rules: &NimRules) -> usize {
+        1
+    }
+
+    fn write_steps(&self, action: Take, out: &mut Vec<u32>) {
+        out.push(self.action_id(action) as u32);
+    }
+
+    fn step_text(&self, step: u32) -> Option<String> {
+        self.action_from_id(u64::from(step)).map(|a| a.to_string())
     }
 }
 

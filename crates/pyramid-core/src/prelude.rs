@@ -11,5 +11,5 @@
 
 pub use crate::{
     ActionIds, Diagram, Evaluate, FullGame, Game, Information, Notation, Observation,
-    PerfectInformation, RuleSet, Svg, Zobrist,
+    PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist,
 };

@@ -29,6 +29,22 @@ fn seat(index: usize, seats: usize) -> PyResult<Seat> {
         })
 }
 
+/// Decision steps from Python ints: a negative or huge int names no index, so it is
+/// refused with the index in the message.
+fn step_list(steps: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
+    steps
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| {
+            u32::try_from(s).map_err(|_| {
+                errors::IllegalAction::new_err(format!(
+                    "{s} is not an index of the policy space (indices are not negative)"
+                ))
+            })
+        })
+        .collect()
+}
+
 #[pymethods]
 impl State {
     /// The game's name.
@@ -138,6 +154,69 @@ impl State {
             "an action is a str (notation) or an int (action id), not {}",
             action.get_type().name()?
         )))
+    }
+
+    /// The size of the policy space: every decision step is an index below it, with the
+    /// same meaning in every state (see the game's page, "Policy space").
+    fn policy_size(&self) -> u32 {
+        self.inner.policy_size()
+    }
+
+    /// The most decision steps an action has under this state's rules.
+    fn max_steps(&self) -> usize {
+        self.inner.max_steps()
+    }
+
+    /// The indices that may follow the decision steps `prefix` (none chosen yet by
+    /// default) toward a legal action, ascending; empty when the game is over, when
+    /// `prefix` is a complete action, or when no legal action starts with it.
+    #[pyo3(signature = (prefix=None))]
+    fn legal_steps(&self, prefix: Option<Vec<i64>>) -> PyResult<Vec<u32>> {
+        Ok(self.inner.legal_steps(&step_list(prefix)?))
+    }
+
+    /// `legal_steps(prefix)` as a numpy bool mask of `policy_size()` entries.
+    #[pyo3(signature = (prefix=None))]
+    fn legal_steps_mask<'py>(
+        &self,
+        py: Python<'py>,
+        prefix: Option<Vec<i64>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = self.inner.legal_steps(&step_list(prefix)?);
+        let numpy = py.import("numpy")?;
+        let mask = numpy.call_method1("zeros", (self.inner.policy_size(), "bool"))?;
+        mask.set_item(next, true)?;
+        Ok(mask)
+    }
+
+    /// The decision steps of the legal action named by `action`.
+    fn action_steps(&self, action: &str) -> PyResult<Vec<u32>> {
+        self.inner.action_steps(action).map_err(to_py)
+    }
+
+    /// The text of the legal action whose decision steps are exactly `steps`, or None (an
+    /// incomplete action, or steps no legal action has).
+    fn steps_action(&self, steps: Vec<i64>) -> PyResult<Option<String>> {
+        Ok(self.inner.steps_action(&step_list(Some(steps))?))
+    }
+
+    /// What index `step` of the policy space means, in words (the same in every state).
+    fn step_text(&self, step: i64) -> PyResult<String> {
+        let step = u32::try_from(step).map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{step} is not an index of the policy space (indices are 0 to {})",
+                self.inner.policy_size().saturating_sub(1)
+            ))
+        })?;
+        self.inner.step_text(step).map_err(to_py)
+    }
+
+    /// Plays the legal action whose decision steps are exactly `steps` and returns its
+    /// text; raises `IllegalAction` (state unchanged) for an incomplete action or steps no
+    /// legal action has.
+    fn play_steps(&mut self, steps: Vec<i64>) -> PyResult<String> {
+        let steps = step_list(Some(steps))?;
+        self.inner.play_steps(&steps).map_err(to_py)
     }
 
     /// A copy of this state.

@@ -156,3 +156,42 @@ def test_help_reads_well():
     text = pg.__doc__
     assert "new_game" in text and "IllegalAction" in text
     assert pg.State.play.__doc__
+
+
+#: Ataxx-ice, seat 0 to move: its five smalls on d4, a1, b1, c1, h1; seat 1's smalls on f7,
+#: g7 and h8. The jump d4-f6 captures two smalls and must relocate two of seat 0's.
+RELOCATING = "7S1/5S1S11/8/8/3S04/8/8/S0S0S04S0 0 055,255 - 0"
+
+
+def test_policy_steps_name_each_legal_action_once():
+    state = pg.from_position("ataxx-ice", RELOCATING)
+    assert state.policy_size() == 8386 and state.max_steps() == 17
+    steps = {a: tuple(state.action_steps(a)) for a in state.legal_actions()}
+    assert len(set(steps.values())) == len(steps)
+    assert sorted({s[0] for s in steps.values()}) == state.legal_steps()
+    mask = state.legal_steps_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (8386,)
+    assert list(np.flatnonzero(mask)) == state.legal_steps()
+    # d4-f6 is base 4096 + 27 * 64 + 45; a1 is source 8321, h1 8328; 8385 ends the sources.
+    base = 4096 + 27 * 64 + 45
+    assert steps["d4-f6[a1,h1]"] == (base, 8321, 8328, 8385)
+    assert state.legal_steps([base, 8321]) == [8322, 8323, 8328]
+    assert state.step_text(8328) == "reloc=h1"
+    assert state.steps_action([base, 8321]) is None
+    before = state.position()
+    for bad in ([base, 8321], [], [base, 8328, 8321, 8385]):
+        with pytest.raises(pg.IllegalAction):
+            state.play_steps(bad)
+    with pytest.raises(pg.IllegalAction):
+        state.legal_steps([-1])
+    assert state.position() == before
+    assert state.play_steps([base, 8321, 8328, 8385]) == "d4-f6[a1,h1]"
+    assert state.to_act() == 1
+
+
+def test_one_step_games_step_by_their_action_ids():
+    state = pg.new_game("card-siege")
+    assert state.policy_size() == state.action_space() == 4050
+    assert state.legal_steps() == sorted(state.legal_action_ids())
+    action = state.legal_actions()[0]
+    assert state.action_steps(action) == [state.action_id(action)]

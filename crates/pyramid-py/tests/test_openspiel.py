@@ -65,10 +65,48 @@ def test_openspiel_mcts_plays_our_mcts(name):
             action = theirs.step(state)
         else:
             text = ours.pick(state.inner)
-            action = next(a for a in state.legal_actions()
-                          if state.action_to_string(state.current_player(), a) == text)
+            for step in state.inner.action_steps(text):
+                state.apply_action(step)
+            continue
         state.apply_action(action)
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_openspiel_actions_are_the_policy_space():
+    sizes = {"pyramid_martian_chess": 1025, "pyramid_ataxx_ice": 8386,
+             "pyramid_card_siege": 4050, "pyramid_stacktrices": 21026}
+    for name, size in sizes.items():
+        assert pyspiel.load_game(name).num_distinct_actions() == size
+
+
+def test_a_relocating_jump_is_played_step_by_step_by_the_same_seat():
+    game = pyspiel.load_game("pyramid_ataxx_ice", {"ply_limit": 50})
+    assert game.max_game_length() == 50 * 17
+    state = game.new_initial_state()
+    # Seat 0 to move: smalls on d4, a1, b1, c1, h1; seat 1's on f7, g7, h8 (see test_api).
+    state.inner = pg.from_position(
+        "ataxx-ice", "7S1/5S1S11/8/8/3S04/8/8/S0S0S04S0 0 055,255 - 0")
+    base = 4096 + 27 * 64 + 45  # d4-f6
+    assert base in state.legal_actions()
+    state.apply_action(base)
+    assert state.current_player() == 0
+    assert state.legal_actions() == [8321, 8322, 8323]
+    assert str(state).endswith(f" steps={base}")
+    assert state.information_state_string(0).endswith(f" steps={base}")
+    copy = state.clone()
+    state.apply_action(8321)
+    assert copy.legal_actions() == [8321, 8322, 8323]
+    with pytest.raises(Exception):
+        state.apply_action(8321)
+    state.apply_action(8328)
+    assert state.legal_actions() == [8385]
+    assert state.action_to_string(0, 8385) == "end"
+    state.apply_action(8385)
+    assert state.current_player() == 1
+    assert state.inner.plies() == 1 and str(state) == state.inner.position()
+    tensor = np.asarray(copy.observation_tensor(0))
+    assert tensor.size == int(np.prod(game.observation_tensor_shape()))
+    assert tensor[-8386 + base] == 1.0 and tensor[-8386:].sum() == 1.0
 
 
 def test_openspiel_ismcts_plays_stacktrices_to_the_end():

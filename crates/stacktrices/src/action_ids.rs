@@ -32,9 +32,9 @@ use crate::rules::StacktricesRules;
 use crate::state::Stacktrices;
 
 /// Squares on the board, as a `u64`.
-const CELLS: u64 = SQUARES as u64;
+pub(crate) const CELLS: u64 = SQUARES as u64;
 /// `(piece, square)` pairs.
-const PIECE_SQUARES: u64 = 6 * CELLS;
+pub(crate) const PIECE_SQUARES: u64 = 6 * CELLS;
 /// Digits of one slot of a trade list: empty, or one of the piece-square pairs.
 const DIGIT: u64 = PIECE_SQUARES + 1;
 /// Values of one trade list (three slots).
@@ -51,7 +51,7 @@ const RAID_STORE: u64 = RAID_TAKE + 6 * CELLS * CELLS;
 const RAID_UPGRADE: u64 = RAID_STORE + PIECE_SQUARES;
 const NO_RAID: u64 = RAID_UPGRADE + PIECE_SQUARES;
 const NO_TRADE: u64 = NO_RAID + 1;
-const TRADE: u64 = NO_TRADE + 1;
+pub(crate) const TRADE: u64 = NO_TRADE + 1;
 
 fn sq(square: Square) -> u64 {
     u64::from(index(square))
@@ -61,7 +61,7 @@ fn pair(from: Square, to: Square) -> u64 {
     sq(from) * CELLS + sq(to)
 }
 
-fn piece_square(p: PieceAt) -> u64 {
+pub(crate) fn piece_square(p: PieceAt) -> u64 {
     p.piece.index() as u64 * CELLS + sq(p.square)
 }
 
@@ -69,7 +69,7 @@ fn square_of(id: u64) -> Square {
     square(id as u8)
 }
 
-fn piece_at(id: u64) -> Option<PieceAt> {
+pub(crate) fn piece_at(id: u64) -> Option<PieceAt> {
     Some(PieceAt::new(
         Piece::from_index((id / CELLS) as usize)?,
         square_of(id % CELLS),

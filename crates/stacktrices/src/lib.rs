@@ -54,6 +54,7 @@ mod notation;
 mod observation;
 mod piece;
 mod play;
+mod policy;
 mod rules;
 mod setup;
 mod state;

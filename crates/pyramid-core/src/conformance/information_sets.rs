@@ -4,7 +4,9 @@
 //! For a seat S and states S cannot tell apart (equal [`Information::view`](crate::Information::view)s, e.g. states drawn
 //! by [`Information::sample_from_view`](crate::Information::sample_from_view) from S's view):
 //! 1. the seat to act is the same in all;
-//! 2. when S acts, S's legal actions are the same in all;
+//! 2. when S acts, S's legal actions are the same in all, with the same decision steps
+//!    ([`PolicySpace`](crate::PolicySpace)), so S's legal next steps after every prefix
+//!    are the same too;
 //! 3. when another seat acts, each of its actions as S sees it ([`Game::action_view`])
 //!    leads, in every state where it is legal, to states S cannot tell apart either.
 //!
@@ -17,7 +19,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::{Information, Observation, Seat, Svg};
+use crate::{Information, Observation, PolicySpace, Seat, Svg};
 
 /// A broken information-set property: the seat, the first difference found, and the
 /// state where it shows.
@@ -46,7 +48,7 @@ impl std::error::Error for InformationLeak {}
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
 /// `play` applying an action (normally [`Game::play_unchecked`] on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
-pub fn check_indistinguishable_with<G: Information + Observation + Svg>(
+pub fn check_indistinguishable_with<G: Information + Observation + Svg + PolicySpace>(
     states: &[G],
     seat: Seat,
     play: impl Fn(&G, G::Action) -> G,
@@ -63,10 +65,15 @@ pub fn check_indistinguishable_with<G: Information + Observation + Svg>(
     let tensor = observation(first, seat);
     let picture = first.svg(Some(seat));
     let to_act = first.to_act();
+    // The acting seat's actions with their decision steps, and its first steps.
     let mine = |s: &G| {
-        let mut v: Vec<String> = s.legal_actions().iter().map(ToString::to_string).collect();
+        let mut v: Vec<(String, Vec<u32>)> = s
+            .legal_actions()
+            .into_iter()
+            .map(|a| (a.to_string(), s.steps(a)))
+            .collect();
         v.sort();
-        v
+        (v, s.legal_next_steps(&[]))
     };
     let my_actions = (to_act == Some(seat)).then(|| mine(first));
     // Per action as `seat` sees it: the view it leads to, and where it was first seen.
@@ -108,9 +115,9 @@ pub fn check_indistinguishable_with<G: Information + Observation + Svg>(
                     return Err(leak(
                         state,
                         format!(
-                            "its own legal actions differ: {} against {} in {}",
-                            got.len(),
-                            expected.len(),
+                            "its own legal actions or their steps differ: {} against {} in {}",
+                            got.0.len(),
+                            expected.0.len(),
                             first.position()
                         ),
                     ));
@@ -146,7 +153,7 @@ pub fn check_indistinguishable_with<G: Information + Observation + Svg>(
 }
 
 /// [`check_indistinguishable_with`] with the game's own rules.
-pub fn check_indistinguishable<G: Information + Observation + Svg>(
+pub fn check_indistinguishable<G: Information + Observation + Svg + PolicySpace>(
     states: &[G],
     seat: Seat,
 ) -> Result<(), InformationLeak> {
@@ -159,7 +166,7 @@ pub fn check_indistinguishable<G: Information + Observation + Svg>(
 
 /// Checks the property for `seat` on `state` and `samples` states drawn from `seat`'s view
 /// of it.
-pub fn check_information_set<G: Information + Observation + Svg, R: Rng + ?Sized>(
+pub fn check_information_set<G: Information + Observation + Svg + PolicySpace, R: Rng + ?Sized>(
     state: &G,
     seat: Seat,
     samples: usize,

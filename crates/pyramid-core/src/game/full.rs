@@ -1,16 +1,37 @@
 //! [`FullGame`]: every opt-in trait at once, what tools written once for every game need.
 
-use crate::{ActionIds, Diagram, Evaluate, Game, Information, Notation, Observation, Svg, Zobrist};
+use crate::{
+    ActionIds, Diagram, Evaluate, Game, Information, Notation, Observation, PolicySpace, Svg,
+    Zobrist,
+};
 
 /// A game with every opt-in trait: [`Game`] plus [`Notation`], [`Information`],
-/// [`Evaluate`], [`Diagram`], [`ActionIds`] and [`Observation`]. Bots, matches, records and the runtime
+/// [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`] and [`Observation`]. Bots, matches, records and the runtime
 /// need all of them; every game of the project has them. Implemented automatically.
 pub trait FullGame:
-    Game + Notation + Information + Evaluate + Diagram + Svg + ActionIds + Observation + Zobrist
+    Game
+    + Notation
+    + Information
+    + Evaluate
+    + Diagram
+    + Svg
+    + ActionIds
+    + PolicySpace
+    + Observation
+    + Zobrist
 {
 }
 
 impl<G> FullGame for G where
-    G: Game + Notation + Information + Evaluate + Diagram + Svg + ActionIds + Observation + Zobrist
+    G: Game
+        + Notation
+        + Information
+        + Evaluate
+        + Diagram
+        + Svg
+        + ActionIds
+        + PolicySpace
+        + Observation
+        + Zobrist
 {
 }

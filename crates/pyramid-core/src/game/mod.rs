@@ -1,6 +1,6 @@
 //! The traits every game implements: the kernel [`Game`] with its [`RuleSet`] and
 //! [`GameAction`], and the opt-in traits for notation, hidden information, evaluation,
-//! drawing, integer action ids and observation tensors.
+//! drawing, integer action ids, the policy space and observation tensors.
 
 mod action_ids;
 mod diagram;
@@ -11,6 +11,7 @@ mod kernel;
 mod notation;
 mod observation;
 mod picture;
+mod policy;
 mod rules;
 mod zobrist;
 
@@ -23,5 +24,6 @@ pub use kernel::{Game, GameAction, play_random_by, random_action_by_walk};
 pub use notation::Notation;
 pub use observation::Observation;
 pub use picture::Svg;
+pub use policy::PolicySpace;
 pub use rules::{CommonRules, RuleSet};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

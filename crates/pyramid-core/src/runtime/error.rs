@@ -33,6 +33,14 @@ pub enum RuntimeError {
         /// The game's bound on ids.
         bound: u64,
     },
+    /// No index of the policy space has this number.
+    #[error("no index of the policy space is {step} (indices are below {policy_size})")]
+    UnknownStep {
+        /// The index given.
+        step: u32,
+        /// The game's policy-space size.
+        policy_size: u32,
+    },
     /// The seat number is not a seat of this game.
     #[error("seat {seat} is not a seat of this game (it has {seats})")]
     NoSuchSeat {

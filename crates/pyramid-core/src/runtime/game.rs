@@ -38,6 +38,9 @@ pub trait DynGame: Send + Sync {
     fn perfect_information(&self) -> bool;
     /// The bound on action ids under the rules `options`.
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError>;
+    /// The size of the policy space ([`PolicySpace`](crate::PolicySpace)) under the rules
+    /// `options`.
+    fn policy_size(&self, options: &[(&str, &str)]) -> Result<u32, RuntimeError>;
     /// The start position under the rules `options`.
     fn new_state(&self, options: &[(&str, &str)]) -> Result<Box<dyn DynState>, RuntimeError>;
     /// The start of one game of a match, with the draws the rules leave to the tool running
@@ -131,6 +134,10 @@ impl<G: FullGame> DynGame for GameEntry<G> {
 
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError> {
         Ok(G::action_space(&Self::rules(options)?))
+    }
+
+    fn policy_size(&self, options: &[(&str, &str)]) -> Result<u32, RuntimeError> {
+        Ok(G::policy_size(&Self::rules(options)?))
     }
 
     fn new_state(&self, options: &[(&str, &str)]) -> Result<Box<dyn DynState>, RuntimeError> {

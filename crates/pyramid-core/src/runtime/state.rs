@@ -1,4 +1,5 @@
-//! [`DynState`]: a game state chosen at run time, with actions as text and as integer ids.
+//! [`DynState`]: a game state chosen at run time, with actions as text, as integer ids and
+//! as decision steps of the policy space.
 
 use std::any::Any;
 use std::fmt;
@@ -76,6 +77,25 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn action_view(&self, text: &str, observer: Seat) -> Result<String, RuntimeError>;
     /// Why `text` is not legal here, in a player's words (`None` when it is legal).
     fn illegal_reason(&self, text: &str) -> Option<String>;
+
+    /// The size of the policy space ([`PolicySpace`](crate::PolicySpace)) under this
+    /// state's rules: every decision step is below it.
+    fn policy_size(&self) -> u32;
+    /// The most decision steps an action has under this state's rules.
+    fn max_steps(&self) -> usize;
+    /// The indices that may follow the decision steps `prefix` toward a legal action,
+    /// ascending: empty once the game is over, when `prefix` is a complete action, or when
+    /// no legal action starts with it.
+    fn legal_steps(&self, prefix: &[u32]) -> Vec<u32>;
+    /// The decision steps of the legal action `text` names.
+    fn action_steps(&self, text: &str) -> Result<Vec<u32>, RuntimeError>;
+    /// The text of the legal action whose decision steps are exactly `steps`, or `None`
+    /// (an incomplete prefix, or steps no legal action has).
+    fn steps_action(&self, steps: &[u32]) -> Option<String>;
+    /// What index `step` of the policy space means, in words (the same in every state).
+    fn step_text(&self, step: u32) -> Result<String, RuntimeError>;
+    /// Plays the legal action whose decision steps are exactly `steps`; returns its text.
+    fn play_steps(&mut self, steps: &[u32]) -> Result<String, RuntimeError>;
 
     /// Plays the action `text` names, for the seat to act; returns its canonical text.
     fn play(&mut self, text: &str) -> Result<String, RuntimeError>;
@@ -226,6 +246,52 @@ impl<G: FullGame> DynState for StateBox<G> {
             }
             Err(e) => Some(e.to_string()),
         }
+    }
+
+    fn policy_size(&self) -> u32 {
+        G::policy_size(self.state.rules())
+    }
+
+    fn max_steps(&self) -> usize {
+        G::max_steps(self.state.rules())
+    }
+
+    fn legal_steps(&self, prefix: &[u32]) -> Vec<u32> {
+        self.state.legal_next_steps(prefix)
+    }
+
+    fn action_steps(&self, text: &str) -> Result<Vec<u32>, RuntimeError> {
+        Ok(self.state.steps(self.parse(text)?))
+    }
+
+    fn steps_action(&self, steps: &[u32]) -> Option<String> {
+        self.state.action_from_steps(steps).map(|a| a.to_string())
+    }
+
+    fn step_text(&self, step: u32) -> Result<String, RuntimeError> {
+        self.state.step_text(step).ok_or(RuntimeError::UnknownStep {
+            step,
+            policy_size: self.policy_size(),
+        })
+    }
+
+    fn play_steps(&mut self, steps: &[u32]) -> Result<String, RuntimeError> {
+        if self.state.is_over() {
+            return Err(PlayError::GameOver.into());
+        }
+        let action = self
+            .state
+            .action_from_steps(steps)
+            .ok_or_else(|| PlayError::Illegal {
+                action: format!("steps {steps:?}"),
+                reason: Some(
+                    "they are not the decision steps of a legal action here (an incomplete \
+                     action, or steps no legal action has)"
+                        .to_owned(),
+                ),
+            })?;
+        self.state.play(action)?;
+        Ok(action.to_string())
     }
 
     fn play(&mut self, text: &str) -> Result<String, RuntimeError> {

@@ -1,8 +1,8 @@
 //! The runtime interface on Nim: every call, and every refusal leaving the state unchanged.
 
 use super::*;
-use crate::Seat;
 use crate::nim::Nim;
+use crate::{PlayError, Seat};
 
 fn registry() -> Registry {
     let mut registry = Registry::new();
@@ -108,5 +108,47 @@ fn rule_options_list_seats_ply_limit_and_the_games_own() -> Result<(), RuntimeEr
         .map(|o| o.key)
         .collect();
     assert_eq!(keys, ["seats", "ply_limit", "piles"]);
+    Ok(())
+}
+
+#[test]
+fn states_play_by_decision_steps() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let nim = registry.get("nim")?;
+    assert_eq!(nim.policy_size(&[])?, 12);
+    let mut state = nim.new_state(&[("piles", "2,1")])?;
+    assert_eq!(state.policy_size(), 12);
+    assert_eq!(state.max_steps(), 1);
+    // Nim's one step is the action's id: a-1 0, a-2 1, b-1 3.
+    assert_eq!(state.legal_steps(&[]), [0, 1, 3]);
+    assert!(state.legal_steps(&[1]).is_empty(), "a-2 is complete");
+    assert_eq!(state.action_steps("b-1")?, [3]);
+    assert_eq!(state.steps_action(&[3]).as_deref(), Some("b-1"));
+    assert_eq!(state.steps_action(&[2]), None, "a-3 is not legal here");
+    assert_eq!(state.step_text(2)?, "a-3");
+    let before = state.clone();
+    assert!(matches!(
+        state.play_steps(&[2]),
+        Err(RuntimeError::Play(PlayError::Illegal { .. }))
+    ));
+    assert!(matches!(
+        state.play_steps(&[]),
+        Err(RuntimeError::Play(PlayError::Illegal { .. }))
+    ));
+    assert!(matches!(
+        state.step_text(12),
+        Err(RuntimeError::UnknownStep {
+            step: 12,
+            policy_size: 12
+        })
+    ));
+    assert!(state.equals(before.as_ref()));
+    assert_eq!(state.play_steps(&[1])?, "a-2");
+    assert_eq!(state.play_steps(&[3])?, "b-1");
+    assert!(state.legal_steps(&[]).is_empty());
+    assert!(matches!(
+        state.play_steps(&[0]),
+        Err(RuntimeError::Play(PlayError::GameOver))
+    ));
     Ok(())
 }

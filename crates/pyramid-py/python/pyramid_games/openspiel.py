@@ -6,15 +6,22 @@ rule option of the game (numbers as ints, words as strings, e.g. ``{"players": 3
 "size": 6, "ply_limit": 300}``; ``ply_limit`` defaults to 1000, 0 meaning that default), so
 ``pyspiel.load_game("pyramid_ataxx_ice", {"players": 3})`` works.
 
-Actions. OpenSpiel's tests allocate a mask of ``num_distinct_actions()`` entries per
-state, so its action space must be small and dense:
+Actions are decision steps of the game's policy space (``State.policy_size()``,
+each game's page, "Policy space"): every OpenSpiel action is an index whose meaning never
+depends on the state, and ``num_distinct_actions()`` is the policy-space size.
 
-- martian-chess and card-siege: the OpenSpiel action is the game's own action id
-  (``State.legal_action_ids()``), dense and state-free;
-- ataxx-ice and stacktrices, whose id spaces are large (relocation sets, trades): the
-  OpenSpiel action is the rank of the action among the legal actions sorted by their ids,
-  below ``MAX_RANKED_ACTIONS``. The acting seat has the same legal actions in every state
-  of its information set, so ranks mean the same action across them (what ISMCTS needs).
+- martian-chess and card-siege: every action is one step, the game's own action id
+  (``State.legal_action_ids()``);
+- ataxx-ice and stacktrices: an action with relocations (ataxx-ice) or a trade
+  (stacktrices) takes several steps. The steps chosen so far (the partial action) are
+  part of the OpenSpiel state, which the same seat acts in again until the action is
+  complete; then the game's action is played. ``max_game_length()`` is the ply limit
+  times the most steps an action has.
+
+The partial action shows in ``str(state)`` (``position steps=i,j``), in the acting seat's
+information-state and observation strings, and, for the multi-step games, in the
+observation tensor's ``steps`` part (``policy_size()`` entries, 1 at each chosen step).
+Other seats of Stacktrices do not see an unfinished trade's steps.
 
 Returns are zero-sum: +1 for the winner, -1/(players-1) for each loser, 0 for a draw.
 Martian Chess starts with seat 0 unless the ``first`` option says otherwise (the random
@@ -33,15 +40,9 @@ import pyspiel
 
 from . import _native
 
-#: The bound on ranked OpenSpiel actions (ataxx-ice, stacktrices): no state of these games
-#: has this many legal actions (a state that had would raise).
-MAX_RANKED_ACTIONS = 1 << 16
-
 #: The ply limit OpenSpiel games use when the parameters set none, so every game ends
 #: (OpenSpiel needs a maximum game length).
 DEFAULT_PLY_LIMIT = 1000
-
-_RANKED = {"ataxx-ice", "stacktrices"}
 
 
 def _short_name(game: str) -> str:
@@ -93,7 +94,7 @@ class PyramidGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=int(self.rules["ply_limit"]),
+            max_game_length=int(self.rules["ply_limit"]) * self.max_steps,
         )
         super().__init__(game_type, game_info, params)
 
@@ -103,14 +104,14 @@ class PyramidGame(pyspiel.Game):
         info = _native.game_info(game)
         self.players, self.rules = _rules_from_params(info, params)
         start = _native.new_game(game, players=self.players, rules=self.rules)
-        self._ranked = game in _RANKED
-        self.distinct_actions = MAX_RANKED_ACTIONS if self._ranked else start.action_space()
+        self.distinct_actions = start.policy_size()
+        self.max_steps = start.max_steps()
         self.observation_shape = list(start.observation_shape())
 
     def __getattr__(self, name):
         # A game rebuilt by copy or pickle gets only its C++ part back (from its game
         # string); rebuild the Python fields from the parameters on first use.
-        if name in ("pyramid_name", "players", "rules", "_ranked", "distinct_actions", "observation_shape"):
+        if name in ("pyramid_name", "players", "rules", "distinct_actions", "max_steps", "observation_shape"):
             game = GAMES[self.get_type().short_name]
             self._fields(game, dict(self.get_parameters()))
             return object.__getattribute__(self, name)
@@ -130,26 +131,20 @@ class PyramidState(pyspiel.State):
         super().__init__(game)
         self._game = game
         self.inner = inner
+        #: The decision steps of the acting seat's unfinished action (empty between actions).
+        self.prefix: list[int] = []
 
-    # --- actions -------------------------------------------------------------------------
-    def _sorted_ids(self) -> list[int]:
-        return sorted(self.inner.legal_action_ids())
+    def steps_suffix(self, player: Optional[int] = None) -> str:
+        """`` steps=i,j`` for the unfinished action, when there is one and `player` (None:
+        everyone) may see it: the acting seat, or anyone in a perfect-information game."""
+        if not self.prefix:
+            return ""
+        hidden = not self._game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        if player is not None and hidden and player != self.inner.to_act():
+            return ""
+        return " steps=" + ",".join(map(str, self.prefix))
 
-    def _to_openspiel(self, ids: list[int]) -> list[int]:
-        if not self._game._ranked:
-            return ids
-        if len(ids) > MAX_RANKED_ACTIONS:
-            raise RuntimeError(f"{len(ids)} legal actions exceed MAX_RANKED_ACTIONS")
-        return list(range(len(ids)))
-
-    def _native_id(self, action: int) -> int:
-        if not self._game._ranked:
-            return int(action)
-        ids = self._sorted_ids()
-        if not 0 <= action < len(ids):
-            raise _native.IllegalAction(f"no legal action of rank {action} here")
-        return ids[action]
-
+    # --- actions: decision steps of the policy space ------------------------------------
     def current_player(self):
         seat = self.inner.to_act()
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
@@ -157,14 +152,24 @@ class PyramidState(pyspiel.State):
     def _legal_actions(self, player):
         if self.inner.is_over() or player != self.inner.to_act():
             return []
-        return self._to_openspiel(self._sorted_ids())
+        return self.inner.legal_steps(self.prefix)
 
     def _apply_action(self, action):
-        self.inner.play(self._native_id(action))
+        action = int(action)
+        if action not in self.inner.legal_steps(self.prefix):
+            raise _native.IllegalAction(
+                f"step {action} does not continue a legal action after steps {self.prefix}"
+            )
+        steps = self.prefix + [action]
+        if self.inner.steps_action(steps) is None:
+            self.prefix = steps
+        else:
+            self.inner.play_steps(steps)
+            self.prefix = []
 
     def _action_to_string(self, player, action):
         try:
-            return self.inner.action_text(self._native_id(action))
+            return self.inner.step_text(int(action))
         except ValueError:
             return f"action {action}"
 
@@ -175,15 +180,18 @@ class PyramidState(pyspiel.State):
         return self.inner.returns()
 
     def __str__(self):
-        return self.inner.position()
+        return self.inner.position() + self.steps_suffix()
 
     def clone(self):
         copy = super().clone()
         copy.inner = self.inner.clone()
+        copy.prefix = list(self.prefix)
         return copy
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state drawn from `player_id`'s information set (its view), keeping the history."""
+        """A state drawn from `player_id`'s information set (its view), keeping the history
+        and the unfinished action's steps (the acting seat's legal steps are the same in
+        every state of its information set)."""
         del probability_sampler
         view = self.inner.view(player_id)
         sampled = _native.sample_from_view(self._game.pyramid_name, view, self.inner.rules(), random.getrandbits(64))
@@ -193,20 +201,33 @@ class PyramidState(pyspiel.State):
 
 
 class PyramidObserver:
-    """Observation and information-state strings and tensors, from the seat's view."""
+    """Observation and information-state strings and tensors, from the seat's view, with
+    the unfinished action's steps where the seat may see them. The tensor is the game's
+    observation (``observation``) and, for games whose actions may take several steps,
+    a ``steps`` part of ``policy_size()`` entries, 1 at each step chosen so far."""
 
     def __init__(self, game: PyramidGame, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
         shape = tuple(game.observation_shape)
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        size = int(np.prod(shape))
+        steps = int(game.distinct_actions) if game.max_steps > 1 else 0
+        self.tensor = np.zeros(size + steps, np.float32)
+        self.dict = {"observation": self.tensor[:size].reshape(shape)}
+        if steps:
+            self.dict["steps"] = self.tensor[size:]
+        self._size = size
 
     def set_from(self, state: PyramidState, player: int):
-        self.tensor[:] = state.inner.observation(player).reshape(-1)
+        self.tensor[: self._size] = state.inner.observation(player).reshape(-1)
+        if "steps" in self.dict:
+            steps = self.dict["steps"]
+            steps[:] = 0.0
+            if state.steps_suffix(player):
+                steps[state.prefix] = 1.0
 
     def string_from(self, state: PyramidState, player: int):
-        return state.inner.view(player)
+        return state.inner.view(player) + state.steps_suffix(player)
 
 
 def _register(game: str) -> None:
