@@ -67,6 +67,7 @@
 //! still implements them.
 #![forbid(unsafe_code)]
 
+pub mod abstractplay;
 mod action;
 mod action_ids;
 mod diagram;
@@ -88,6 +89,6 @@ mod view;
 mod zobrist;
 
 pub use action::MartianAction;
-pub use rules::MartianRules;
+pub use rules::{CLOCK_PLIES, MartianRules};
 pub use setup::{MartianSetup, PositionError};
 pub use state::{MartianChess, PIPS_PER_SEAT};
