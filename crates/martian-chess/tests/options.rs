@@ -441,3 +441,26 @@ fn ofkk_crossing_field_is_checked_with_its_movement() {
     assert!(MartianChess::from_position(stepped, &rules).is_err());
     assert!(MartianChess::from_position(stepped, &MartianRules::default()).is_ok());
 }
+
+#[test]
+fn clock_and_target_are_shown_in_the_diagram() {
+    use pyramid_core::Diagram;
+    let rules = rules(&[("clock", "on"), ("target", "18")]);
+    let seven = after(MartianChess::new(&rules), &SEVEN_QUIET);
+    let text = seven.diagram(None);
+    assert!(
+        text.contains("clock: 7 plies without a capture: it may be called"),
+        "{text}"
+    );
+    assert!(text.contains("target: 18"), "{text}");
+    let called = after(seven, &["d5-c6*"]).diagram(None);
+    assert!(
+        called.contains("clock: called; 7 plies without a capture left"),
+        "{called}"
+    );
+    let plain = MartianChess::new(&MartianRules::default()).diagram(None);
+    assert!(
+        !plain.contains("clock") && !plain.contains("target"),
+        "{plain}"
+    );
+}
