@@ -1,4 +1,5 @@
-//! Actions and their notation: `b2-c3` (a capture may also be written `b2xc3`) and `pass`.
+//! Actions and their notation: `b2-c3` (a capture may also be written `b2xc3`), the same
+//! move calling the clock `b2-c3*` (rule option `clock=on`), and `pass`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,7 +8,8 @@ use pyramid_core::{ActionParseError, Square};
 
 /// One Martian Chess action: a piece moving from one square to another, or a pass.
 ///
-/// The text form is `from-to` (`b2-c3`) or `pass`. [`FromStr`] also reads the capture
+/// The text form is `from-to` (`b2-c3`), `from-to*` for the same move calling the clock
+/// (only under the rule option `clock=on`), or `pass`. [`FromStr`] also reads the capture
 /// spelling `b2xc3` as the same action; [`fmt::Display`] always writes `-`, since an
 /// action alone does not know whether it captures
 /// ([`MartianChess::notation`](crate::MartianChess::notation) writes `x` for captures).
@@ -17,33 +19,76 @@ use pyramid_core::{ActionParseError, Square};
 /// let a: MartianAction = "b2-c3".parse()?;
 /// assert_eq!("b2xc3".parse::<MartianAction>()?, a);
 /// assert_eq!(a.to_string(), "b2-c3");
+/// let call: MartianAction = "b2-c3*".parse()?;
+/// assert!(call.calls_clock() && call != a);
+/// assert_eq!(call.without_call(), a);
 /// assert_eq!("pass".parse::<MartianAction>()?, MartianAction::Pass);
 /// # Ok::<(), pyramid_core::ActionParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MartianAction {
-    /// Move the piece on `from` to `to` (a plain move, a capture or a field promotion).
+    /// Move the piece on `from` to `to` (a plain move, a capture or a field promotion),
+    /// calling the clock with it when `call` is set.
     Move {
         /// The square the piece leaves.
         from: Square,
         /// The square it ends on.
         to: Square,
+        /// Whether the move calls the clock (rule option `clock=on`; written `from-to*`).
+        call: bool,
     },
     /// Pass: the only action of a seat with no legal move.
     Pass,
 }
 
 impl MartianAction {
-    /// A move from `from` to `to`.
+    /// A move from `from` to `to` (calling nothing).
     pub const fn new(from: Square, to: Square) -> Self {
-        MartianAction::Move { from, to }
+        MartianAction::Move {
+            from,
+            to,
+            call: false,
+        }
+    }
+
+    /// A move from `from` to `to` that calls the clock (`from-to*`).
+    pub const fn calling(from: Square, to: Square) -> Self {
+        MartianAction::Move {
+            from,
+            to,
+            call: true,
+        }
+    }
+
+    /// Whether this action calls the clock.
+    pub const fn calls_clock(self) -> bool {
+        matches!(self, MartianAction::Move { call: true, .. })
+    }
+
+    /// The same action without calling the clock.
+    #[must_use]
+    pub const fn without_call(self) -> Self {
+        match self {
+            MartianAction::Move { from, to, .. } => MartianAction::new(from, to),
+            MartianAction::Pass => MartianAction::Pass,
+        }
+    }
+
+    /// The squares a move leaves and ends on (`None` for a pass).
+    pub const fn squares(self) -> Option<(Square, Square)> {
+        match self {
+            MartianAction::Move { from, to, .. } => Some((from, to)),
+            MartianAction::Pass => None,
+        }
     }
 }
 
 impl fmt::Display for MartianAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MartianAction::Move { from, to } => write!(f, "{from}-{to}"),
+            MartianAction::Move { from, to, call } => {
+                write!(f, "{from}-{to}{}", if *call { "*" } else { "" })
+            }
             MartianAction::Pass => f.write_str("pass"),
         }
     }
@@ -55,7 +100,7 @@ fn read_square<'a>(whole: &str, text: &'a str) -> Result<(Square, &'a str), Acti
     let bad = || {
         ActionParseError::new(
             whole,
-            "expected FROM-TO with squares a1 to h8 (like `b2-c3`), or `pass`",
+            "expected FROM-TO with squares a1 to h8 (like `b2-c3`, or `b2-c3*` to call the clock), or `pass`",
         )
     };
     let bytes = text.as_bytes();
@@ -88,16 +133,20 @@ impl FromStr for MartianAction {
             }
         };
         let (to, rest) = read_square(s, rest)?;
+        let (call, rest) = match rest.strip_prefix('*') {
+            Some(rest) => (true, rest),
+            None => (false, rest),
+        };
         if !rest.is_empty() {
             return Err(ActionParseError::new(
                 s,
-                "unexpected text after the destination square",
+                "unexpected text after the destination square (only `*`, calling the clock, may follow it)",
             ));
         }
         if from == to {
             return Err(ActionParseError::new(s, "a move must leave its square"));
         }
-        Ok(MartianAction::Move { from, to })
+        Ok(MartianAction::Move { from, to, call })
     }
 }
 

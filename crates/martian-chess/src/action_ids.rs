@@ -3,7 +3,10 @@
 //! Dense and state-free over the board's cells (`cells` = 32 on the two-seat 4x8 board,
 //! 64 on the four-seat 8x8 board; a cell's index is `rank * width + file`, a1 = 0):
 //! a move is `from * cells + to`, a pass is `cells * cells`. The space is
-//! `cells * cells + 1` (1025 for two seats, 4097 for four).
+//! `cells * cells + 1` (1025 for two seats, 4097 for four). Under the rule option
+//! `clock=on` a move that calls the clock (`from-to*`) is its plain id plus that space,
+//! `cells * cells + 1 + from * cells + to`, and the space grows to `2 * cells * cells + 1`
+//! (2049 for two seats, 8193 for four).
 
 use pyramid_core::{ActionIds, RuleSet};
 
@@ -17,30 +20,50 @@ fn cells(rules: &MartianRules) -> u64 {
 impl ActionIds for MartianChess {
     fn action_space(rules: &MartianRules) -> u64 {
         let cells = cells(rules);
-        cells * cells + 1
+        let plain = cells * cells + 1;
+        if rules.clock() {
+            plain + cells * cells
+        } else {
+            plain
+        }
     }
 
-    /// The id of `action`; a move with a square off this board (never legal) gets the
-    /// bound [`ActionIds::action_space`], which names no action.
+    /// The id of `action`; a move with a square off this board (never legal), or one
+    /// calling the clock while the `clock` option is off, gets the bound
+    /// [`ActionIds::action_space`], which names no action.
     fn action_id(&self, action: MartianAction) -> u64 {
         let cells = cells(&self.rules);
+        let plain = cells * cells + 1;
+        let bound = Self::action_space(&self.rules);
         match action {
             MartianAction::Pass => cells * cells,
-            MartianAction::Move { from, to } => match (self.index_of(from), self.index_of(to)) {
-                (Some(f), Some(t)) => f as u64 * cells + t as u64,
-                _ => cells * cells + 1,
-            },
+            MartianAction::Move { from, to, call } => {
+                match (self.index_of(from), self.index_of(to)) {
+                    (Some(f), Some(t)) if !call => f as u64 * cells + t as u64,
+                    (Some(f), Some(t)) if self.rules.clock() => plain + f as u64 * cells + t as u64,
+                    _ => bound,
+                }
+            }
         }
     }
 
     fn action_from_id(&self, id: u64) -> Option<MartianAction> {
         let cells = cells(&self.rules);
+        let plain = cells * cells + 1;
         if id == cells * cells {
             return Some(MartianAction::Pass);
         }
-        (id < cells * cells).then(|| MartianAction::Move {
-            from: self.square_at((id / cells) as usize),
-            to: self.square_at((id % cells) as usize),
+        let (cell_pair, call) = if id < cells * cells {
+            (id, false)
+        } else if id >= plain && id < Self::action_space(&self.rules) {
+            (id - plain, true)
+        } else {
+            return None;
+        };
+        Some(MartianAction::Move {
+            from: self.square_at((cell_pair / cells) as usize),
+            to: self.square_at((cell_pair % cells) as usize),
+            call,
         })
     }
 }
@@ -67,6 +90,28 @@ mod tests {
         assert_eq!(four.action_id(b3a4), 17 * 64 + 24);
         // A square off the two-seat board has no id there.
         assert_eq!(two.action_id("e1-e2".parse()?), 1025);
+        // Without the clock, calling it has no id either.
+        assert_eq!(two.action_id("b3-a4*".parse()?), 1025);
+        Ok(())
+    }
+
+    #[test]
+    fn clock_calls_have_their_own_ids_past_the_plain_space()
+    -> Result<(), Box<dyn std::error::Error>> {
+        let rules = MartianRules::default().with_clock(true);
+        let two = MartianChess::new(&rules);
+        assert_eq!(MartianChess::action_space(&rules), 2049);
+        let b3a4: MartianAction = "b3-a4".parse()?;
+        let call: MartianAction = "b3-a4*".parse()?;
+        assert_eq!(two.action_id(b3a4), 300);
+        assert_eq!(two.action_id(call), 1025 + 300);
+        assert_eq!(two.action_from_id(1325), Some(call));
+        assert_eq!(two.action_from_id(1024), Some(MartianAction::Pass));
+        assert_eq!(two.action_from_id(2049), None);
+        // Every id below the bound names an action.
+        assert!((0..2049).all(|id| two.action_from_id(id).is_some()));
+        let four_rules = rules.with_seats(4)?;
+        assert_eq!(MartianChess::action_space(&four_rules), 8193);
         Ok(())
     }
 }

@@ -72,6 +72,26 @@ impl Diagram for MartianChess {
             .map(|s| format!("seat {s}: {}", self.score(s)))
             .collect();
         let _ = writeln!(out, "scores: {}", scores.join(", "));
+        if let Some(target) = self.rules.target() {
+            let _ = writeln!(out, "target: {target} (reaching it wins)");
+        }
+        if self.rules.clock() {
+            let quiet = self.plies_without_capture();
+            let _ = match self.clock_countdown() {
+                Some(left) => writeln!(
+                    out,
+                    "clock: called; {left} plies without a capture left ({quiet} without one so far)"
+                ),
+                None if self.may_call_clock() => writeln!(
+                    out,
+                    "clock: {quiet} plies without a capture: it may be called (`*` after a move)"
+                ),
+                None => writeln!(
+                    out,
+                    "clock: {quiet} plies without a capture (it may be called after 7)"
+                ),
+            };
+        }
         let _ = writeln!(out, "position: {}", self.position());
         out
     }

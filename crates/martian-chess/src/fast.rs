@@ -2,7 +2,9 @@
 //! together by whole-board shifts, one direction (and distance) at a time. For a fixed
 //! direction and distance each destination bit stands for exactly one move, so
 //! popcounts count moves exactly. This is the bulk-counting path of perft and the
-//! random-playout path.
+//! random-playout path. Only for the default rule options: `Game` takes the generic path
+//! whenever [`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply) is
+//! false.
 
 use pyramid_core::Bitboard;
 use pyramid_core::rand::Rng;
@@ -265,10 +267,7 @@ impl MartianChess {
     /// of random playouts (it does not list the actions); [`Game::random_action`].
     pub(crate) fn sampled_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
         self.random_move(rng).map(|mv| match mv {
-            Some((from, to)) => MartianAction::Move {
-                from: self.square_at(from),
-                to: self.square_at(to),
-            },
+            Some((from, to)) => MartianAction::new(self.square_at(from), self.square_at(to)),
             None => MartianAction::Pass,
         })
     }

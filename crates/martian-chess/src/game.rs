@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use pyramid_core::rand::Rng;
-use pyramid_core::{Game, Outcome, Seat};
+use pyramid_core::{Game, Outcome, Seat, play_random_by, random_action_by_walk};
 
 use crate::{MartianAction, MartianChess, MartianRules, explain, movegen};
 
@@ -34,7 +34,10 @@ impl Game for MartianChess {
     }
 
     /// The highest score wins; if two or more seats share it, the seat that made the
-    /// final move wins, even with a lower score.
+    /// final move wins, even with a lower score, except when the called clock ended the
+    /// game (rule option `clock=on`): then a shared highest score is a draw. (A seat that
+    /// reaches the `target` score always has the highest score: only the mover's score
+    /// grows, and the game ends as soon as one reaches it.)
     fn outcome(&self) -> Option<Outcome> {
         if !self.finished() {
             return None;
@@ -44,6 +47,7 @@ impl Game for MartianChess {
         let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
         match (leaders.next(), leaders.next()) {
             (Some((seat, _)), None) => Some(Outcome::Win(Seat(seat as u8))),
+            _ if self.countdown == Some(0) => Some(Outcome::Draw),
             _ => Some(Outcome::Win(self.final_mover())),
         }
     }
@@ -73,14 +77,25 @@ impl Game for MartianChess {
         !self.finished() && self.move_is_legal(action)
     }
 
-    /// A rejection-sampled uniform draw that never lists the moves.
+    /// A rejection-sampled uniform draw that never lists the moves; under the rule
+    /// options `clock`, `target`, `undo` and `variant` the generic walk
+    /// ([`MartianRules::fast_paths_apply`]).
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
-        self.sampled_action(rng)
+        if self.rules.fast_paths_apply() {
+            self.sampled_action(rng)
+        } else {
+            random_action_by_walk(self, rng)
+        }
     }
 
-    /// A fused draw-and-play loop with the distribution of [`Game::random_action`].
+    /// A fused draw-and-play loop with the distribution of [`Game::random_action`]; under
+    /// the rule options `clock`, `target`, `undo` and `variant` the generic loop.
     fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
-        self.play_random_fused(rng, max_plies)
+        if self.rules.fast_paths_apply() {
+            self.play_random_fused(rng, max_plies)
+        } else {
+            play_random_by(self, rng, max_plies, random_action_by_walk)
+        }
     }
 
     #[inline]

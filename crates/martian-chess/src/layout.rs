@@ -37,6 +37,10 @@ pub(crate) struct Layout {
     pub pawn: [u64; 64],
     /// Squares one or two steps away orthogonally (a drone's reach on an empty board).
     pub drone_reach: [u64; 64],
+    /// The eight neighbours of each square (a pawn's moves under `variant=ofkk`).
+    pub king: [u64; 64],
+    /// The chess-knight jumps from each square (a drone's moves under `variant=ofkk`).
+    pub knight: [u64; 64],
     /// The squares from each square to the board's edge in each direction, the square
     /// itself excluded.
     pub rays: [[u64; 64]; 8],
@@ -82,6 +86,8 @@ impl Layout {
             zone_index: [0; 64],
             pawn: [0; 64],
             drone_reach: [0; 64],
+            king: [0; 64],
+            knight: [0; 64],
             rays: [[0; 64]; 8],
             queen_reach: [0; 64],
             between: [[0; 64]; 64],
@@ -107,6 +113,26 @@ impl Layout {
                 };
                 layout.zones[seat] |= bit;
                 layout.zone_index[sq] = seat as u8;
+            }
+            // King steps and knight jumps.
+            let mut dx = -2;
+            while dx <= 2 {
+                let mut dy = -2;
+                while dy <= 2 {
+                    let (f, r) = (file + dx, rank + dy);
+                    if on_board(w, f, r) {
+                        let target = 1u64 << (r as usize * width as usize + f as usize);
+                        let (ax, ay) = (dx.abs(), dy.abs());
+                        if ax <= 1 && ay <= 1 && ax + ay > 0 {
+                            layout.king[sq] |= target;
+                        }
+                        if ax + ay == 3 && ax > 0 && ay > 0 {
+                            layout.knight[sq] |= target;
+                        }
+                    }
+                    dy += 1;
+                }
+                dx += 1;
             }
             // Rays, pawn steps, drone reach.
             let mut d = 0;
@@ -247,6 +273,12 @@ mod tests {
         assert_eq!(TWO_SEATS.pawn[5].count_ones(), 4);
         // A queen on d4 of the empty 8x8 board reaches 27 squares.
         assert_eq!(FOUR_SEATS.queen_attacks(27, 0).count_ones(), 27);
+        // a1 on the 4x8 board: king steps a2 b1 b2, knight jumps b3 c2.
+        assert_eq!(TWO_SEATS.king[0], (1 << 4) | (1 << 1) | (1 << 5));
+        assert_eq!(TWO_SEATS.knight[0], (1 << 9) | (1 << 6));
+        // A knight in the middle of the 8x8 board (d4) has 8 jumps, a king 8 steps.
+        assert_eq!(FOUR_SEATS.knight[27].count_ones(), 8);
+        assert_eq!(FOUR_SEATS.king[27].count_ones(), 8);
         // A drone on a3 (index 8) with a4 blocked reaches a4 but not a5.
         let a4 = 1u64 << 12;
         assert_eq!(

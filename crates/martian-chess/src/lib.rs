@@ -12,6 +12,12 @@
 //! The rules as implemented, the notation and every choice the rulings left open are in
 //! `docs/martian-chess.md`.
 //!
+//! Rule options also offer the rules AbstractPlay plays (see [`MartianRules`]):
+//! `clock=on` (calling the clock, a move written `b2-c3*`; a shared highest score when the
+//! clock runs out is a draw), `target=N`, `undo=capture-allowed` and `variant=ofkk`
+//! (Of Knights and Kings). The [`abstractplay`] module reads and writes AbstractPlay's
+//! move notation, so games played there replay here.
+//!
 //! ```
 //! use martian_chess::{MartianAction, MartianChess, MartianRules};
 //! use pyramid_core::prelude::*;
@@ -67,6 +73,7 @@
 //! still implements them.
 #![forbid(unsafe_code)]
 
+pub mod abstractplay;
 mod action;
 mod action_ids;
 mod diagram;
@@ -89,6 +96,6 @@ mod view;
 mod zobrist;
 
 pub use action::MartianAction;
-pub use rules::MartianRules;
+pub use rules::{CLOCK_PLIES, MartianRules};
 pub use setup::{MartianSetup, PositionError};
 pub use state::{MartianChess, PIPS_PER_SEAT};

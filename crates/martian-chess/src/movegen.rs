@@ -23,6 +23,8 @@ pub(crate) struct MoveMasks {
     /// `ban_from` is 64 when there is no ban.
     ban_from: usize,
     ban_to: u64,
+    /// `variant=ofkk`: pawns step like kings, drones jump like knights.
+    ofkk: bool,
 }
 
 impl MartianChess {
@@ -56,6 +58,7 @@ impl MartianChess {
             queen: open,
             ban_from,
             ban_to,
+            ofkk: self.rules.ofkk(),
         }
     }
 
@@ -64,9 +67,19 @@ impl MartianChess {
     pub(crate) fn targets(&self, m: &MoveMasks, sq: usize) -> u64 {
         let bit = 1u64 << sq;
         let raw = if self.pieces[0] & bit != 0 {
-            m.layout.pawn[sq] & m.pawn
+            let steps = if m.ofkk {
+                m.layout.king[sq]
+            } else {
+                m.layout.pawn[sq]
+            };
+            steps & m.pawn
         } else if self.pieces[1] & bit != 0 {
-            m.layout.drone_attacks(sq, m.occ) & m.drone
+            let reach = if m.ofkk {
+                m.layout.knight[sq]
+            } else {
+                m.layout.drone_attacks(sq, m.occ)
+            };
+            reach & m.drone
         } else {
             m.layout.queen_attacks(sq, m.occ) & m.queen
         };
@@ -94,8 +107,8 @@ impl MartianChess {
         ControlFlow::Continue(())
     }
 
-    /// The number of legal moves (passes excluded), piece by piece: a cross-check of
-    /// the set-wise count.
+    /// The number of legal moves (passes excluded), piece by piece, standard movement
+    /// only: a cross-check of the set-wise count.
     #[cfg(test)]
     pub(crate) fn count_moves(&self) -> usize {
         let m = self.masks();
@@ -131,7 +144,8 @@ impl MartianChess {
     pub(crate) fn move_is_legal(&self, action: MartianAction) -> bool {
         match action {
             MartianAction::Pass => !self.has_move(),
-            MartianAction::Move { from, to } => {
+            MartianAction::Move { call: true, .. } if !self.may_call_clock() => false,
+            MartianAction::Move { from, to, .. } => {
                 let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
                     return false;
                 };
@@ -142,7 +156,8 @@ impl MartianChess {
     }
 }
 
-/// Every legal action, passes included: [`Game::try_for_each_action`].
+/// Every legal action, passes included: [`Game::try_for_each_action`]. When the clock
+/// may be called, each move comes twice: plain, then calling the clock.
 #[inline(always)]
 pub(crate) fn try_for_each_action<B>(
     state: &MartianChess,
@@ -152,12 +167,15 @@ pub(crate) fn try_for_each_action<B>(
         return ControlFlow::Continue(());
     }
     let mut any = false;
+    let calls = state.may_call_clock();
     state.try_for_each_move(|from, to| {
         any = true;
-        f(MartianAction::Move {
-            from: state.square_at(from),
-            to: state.square_at(to),
-        })
+        let (from, to) = (state.square_at(from), state.square_at(to));
+        f(MartianAction::new(from, to))?;
+        if calls {
+            f(MartianAction::calling(from, to))?;
+        }
+        ControlFlow::Continue(())
     })?;
     if !any {
         f(MartianAction::Pass)?;
@@ -166,12 +184,24 @@ pub(crate) fn try_for_each_action<B>(
 }
 
 /// The number of legal actions (a forced pass counts as one): [`Game::count_actions`].
+/// Set-wise under the default rule options; move by move under `clock`, `target`, `undo`
+/// or `variant` ([`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply)).
 #[inline]
 pub(crate) fn count_actions(state: &MartianChess) -> usize {
     if state.finished() {
         return 0;
     }
-    match state.count_moves_fast() {
+    let moves = if state.rules.fast_paths_apply() {
+        state.count_moves_fast()
+    } else {
+        let mut n = 0usize;
+        let _ = state.try_for_each_move(|_, _| {
+            n += 1;
+            ControlFlow::<()>::Continue(())
+        });
+        if state.may_call_clock() { 2 * n } else { n }
+    };
+    match moves {
         0 => 1,
         n => n,
     }

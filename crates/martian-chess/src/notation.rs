@@ -1,25 +1,59 @@
 //! The one-line position string and [`Notation`].
 //!
 //! Position string: `BOARD SEAT SCORES CROSSING PLIES`, e.g. the two-seat start
-//! `1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0`.
+//! `1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0`; under the rule option `clock=on` a
+//! sixth field `CLOCK`: the plies without a capture, then `:` and the plies left once
+//! the clock is called (`9`, `9:5`).
 
-use pyramid_core::notation::{parse_number, split_fields, write_rows};
+use pyramid_core::notation::{parse_number, write_rows};
 use pyramid_core::{ActionParseError, Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::is_capture_spelling;
 use crate::setup::read_board;
 use crate::{MartianAction, MartianChess, MartianRules, PositionError};
 
-/// The fields of the position string, in order.
-const FIELDS: [&str; 5] = ["board", "seat", "scores", "crossing", "plies"];
+/// Splits a position string into its five fields and, under `clock=on`, the clock field.
+fn split_position<'a>(
+    text: &'a str,
+    rules: &MartianRules,
+) -> Result<([&'a str; 5], Option<&'a str>), PositionError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match (rules.clock(), fields.as_slice()) {
+        (false, &[a, b, c, d, e]) => Ok(([a, b, c, d, e], None)),
+        (true, &[a, b, c, d, e, clock]) => Ok(([a, b, c, d, e], Some(clock))),
+        (false, _) => Err(PositionError::FieldCount(fields.len())),
+        (true, _) => Err(PositionError::ClockFieldCount(fields.len())),
+    }
+}
+
+/// Reads the clock field: `Q` (plies without a capture) or `Q:C` (and plies left on the
+/// called clock).
+fn read_clock(text: &str) -> Result<(u8, Option<u8>), PositionError> {
+    let bad = |reason| PositionError::Clock {
+        text: text.to_owned(),
+        reason,
+    };
+    let (quiet, countdown) = match text.split_once(':') {
+        Some((q, c)) => (q, Some(c)),
+        None => (text, None),
+    };
+    let number = |t: &str| {
+        t.parse::<u8>()
+            .ok()
+            .filter(|_| !t.starts_with('+'))
+            .ok_or_else(|| bad("is not `Q` or `Q:C` (plies without a capture up to 255, plies left on the called clock)"))
+    };
+    let quiet = number(quiet)?;
+    let countdown = countdown.map(number).transpose()?;
+    Ok((quiet, countdown))
+}
 
 impl Notation for MartianChess {
     type PositionError = PositionError;
 
     /// Reads the position string (see the module docs).
     fn from_position(text: &str, rules: &MartianRules) -> Result<Self, PositionError> {
-        let [board, seat, scores, crossing, plies] = split_fields(text, &FIELDS)
-            .map_err(|_| PositionError::FieldCount(text.split_whitespace().count()))?;
+        let ([board, seat, scores, crossing, plies], clock) = split_position(text, rules)?;
         let (seats, pieces) = read_board(board)?;
         let mut rules = *rules;
         rules
@@ -48,7 +82,16 @@ impl Notation for MartianChess {
         }
         let crossing = (crossing != "-").then(|| crossing.to_owned());
         let plies: u32 = parse_number("plies", plies)?;
-        MartianChess::assemble(rules, pieces, to_move, &list, crossing.as_deref(), plies)
+        let clock = clock.map(read_clock).transpose()?.unwrap_or((0, None));
+        MartianChess::assemble(
+            rules,
+            pieces,
+            to_move,
+            &list,
+            crossing.as_deref(),
+            plies,
+            clock,
+        )
     }
 
     fn position(&self) -> String {
@@ -58,16 +101,21 @@ impl Notation for MartianChess {
             Some((from, to)) => format!("{from}-{to}"),
             None => "-".to_owned(),
         };
-        format!(
+        let mut text = format!(
             "{board} {} {} {crossing} {}",
             self.to_move,
             scores.join(","),
             self.plies
-        )
+        );
+        if self.rules.clock() {
+            text.push(' ');
+            text.push_str(&self.clock_field());
+        }
+        text
     }
 
-    /// Reads `b2-c3`, `b2xc3` or `pass`. The capture spelling is accepted only for a move
-    /// that captures.
+    /// Reads `b2-c3`, `b2xc3`, either with `*` to call the clock, or `pass`. The capture
+    /// spelling is accepted only for a move that captures.
     fn parse_action(&self, text: &str) -> Result<MartianAction, PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
@@ -91,6 +139,14 @@ impl Notation for MartianChess {
 }
 
 impl MartianChess {
+    /// The clock field of the position string (`clock=on`): `Q` or `Q:C`.
+    pub(crate) fn clock_field(&self) -> String {
+        match self.countdown {
+            Some(left) => format!("{}:{left}", self.quiet),
+            None => self.quiet.to_string(),
+        }
+    }
+
     /// The board ranks from the top down, in position-string form.
     pub(crate) fn board_rows(&self) -> Vec<String> {
         let grid = self.grid();

@@ -5,21 +5,32 @@
 //! 0-2: a pawn, drone, queen stands there; 3: the observer's zone; 4: the zone of the seat
 //! to act (all zero once the game is over); 5-6: the from and to squares of the last canal
 //! crossing (the two-seat no-undo rule); 7: the observer's score / 72 everywhere; 8: the
-//! best score among the other seats / 72 everywhere. Nothing is hidden.
+//! best score among the other seats / 72 everywhere. Under the rule option `clock=on`
+//! two more planes (shape `[11, height, width]`): 9: the plies without a capture, up to
+//! 7, / 7 everywhere (1: the clock may be called, unless it runs); 10: the plies left on
+//! the called clock / 7 everywhere (0 while it does not run). Nothing is hidden.
 
 use pyramid_core::{Game, Observation, RuleSet, Seat};
 
+use crate::rules::CLOCK_PLIES;
 use crate::{MartianChess, MartianRules};
 
 /// The number of planes.
 const PLANES: usize = 9;
+/// The planes added under `clock=on`.
+const CLOCK_PLANES: usize = 2;
 /// The most pips one seat's score can reach (four seats' pieces).
 const MAX_SCORE: f32 = 72.0;
 
 impl Observation for MartianChess {
     fn observation_shape(rules: &MartianRules) -> Vec<usize> {
         let width = if rules.seats() == 4 { 8 } else { 4 };
-        vec![PLANES, 8, width]
+        let planes = if rules.clock() {
+            PLANES + CLOCK_PLANES
+        } else {
+            PLANES
+        };
+        vec![planes, 8, width]
     }
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
@@ -52,10 +63,17 @@ impl Observation for MartianChess {
             .max()
             .unwrap_or(0) as f32
             / MAX_SCORE;
-        for (plane, value) in [(7, own), (8, best_other)] {
+        let mut fill = |plane: usize, value: f32| {
             if let Some(slice) = out.get_mut(plane * cells..(plane + 1) * cells) {
                 slice.fill(value);
             }
+        };
+        fill(7, own);
+        fill(8, best_other);
+        if self.rules.clock() {
+            let clock = f32::from(CLOCK_PLIES);
+            fill(9, f32::from(self.quiet.min(CLOCK_PLIES)) / clock);
+            fill(10, f32::from(self.countdown.unwrap_or(0)) / clock);
         }
     }
 }

@@ -3,6 +3,7 @@
 use pyramid_core::Size;
 
 use crate::layout::Layout;
+use crate::rules::CLOCK_PLIES;
 use crate::{MartianAction, MartianChess};
 
 impl MartianChess {
@@ -15,12 +16,19 @@ impl MartianChess {
             MartianAction::Pass => {
                 self.passes = self.passes.saturating_add(1);
                 self.crossing = None;
+                if self.rules.clock() {
+                    self.tick_clock(false, false);
+                }
             }
-            MartianAction::Move { from, to } => {
+            MartianAction::Move { from, to, call } => {
                 self.passes = 0;
                 self.crossing = None;
+                let mut captured = false;
                 if let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) {
-                    self.move_piece(f, t);
+                    captured = self.move_piece(f, t);
+                }
+                if self.rules.clock() {
+                    self.tick_clock(captured, call);
                 }
             }
         }
@@ -48,10 +56,31 @@ impl MartianChess {
         result
     }
 
+    /// Moves the piece on `from` to `to`; returns whether it captured.
     #[inline(always)]
-    fn move_piece(&mut self, from: usize, to: usize) {
-        if let Some(mover) = self.size_at(from) {
-            let _ = self.move_known(self.layout(), from, to, mover);
+    fn move_piece(&mut self, from: usize, to: usize) -> bool {
+        let Some(mover) = self.size_at(from) else {
+            return false;
+        };
+        let zone = self.layout().zones[usize::from(self.to_move) & 3];
+        let (target, _) = self.move_known(self.layout(), from, to, mover);
+        target.is_some() && zone & (1u64 << to) == 0
+    }
+
+    /// The clock after a ply (rule option `clock=on`), as AbstractPlay counts it: a
+    /// capture resets the plies without a capture and cancels a running countdown; any
+    /// other ply (a pass included) adds one to the first and takes one off the second.
+    /// Then a move that calls the clock starts the countdown at 7.
+    fn tick_clock(&mut self, captured: bool, call: bool) {
+        if captured {
+            self.quiet = 0;
+            self.countdown = None;
+        } else {
+            self.quiet = self.quiet.saturating_add(1);
+            self.countdown = self.countdown.map(|c| c.saturating_sub(1));
+        }
+        if call && self.countdown.is_none() {
+            self.countdown = Some(CLOCK_PLIES);
         }
     }
 
@@ -83,8 +112,12 @@ impl MartianChess {
             }
         };
         self.pieces[landed.index()] |= to_bit;
-        if self.rules.seat_count() == 2 && zone & to_bit == 0 {
-            // The piece crossed the canal: the next ply may not move it straight back.
+        if self.rules.seat_count() == 2
+            && zone & to_bit == 0
+            && (target.is_none() || !self.rules.capture_undo_allowed())
+        {
+            // The piece crossed the canal: the next ply may not move it straight back
+            // (under `undo=capture-allowed`, only after a plain crossing).
             self.crossing = Some((from as u8, to as u8));
         }
         (target, landed)

@@ -5,6 +5,7 @@ use pyramid_core::notation::{NotationError, read_rows};
 use pyramid_core::{Grid, RuleSet, Size};
 use serde::{Deserialize, Serialize};
 
+use crate::rules::CLOCK_PLIES;
 use crate::state::PIPS_PER_SEAT;
 use crate::{MartianAction, MartianChess, MartianRules};
 
@@ -17,6 +18,19 @@ pub enum PositionError {
         "position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {0}"
     )]
     FieldCount(usize),
+    /// Under `clock=on`, the position string does not have its six fields.
+    #[error(
+        "with the rule option clock=on a position needs 6 space-separated fields (board, seat, scores, crossing, plies, clock), found {0}"
+    )]
+    ClockFieldCount(usize),
+    /// The clock field (rule option `clock=on`) is malformed or impossible.
+    #[error("field `clock`: `{text}` {reason}")]
+    Clock {
+        /// The field's text.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// The board (or another field) could not be read.
     #[error(transparent)]
     Notation(#[from] NotationError),
@@ -93,6 +107,18 @@ pub struct MartianSetup {
     pub last_crossing: Option<String>,
     /// Decision points played so far.
     pub plies: u32,
+    /// Rule option `clock=on` only: plies in a row without a capture (omitted when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiet_plies: u8,
+    /// Rule option `clock=on` only: plies left on the called clock (omitted when it is
+    /// not running).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub countdown: Option<u8>,
+}
+
+/// For `skip_serializing_if`.
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 /// The number of squares one board row covers, if it is well formed.
@@ -138,6 +164,7 @@ impl MartianChess {
         scores: &[u16],
         crossing: Option<&str>,
         plies: u32,
+        (quiet, countdown): (u8, Option<u8>),
     ) -> Result<Self, PositionError> {
         let seats = rules.seats();
         let mut state = MartianChess {
@@ -148,9 +175,12 @@ impl MartianChess {
             passes: 0,
             crossing: None,
             plies,
+            quiet,
+            countdown,
         };
         state.scores[..seats].copy_from_slice(scores);
         state.check_pips()?;
+        state.check_clock()?;
         if let Some(text) = crossing {
             state.crossing = Some(state.check_crossing(text)?);
         }
@@ -174,6 +204,37 @@ impl MartianChess {
         Ok(())
     }
 
+    /// Checks the clock (rule option `clock=on`; with it off there is none): no more
+    /// plies without a capture than plies played, at most 7 plies left on a called clock,
+    /// and a call that could have happened (after 7 plies in a row without a capture, or
+    /// with a capture: the plies without a capture plus the plies left are at least 7).
+    fn check_clock(&self) -> Result<(), PositionError> {
+        let bad = |reason| PositionError::Clock {
+            text: self.clock_field(),
+            reason,
+        };
+        if !self.rules.clock() {
+            if self.quiet != 0 || self.countdown.is_some() {
+                return Err(bad("is set, but the rule option clock is off"));
+            }
+            return Ok(());
+        }
+        if u32::from(self.quiet) > self.plies {
+            return Err(bad("counts more plies without a capture than plies played"));
+        }
+        if let Some(left) = self.countdown {
+            if left > CLOCK_PLIES {
+                return Err(bad("leaves more than 7 plies on the called clock"));
+            }
+            if u32::from(self.quiet) + u32::from(left) < u32::from(CLOCK_PLIES) {
+                return Err(bad(
+                    "is a clock that cannot have been called: the plies without a capture plus the plies left must be at least 7",
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks a last-crossing field `from-to`: two seats, at least one ply played, the
     /// piece on `to` stands in the zone of the seat to move, `from` is an empty square of
     /// the other zone, and the piece could have made that move on this board.
@@ -187,7 +248,12 @@ impl MartianChess {
                 "must be `-` with four seats (no-undo is a two-seat rule)",
             ));
         }
-        let Ok(MartianAction::Move { from, to }) = text.parse::<MartianAction>() else {
+        let Ok(MartianAction::Move {
+            from,
+            to,
+            call: false,
+        }) = text.parse::<MartianAction>()
+        else {
             return Err(bad("is not `-` or a move `from-to`"));
         };
         if text.contains('x') {
@@ -216,8 +282,11 @@ impl MartianChess {
         if occ & (1 << f) != 0 {
             return Err(bad("starts on a square that is not empty"));
         }
+        let ofkk = self.rules.ofkk();
         let reach = match size {
+            Size::Pawn if ofkk => layout.king[t],
             Size::Pawn => layout.pawn[t],
+            Size::Drone if ofkk => layout.knight[t],
             Size::Drone => layout.drone_attacks(t, occ),
             Size::Queen => layout.queen_attacks(t, occ),
         };
@@ -272,6 +341,7 @@ impl TryFrom<MartianSetup> for MartianChess {
             &setup.scores,
             setup.last_crossing.as_deref(),
             setup.plies,
+            (setup.quiet_plies, setup.countdown),
         )
     }
 }
@@ -287,6 +357,8 @@ impl From<MartianChess> for MartianSetup {
             to_move: state.to_move,
             plies: state.plies,
             rules: state.rules,
+            quiet_plies: state.quiet,
+            countdown: state.countdown,
         }
     }
 }

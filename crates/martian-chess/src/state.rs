@@ -5,6 +5,7 @@ use pyramid_core::{Grid, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::layout::{self, Layout};
+use crate::rules::CLOCK_PLIES;
 use crate::{MartianAction, MartianRules, MartianSetup};
 
 /// Pips every seat brings to the board: 3 queens, 3 drones, 3 pawns.
@@ -46,6 +47,12 @@ pub struct MartianChess {
     /// The previous ply's canal crossing `(from, to)` as square indices (two seats only).
     pub(crate) crossing: Option<(u8, u8)>,
     pub(crate) plies: u32,
+    /// Rule option `clock=on` only (0 otherwise): plies in a row without a capture,
+    /// saturating at 255.
+    pub(crate) quiet: u8,
+    /// Rule option `clock=on` only: once the clock is called, the plies without a capture
+    /// left before the game ends (`Some(0)`: it has ended).
+    pub(crate) countdown: Option<u8>,
 }
 
 /// The start pattern from a seat's corner: rows outward from the corner row, files
@@ -94,6 +101,8 @@ impl MartianChess {
             passes: 0,
             crossing: None,
             plies: 0,
+            quiet: 0,
+            countdown: None,
         }
     }
 
@@ -135,8 +144,8 @@ impl MartianChess {
         Square::new(file, rank)
     }
 
-    /// Whether the game is over: a zone is empty, every seat passed in a row, or the
-    /// ply limit is reached.
+    /// Whether the game is over: a zone is empty, every seat passed in a row, the ply
+    /// limit is reached, the called clock has run out, or a seat reached the target.
     #[inline]
     pub(crate) fn finished(&self) -> bool {
         let occ = self.occupied();
@@ -145,6 +154,36 @@ impl MartianChess {
         zones[..seats].iter().any(|&z| z & occ == 0)
             || self.passes >= self.rules.seat_count()
             || self.rules.ply_limit_reached(self.plies)
+            || self.countdown == Some(0)
+            || self.target_reached()
+    }
+
+    /// Whether a seat's score has reached the `target` option.
+    #[inline(always)]
+    pub(crate) fn target_reached(&self) -> bool {
+        self.rules
+            .target()
+            .is_some_and(|t| self.scores().iter().any(|&s| s >= u16::from(t)))
+    }
+
+    /// Plies in a row without a capture (rule option `clock=on`; always 0 when it is
+    /// off), up to 255.
+    pub fn plies_without_capture(&self) -> u8 {
+        self.quiet
+    }
+
+    /// Once the clock has been called (rule option `clock=on`): the plies without a
+    /// capture left before the game ends. `None` while it is not running (not called, or
+    /// cancelled by a capture); `Some(0)` once it has run out and ended the game.
+    pub fn clock_countdown(&self) -> Option<u8> {
+        self.countdown
+    }
+
+    /// Whether the seat to move may call the clock with its move: the `clock` option is
+    /// on, the clock is not running, and the last 7 plies (at least) captured nothing.
+    #[inline(always)]
+    pub fn may_call_clock(&self) -> bool {
+        self.rules.clock() && self.countdown.is_none() && self.quiet >= CLOCK_PLIES
     }
 
     /// The board as a [`Grid`]: 4x8 for two seats, 8x8 for four.
@@ -226,7 +265,7 @@ impl MartianChess {
 
     /// Whether `action` would capture (its destination holds a piece of another zone).
     pub fn is_capture(&self, action: MartianAction) -> bool {
-        let MartianAction::Move { from, to } = action else {
+        let MartianAction::Move { from, to, .. } = action else {
             return false;
         };
         let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
@@ -237,12 +276,14 @@ impl MartianChess {
         self.size_at(t).is_some() && layout.zone_of(f, seats) != layout.zone_of(t, seats)
     }
 
-    /// The action's text with the capture spelling where it captures (`b2xc3`), as a
-    /// score sheet would show it. [`Notation::parse_action`](pyramid_core::Notation::parse_action)
-    /// reads it back.
+    /// The action's text with the capture spelling where it captures (`b2xc3`, and
+    /// `b2xc3*` when it calls the clock), as a score sheet would show it.
+    /// [`Notation::parse_action`](pyramid_core::Notation::parse_action) reads it back.
     pub fn notation(&self, action: MartianAction) -> String {
         match action {
-            MartianAction::Move { from, to } if self.is_capture(action) => format!("{from}x{to}"),
+            MartianAction::Move { from, to, call } if self.is_capture(action) => {
+                format!("{from}x{to}{}", if call { "*" } else { "" })
+            }
             _ => action.to_string(),
         }
     }

@@ -1,5 +1,6 @@
 //! Zobrist keys: one random number per piece size on each square, the rest (seat to act,
-//! scores, passes, the crossing rule, plies) mixed in; incremental over the bitboards.
+//! scores, passes, the crossing rule, plies, and under `clock=on` the clock) mixed in;
+//! incremental over the bitboards.
 
 use pyramid_core::{Zobrist, zobrist_bits, zobrist_mix, zobrist_table};
 
@@ -20,6 +21,11 @@ impl MartianChess {
             ^ zobrist_mix(4, u64::from(self.plies));
         for (seat, &score) in self.scores.iter().enumerate() {
             key ^= zobrist_mix(10 + seat as u64, u64::from(score));
+        }
+        if self.rules.clock() {
+            // Only under `clock=on`, so that the default rules keep their keys.
+            key ^= zobrist_mix(5, u64::from(self.quiet))
+                ^ zobrist_mix(6, self.countdown.map_or(0, |left| 1 + u64::from(left)));
         }
         key
     }

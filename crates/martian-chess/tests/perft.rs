@@ -4,6 +4,7 @@
 //! in `tests/reference.rs`, and they guard against regressions.
 
 use martian_chess::{MartianChess, MartianRules};
+use pyramid_core::RuleSet;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, divide, perft, perft_parallel};
 
@@ -85,4 +86,79 @@ fn perft_from_a_middle_game_position_with_a_no_undo_ban() {
             .iter()
             .all(|(a, _)| a.to_string() != "b5-a4")
     );
+}
+
+// ---- The rule options (`clock`, `target`, `undo`, `variant`) ----
+//
+// Counted by this engine's generic path (the options turn the set-wise counting off) and
+// confirmed to depth 3 from the start, and to depth 4 from the clock positions, by the
+// reference implementation in `tests/reference.rs`, which implements the options as
+// AbstractPlay's `mchess.ts` does.
+
+fn with_options(pairs: &[(&str, &str)]) -> MartianRules {
+    MartianRules::from_options(pairs.iter().copied()).expect("valid options")
+}
+
+fn counts(state: &MartianChess, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
+    depths.map(|d| perft(state, d)).collect()
+}
+
+/// After b3-a4 c6-b5 with 9 plies without a capture: the clock may be called, and a4xb5
+/// captures.
+const CLOCK_POSITION: &str = "1DQQ/1PDQ/1P1D/1P2/P3/D1P1/QDP1/QQD1 0 0,0 - 20 9";
+
+#[test]
+fn clock_perft_where_the_clock_may_be_called() {
+    let rules = with_options(&[("clock", "on")]);
+    // From the start nothing changes for 7 plies.
+    assert_eq!(
+        counts(&MartianChess::new(&rules), 1..=4),
+        [10, 104, 1328, 17_428]
+    );
+    let state = MartianChess::from_position(CLOCK_POSITION, &rules).expect("valid");
+    assert_eq!(counts(&state, 1..=4), [30, 764, 16_038, 347_278]);
+    // With the clock called and 2 plies left.
+    let running = MartianChess::from_position(
+        "1DQQ/1PDQ/1P1D/1P2/P3/D1P1/QDP1/QQD1 0 0,0 - 20 9:2",
+        &rules,
+    )
+    .expect("valid");
+    assert_eq!(counts(&running, 1..=4), [15, 260, 485, 8_246]);
+}
+
+#[test]
+fn target_perft_from_the_start() {
+    // target=1: the game ends at the first capture (a drone can capture on ply 2).
+    let state = MartianChess::new(&with_options(&[("target", "1")]));
+    assert_eq!(counts(&state, 1..=5), [10, 104, 1_316, 16_821, 249_869]);
+}
+
+#[test]
+fn undo_capture_allowed_perft_from_the_start() {
+    let state = MartianChess::new(&with_options(&[("undo", "capture-allowed")]));
+    assert_eq!(counts(&state, 1..=5), [10, 104, 1_329, 17_466, 269_253]);
+}
+
+#[test]
+fn ofkk_perft_from_the_start() {
+    let state = MartianChess::new(&with_options(&[("variant", "ofkk")]));
+    assert_eq!(counts(&state, 1..=4), [18, 323, 6_767, 142_464]);
+    let four = MartianChess::new(&with_options(&[("variant", "ofkk"), ("seats", "4")]));
+    assert_eq!(counts(&four, 1..=3), [19, 363, 6_935]);
+}
+
+#[test]
+fn all_options_together_perft() {
+    let rules = with_options(&[
+        ("clock", "on"),
+        ("target", "1"),
+        ("undo", "capture-allowed"),
+        ("variant", "ofkk"),
+    ]);
+    assert_eq!(
+        counts(&MartianChess::new(&rules), 1..=4),
+        [18, 323, 6_667, 135_793]
+    );
+    let state = MartianChess::from_position(CLOCK_POSITION, &rules).expect("valid");
+    assert_eq!(counts(&state, 1..=3), [48, 1_539, 46_856]);
 }

@@ -53,17 +53,56 @@ fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
             );
         }
     }
-    // The outcome follows the scores and the tie-break.
-    if let Some(Outcome::Win(winner)) = state.outcome() {
-        let best = state.scores().iter().copied().max().unwrap_or(0);
-        let leaders = state.scores().iter().filter(|&&s| s == best).count();
-        if leaders == 1 {
-            assert_eq!(u32::from(best), state.score(winner), "winner at `{pos}`");
-        } else {
-            assert_eq!(winner, state.final_mover(), "tie-break at `{pos}`");
+    // The outcome follows the scores and the tie-break (a draw when the called clock
+    // ran out on a shared highest score).
+    let best = state.scores().iter().copied().max().unwrap_or(0);
+    let leaders = state.scores().iter().filter(|&&s| s == best).count();
+    match state.outcome() {
+        Some(Outcome::Win(winner)) => {
+            if leaders == 1 {
+                assert_eq!(u32::from(best), state.score(winner), "winner at `{pos}`");
+            } else {
+                assert_ne!(state.clock_countdown(), Some(0), "no draw at `{pos}`");
+                assert_eq!(winner, state.final_mover(), "tie-break at `{pos}`");
+            }
+        }
+        Some(Outcome::Draw) => {
+            assert!(leaders > 1, "a draw without a tie at `{pos}`");
+            assert_eq!(
+                state.clock_countdown(),
+                Some(0),
+                "a draw before the clock at `{pos}`"
+            );
+        }
+        None => {}
+    }
+    // The target ends the game, the seat that reached it having the best score.
+    if let Some(target) = state.rules().target() {
+        let reached = state.scores().iter().any(|&s| s >= u16::from(target));
+        if reached {
+            assert!(state.is_over(), "target reached at `{pos}`");
         }
     }
     assert_eq!(state.outcome().is_some(), state.is_over());
+}
+
+/// The rule options one by one and all together, for both seat counts.
+fn option_rules(set: usize, seats: usize) -> MartianRules {
+    let pairs: &[(&str, &str)] = match set {
+        0 => &[("clock", "on")],
+        1 => &[("target", "12")],
+        2 => &[("undo", "capture-allowed")],
+        3 => &[("variant", "ofkk")],
+        _ => &[
+            ("clock", "on"),
+            ("target", "18"),
+            ("undo", "capture-allowed"),
+            ("variant", "ofkk"),
+        ],
+    };
+    MartianRules::from_options(pairs.iter().copied())
+        .and_then(|r| r.with_seats(seats))
+        .expect("valid options")
 }
 
 fn check_game(start: MartianChess, seed: u64, max_plies: u32) -> MartianChess {
@@ -116,6 +155,17 @@ proptest! {
         invariants(&again, None);
         let reread = MartianChess::from_position(&again.position(), again.rules()).expect("reads back");
         prop_assert_eq!(reread, again);
+    }
+}
+
+proptest! {
+    // Fewer cases: the five option sets share them (the reference tests walk more games).
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_games_under_every_rule_option_keep_every_contract(seed in any::<u64>(), set in 0usize..5, seats in prop::sample::select(vec![2usize, 2, 4])) {
+        let end = check_game(MartianChess::new(&option_rules(set, seats)), seed, 200);
+        prop_assert!(end.is_over() || end.plies() >= 200);
     }
 }
 

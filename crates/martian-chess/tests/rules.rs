@@ -287,7 +287,7 @@ fn seat_0_moves_first_by_default_and_first_option_sets_the_starting_seat() {
     assert!(rules(2).set_option("first", "2").is_err());
     assert!(rules(2).set_option("first", "x").is_err());
     assert!(rules(2).set_option("colour", "red").is_err());
-    assert_eq!(four.options(), vec![("first", "3".to_owned())]);
+    assert_eq!(four.options()[0], ("first", "3".to_owned()));
 }
 
 #[test]
