@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of the project: Rust (cargo test) and Python (pytest on the
+# Runs every test of the project: Rust (cargo test, and a compile check of every fuzz
+# target in fuzz/) and Python (pytest on the
 # pyramid_games package, with OpenSpiel), on a fresh machine with Rust and Python 3.
 # It makes a virtualenv in .venv (or $PYRAMID_VENV), installs maturin, pytest, numpy and
 # open_spiel, selenium and ray there (and Debian's chromium and chromium-driver, with apt-get),
@@ -12,6 +13,9 @@ PYTHON="${PYTHON:-python3}"
 
 echo "== cargo test"
 cargo test --workspace
+
+echo "== fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
+cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
 
 echo "== python: virtualenv $VENV"
 if [ ! -x "$VENV/bin/python" ]; then

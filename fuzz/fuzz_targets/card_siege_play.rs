@@ -8,7 +8,7 @@ use card_siege::{CardSiege, CardSiegeRules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let rules = CardSiegeRules { ply_limit: Some(2000), ..CardSiegeRules::default() };
+    let rules = CardSiegeRules::default().with_ply_limit(Some(2000));
     pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, data);
     pyramid_core::fuzzing::play_bytes::<CardSiege>(&CardSiegeRules::default().with_opening(false), data);
 });
