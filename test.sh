@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of the project: Rust (cargo test) and Python (pytest on the
+# Runs every test of the project: Rust (cargo test, and a compile check of every fuzz
+# target in fuzz/) and Python (pytest on the
 # pyramid_games package, with OpenSpiel, Ray and the page in headless Chromium), on a
 # fresh machine with Rust and Python 3.
 #
@@ -28,6 +29,9 @@ stage() {
 
 stage "cargo test: compiles the workspace once (test profile; about 6 minutes on 2 cores from a cold cache), then runs every Rust test"
 cargo test --workspace
+
+stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
+cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
 
 stage "pyrctl and the example engine (the dev profile has the test profile's settings: nothing to compile again)"
 cargo build -p pyrctl --bin pyrctl

@@ -2,7 +2,6 @@
 //! off (the same body runs in `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
-use pyramid_core::prelude::*;
 use card_siege::{CardSiege, CardSiegeRules};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,14 +1,20 @@
-//! Arbitrary bytes played as card-siege: an optional position line, then bytes picking
-//! legal actions and `!`-lines of action text (the same body runs in
-//! `crates/card-siege/tests/fuzz_corpus.rs`). A ply limit keeps every run short.
+//! Arbitrary bytes played as card-siege: the first byte picks the rules (the opening
+//! with a 2000-ply limit, or no opening), then an optional position line, then bytes
+//! picking legal actions and `!`-lines of action text (see
+//! `pyramid_core::fuzzing::play_bytes`; the same body runs in
+//! `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
-use pyramid_core::prelude::*;
 use card_siege::{CardSiege, CardSiegeRules};
 use libfuzzer_sys::fuzz_target;
+use pyramid_core::prelude::*;
 
 fuzz_target!(|data: &[u8]| {
-    let rules = CardSiegeRules { ply_limit: Some(2000), ..CardSiegeRules::default() };
-    pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, data);
-    pyramid_core::fuzzing::play_bytes::<CardSiege>(&CardSiegeRules::default().with_opening(false), data);
+    let Some((&first, rest)) = data.split_first() else { return };
+    let rules = if first & 1 == 0 {
+        CardSiegeRules::default().with_ply_limit(Some(2000))
+    } else {
+        CardSiegeRules::default().with_opening(false)
+    };
+    pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, rest);
 });

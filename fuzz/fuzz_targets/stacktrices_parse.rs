@@ -2,7 +2,6 @@
 //! `pyramid_core::fuzzing::parse_position`). The first byte picks the variants.
 #![no_main]
 
-use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
 use stacktrices::{Stacktrices, StacktricesRules, Start};
 

@@ -22,12 +22,28 @@ pub fn parse_position<G: FullGame>(rules: &G::Rules, data: &[u8]) {
     }
 }
 
+/// The most steps (bytes that pick an action, and `!` lines) [`play_bytes`] plays from
+/// one input; the rest of a longer input is ignored. It bounds the work per input, so
+/// that every play target runs at least a thousand inputs a second on one core; deep
+/// positions are reached through the first line (a position string) instead.
+pub const MAX_PLAY_STEPS: usize = 64;
+
 /// Plays arbitrary bytes: the first line is a position (an empty or unreadable one
-/// means the start position); each later byte picks a legal action by index, except
-/// that a byte `b'!'` makes the following line be read as action text and played
-/// through the checked path. Checks that nothing panics and that refused actions leave
-/// the state unchanged.
-pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) {
+/// means the start position); each later byte picks a legal action by index
+/// ([`Game::count_actions`](crate::Game::count_actions) and
+/// [`Game::nth_action`](crate::Game::nth_action)), except that a byte `b'!'` makes the
+/// following line be read as action text and played through the checked path; at most
+/// [`MAX_PLAY_STEPS`] of them ([`play_steps`] with another bound). Checks that nothing
+/// panics, that every index below the count names an action whose text reads back to
+/// it, and that refused actions leave the state unchanged.
+pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) -> G {
+    play_steps::<G>(rules, data, MAX_PLAY_STEPS)
+}
+
+/// [`play_bytes`] with at most `max_steps` steps: for a game whose steps cost more (a
+/// Stacktrices trade decision counts and indexes thousands of trades). Returns the last
+/// state.
+pub fn play_steps<G: FullGame>(rules: &G::Rules, data: &[u8], max_steps: usize) -> G {
     let (head, mut rest) = match data.iter().position(|&b| b == b'\n') {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (&[][..], data),
@@ -36,8 +52,10 @@ pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) {
         .ok()
         .and_then(|t| G::from_position(t, rules).ok())
         .unwrap_or_else(|| G::new(rules));
-    let mut buf = Vec::new();
-    while let Some((&byte, tail)) = rest.split_first() {
+    for _ in 0..max_steps {
+        let Some((&byte, tail)) = rest.split_first() else {
+            break;
+        };
         rest = tail;
         if byte == b'!' {
             let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
@@ -50,12 +68,23 @@ pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) {
             }
             continue;
         }
-        buf.clear();
-        state.append_actions(&mut buf);
-        if buf.is_empty() {
-            break;
-        }
-        let action = buf[usize::from(byte) % buf.len()];
+        // Action `byte % count`: `byte` itself when there are more actions than that,
+        // found without counting them all (a Stacktrices trade decision can have
+        // thousands).
+        let action = match state.nth_action(usize::from(byte)) {
+            Some(action) => action,
+            None => {
+                let count = state.count_actions();
+                if count == 0 {
+                    break;
+                }
+                let index = usize::from(byte) % count;
+                let action = state.nth_action(index);
+                assert!(action.is_some(), "action {index} of {count} is missing");
+                let Some(action) = action else { break };
+                action
+            }
+        };
         let text = action.to_string();
         assert_eq!(
             state.parse_action(&text).ok(),
@@ -65,6 +94,7 @@ pub fn play_bytes<G: FullGame>(rules: &G::Rules, data: &[u8]) {
         state.play_unchecked(action);
     }
     let _ = G::from_position(&state.position(), rules);
+    state
 }
 
 /// Seeded pseudo-random inputs for running the fuzz bodies in `cargo test`: `count`
@@ -98,6 +128,7 @@ pub fn seeded_inputs(seed: u64, count: usize, max_len: usize, alphabet: &[u8]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
     use crate::nim::Nim;
 
     #[test]
@@ -113,5 +144,19 @@ mod tests {
             parse_position::<Nim>(&rules, data);
             play_bytes::<Nim>(&rules, data);
         }
+    }
+
+    #[test]
+    fn play_steps_plays_at_most_max_steps() {
+        let rules = Default::default();
+        let mut data = b"15,15,15,15 0 0\n".to_vec();
+        data.extend([0u8; 40]);
+        assert_eq!(play_steps::<Nim>(&rules, &data, 5).plies(), 5);
+        assert_eq!(play_steps::<Nim>(&rules, &data, 30).plies(), 30);
+        // `!` lines count as steps too.
+        assert_eq!(
+            play_steps::<Nim>(&rules, b"\n!a-1\n!zz\n\x00\x00", 2).plies(),
+            1
+        );
     }
 }

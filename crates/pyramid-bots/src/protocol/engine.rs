@@ -1,11 +1,12 @@
 //! The engine side of the protocol: [`run_engine`].
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::time::Duration;
 
 use pyramid_core::runtime::{DynBot, DynState, Registry, borrowed_options};
 
 use super::PROTOCOL_VERSION;
+use super::lines::MAX_ENGINE_LINE;
 use crate::{BotSpec, Budget, SpecError};
 
 /// The engine's state between commands.
@@ -136,7 +137,8 @@ impl Engine<'_> {
 /// Speaks the protocol on `input` and `output` until `quit` or the end of input, playing
 /// `game` (until a `newgame` names another) with bots of `spec`, seeded by `newgame`'s
 /// `seed=S`. Errors in a command are reported as `info string error: ...` lines; unknown
-/// commands are ignored.
+/// commands are ignored, and so are lines over [`MAX_ENGINE_LINE`] (never held whole in
+/// memory); bytes that are not UTF-8 read as U+FFFD.
 ///
 /// ```
 /// use pyramid_bots::protocol::run_engine;
@@ -169,8 +171,28 @@ pub fn run_engine<R: BufRead, W: Write>(
         bot_spec: String::new(),
         state: None,
     };
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let read = input
+            .by_ref()
+            .take(MAX_ENGINE_LINE + 1)
+            .read_until(b'\n', &mut buf)?;
+        if read == 0 {
+            break;
+        }
+        if buf.last() != Some(&b'\n') && read as u64 > MAX_ENGINE_LINE {
+            skip_line(&mut input)?;
+            writeln!(
+                output,
+                "info string error: a line over {} KiB was ignored",
+                MAX_ENGINE_LINE / 1024
+            )?;
+            output.flush()?;
+            continue;
+        }
+        let line = String::from_utf8_lossy(&buf);
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((command, rest)) = words.split_first() else {
             continue;
@@ -208,4 +230,51 @@ pub fn run_engine<R: BufRead, W: Write>(
         output.flush()?;
     }
     Ok(())
+}
+
+/// Reads and drops the rest of a line (through its `\n`), a buffer at a time.
+fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(());
+        }
+        if let Some(end) = available.iter().position(|&b| b == b'\n') {
+            input.consume(end + 1);
+            return Ok(());
+        }
+        let len = available.len();
+        input.consume(len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pyramid_core::nim::Nim;
+    use pyramid_core::runtime::GameEntry;
+
+    #[test]
+    fn overlong_and_non_utf8_lines_are_refused_and_the_engine_goes_on() {
+        let mut registry = Registry::new();
+        registry.add(Box::new(GameEntry::<Nim>::new(crate::bot_from_spec::<Nim>)));
+        let mut input = b"pgi\n".to_vec();
+        input.extend(vec![b'x'; MAX_ENGINE_LINE as usize * 3]);
+        input.extend(b"\nposition \xff\xfe\nisready\n");
+        let mut output = Vec::new();
+        run_engine(&registry, "nim", "random", &input[..], &mut output).expect("no error");
+        let text = String::from_utf8(output).expect("text");
+        let lines: Vec<&str> = text.lines().collect();
+        let refused = lines
+            .iter()
+            .position(|l| *l == "info string error: a line over 64 KiB was ignored");
+        let ready = lines.iter().position(|l| *l == "readyok");
+        assert!(refused.is_some() && ready > refused, "{text}");
+        // The line that is not UTF-8 is read (and refused as a position), not an I/O
+        // error that ends the engine.
+        let position = lines
+            .iter()
+            .position(|l| l.starts_with("info string error: position"));
+        assert!(position > refused && ready > position, "{text}");
+    }
 }

@@ -3,17 +3,21 @@
 use std::fmt;
 use std::io::Write;
 use std::marker::PhantomData;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, RuleSet, Seat};
 
-use super::lines::{EngineLine, spawn_line_reader};
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::ioctl_fionbio;
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+
+use super::lines::{LineReader, MAX_ENGINE_LINE, Next};
 
 /// How long an engine may take to answer `pgi` and `isready` when no `timeout` is given.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -147,36 +151,90 @@ impl FromStr for ExternalSpec {
     }
 }
 
-/// A running engine process.
+/// The most lines an engine may write while the tool waits for one answer (the `info`
+/// and `id` lines before `pgiok`, `readyok` or `bestaction`, and whatever it wrote since
+/// its last answer); one more is a forfeit.
+pub const MAX_LINES_PER_ANSWER: usize = 10_000;
+/// How long an engine has to exit after `quit` before its process group is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(100);
+/// How often the tool looks whether a silent engine has exited while it waits.
+const EXIT_CHECK: Duration = Duration::from_millis(20);
+
+/// A running engine process, the leader of a process group of its own.
 struct Session {
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<EngineLine>,
+    pid: Pid,
+    /// Non-blocking: a write that would block waits with a deadline.
+    stdin: Option<ChildStdin>,
+    lines: LineReader<ChildStdout>,
+    /// Stopped and reaped.
+    stopped: bool,
 }
 
 impl Session {
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|_| self.exit_reason("could not be written to"))
+    /// Writes `line` to the engine, waiting at most `deadline` for room in the pipe.
+    fn send(&mut self, line: &str, deadline: Duration) -> Result<(), String> {
+        let until = Instant::now() + deadline;
+        let text = format!("{line}\n");
+        let mut bytes = text.as_bytes();
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err("the engine is stopped".to_owned());
+        };
+        while !bytes.is_empty() {
+            match stdin.write(bytes) {
+                Ok(0) => return Err(self.exit_reason("could not be written to")),
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    let left = until.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Err(format!(
+                            "engine did not read its input (`{}`) within {} ms",
+                            pyramid_core::excerpt(line),
+                            deadline.as_millis()
+                        ));
+                    }
+                    let timeout = Timespec::try_from(left.min(EXIT_CHECK)).unwrap_or(Timespec {
+                        tv_sec: 0,
+                        tv_nsec: 0,
+                    });
+                    let _ = poll(&mut [PollFd::new(&*stdin, PollFlags::OUT)], Some(&timeout));
+                }
+                Err(_) => return Err(self.exit_reason("could not be written to")),
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's exit status once it has exited, without reaping it (so that its
+    /// process group keeps its number until [`Session::stop`] kills the group).
+    fn exit_status(&self) -> Option<String> {
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+        let status = waitid(WaitId::Pid(self.pid), options).ok()??;
+        Some(match (status.exit_status(), status.terminating_signal()) {
+            (Some(code), _) if status.exited() => format!("exit status: {code}"),
+            (_, Some(signal)) => format!("signal: {signal}"),
+            _ => "ended".to_owned(),
+        })
     }
 
     /// Why the engine stopped talking: its exit status if it has one.
     fn exit_reason(&mut self, what: &str) -> String {
         let deadline = Instant::now() + Duration::from_millis(200);
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return format!("engine exited ({status})"),
-                Ok(None) if Instant::now() < deadline => {
+            match self.exit_status() {
+                Some(status) => return format!("engine exited ({status})"),
+                None if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
-                _ => return format!("engine {what}"),
+                None => return format!("engine {what}"),
             }
         }
     }
 
     /// Waits for a line `wanted` accepts, skipping `info` and `id` lines; anything else is
-    /// garbage.
+    /// garbage. An engine that exits (even with a child of its own still holding its
+    /// output open) fails with its exit status.
     fn wait_for<T>(
         &mut self,
         command: &str,
@@ -184,10 +242,19 @@ impl Session {
         mut wanted: impl FnMut(&str) -> Option<T>,
     ) -> Result<T, String> {
         let until = Instant::now() + deadline;
+        let mut skipped = 0usize;
+        let mut exited: Option<String> = None;
         loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(EngineLine::Text(line)) => {
+            // Once the engine has exited, only what it wrote before is read.
+            let wait = if exited.is_some() {
+                Duration::ZERO
+            } else {
+                until
+                    .saturating_duration_since(Instant::now())
+                    .min(EXIT_CHECK)
+            };
+            match self.lines.next(wait) {
+                Next::Text(line) => {
                     let trimmed = line.trim();
                     if let Some(found) = wanted(trimmed) {
                         return Ok(found);
@@ -199,36 +266,65 @@ impl Session {
                             pyramid_core::excerpt(trimmed)
                         ));
                     }
+                    skipped += 1;
+                    if skipped > MAX_LINES_PER_ANSWER {
+                        return Err(format!(
+                            "engine wrote more than {MAX_LINES_PER_ANSWER} lines without answering `{command}`"
+                        ));
+                    }
                 }
-                Ok(EngineLine::TooLong) => {
-                    return Err(format!("engine answered `{command}` with an overlong line"));
-                }
-                Err(RecvTimeoutError::Timeout) => {
+                Next::TooLong => {
                     return Err(format!(
-                        "engine did not answer `{command}` within {} ms",
-                        deadline.as_millis()
+                        "engine answered `{command}` with a line over {} KiB",
+                        MAX_ENGINE_LINE / 1024
                     ));
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.exit_reason("closed its output"));
+                Next::Closed => {
+                    return Err(match exited {
+                        Some(status) => format!("engine exited ({status})"),
+                        None => self.exit_reason("closed its output"),
+                    });
+                }
+                Next::Idle => {
+                    if let Some(status) = exited {
+                        return Err(format!("engine exited ({status})"));
+                    }
+                    exited = self.exit_status();
+                    if exited.is_none() && Instant::now() >= until {
+                        return Err(format!(
+                            "engine did not answer `{command}` within {} ms",
+                            deadline.as_millis()
+                        ));
+                    }
                 }
             }
         }
+    }
+
+    /// Stops the engine: `quit`, its input closed, [`QUIT_GRACE`] to exit, then its whole
+    /// process group killed (children it started included) and the engine reaped.
+    fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = stdin.write(b"quit\n");
+        }
+        let deadline = Instant::now() + QUIT_GRACE;
+        while self.exit_status().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // The engine is not reaped yet, so its group's number is still its own.
+        let _ = kill_process_group(self.pid, Signal::KILL);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        let deadline = Instant::now() + Duration::from_millis(100);
-        while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop();
     }
 }
 
@@ -238,9 +334,11 @@ impl Drop for Session {
 ///
 /// An engine that cannot be started, crashes, hangs past its deadline, answers garbage
 /// or plays an illegal action makes [`Bot::choose`] return `None` with the reason in
-/// [`Bot::failure`]: the arena scores that as a loss by forfeit. The process is stopped
-/// (`quit`, then killed) when the bot is dropped, that is after every game; a match
-/// builds a new bot, so a new process, for every game seat.
+/// [`Bot::failure`]: the arena scores that as a loss by forfeit. The engine runs as the
+/// leader of a process group of its own; it is stopped (`quit`, [`QUIT_GRACE`] to exit,
+/// then the whole group killed and the engine reaped) when it fails, when
+/// [`ExternalBot::stop`] is called, or when the bot is dropped, that is after every game;
+/// a match builds a new bot, so a new process, for every game seat.
 pub struct ExternalBot<G> {
     spec: ExternalSpec,
     seed: u64,
@@ -261,6 +359,13 @@ impl<G> ExternalBot<G> {
         }
     }
 
+    /// Stops the engine process if it runs (see above); dropping the bot does the same.
+    /// The bot starts a new process if asked to move again. Blocks for at most about
+    /// [`QUIT_GRACE`].
+    pub fn stop(&mut self) {
+        self.session = None;
+    }
+
     fn start(&self) -> Result<Session, String> {
         let log_path = self.spec.log_path();
         if let Some(dir) = log_path.parent() {
@@ -275,20 +380,31 @@ impl<G> ExternalBot<G> {
             .map_err(|e| format!("cannot open the engine log {}: {e}", log_path.display()))?;
         let mut child = Command::new(&self.spec.command)
             .args(&self.spec.args)
+            // A group of its own: stopping the engine kills whatever it started too.
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
             .spawn()
             .map_err(|e| format!("cannot start engine `{}`: {e}", self.spec.command))?;
+        let pid = Pid::from_child(&child);
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = kill_process_group(pid, Signal::KILL);
             let _ = child.kill();
+            let _ = child.wait();
             return Err("engine pipes are missing".to_owned());
         };
-        Ok(Session {
+        let mut session = Session {
             child,
-            stdin,
-            lines: spawn_line_reader(stdout),
-        })
+            pid,
+            stdin: None,
+            lines: LineReader::new(stdout),
+            stopped: false,
+        };
+        ioctl_fionbio(&stdin, true)
+            .map_err(|e| format!("cannot set up the engine's input: {e}"))?;
+        session.stdin = Some(stdin);
+        Ok(session)
     }
 }
 
@@ -315,10 +431,10 @@ impl<G: FullGame> ExternalBot<G> {
     fn open(&mut self, state: &G) -> Result<(), String> {
         let mut session = self.start()?;
         let handshake = self.spec.handshake_deadline();
-        session.send("pgi")?;
+        session.send("pgi", handshake)?;
         session.wait_for("pgi", handshake, |l| (l == "pgiok").then_some(()))?;
-        session.send(&self.newgame_line(state))?;
-        session.send("isready")?;
+        session.send(&self.newgame_line(state), handshake)?;
+        session.send("isready", handshake)?;
         session.wait_for("isready", handshake, |l| (l == "readyok").then_some(()))?;
         self.session = Some(session);
         Ok(())
@@ -340,8 +456,8 @@ impl<G: FullGame> ExternalBot<G> {
         };
         let deadline = self.spec.move_deadline();
         let session = self.session.as_mut().ok_or("the engine is not running")?;
-        session.send(&format!("position {}", G::write_view(view)))?;
-        session.send(&go)?;
+        session.send(&format!("position {}", G::write_view(view)), deadline)?;
+        session.send(&go, deadline)?;
         let answer = session.wait_for("go", deadline, |l| {
             l.strip_prefix("bestaction ").map(|a| a.trim().to_owned())
         })?;
@@ -378,5 +494,27 @@ impl<G: FullGame> Bot<G> for ExternalBot<G> {
 
     fn failure(&mut self) -> Option<String> {
         self.failure.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pyramid_core::nim::Nim;
+
+    #[test]
+    fn an_engine_that_does_not_read_its_input_fails_at_the_deadline_instead_of_blocking_the_tool() {
+        let spec: ExternalSpec = "sleep 10".parse().expect("a spec");
+        let bot = ExternalBot::<Nim>::new(spec, 0);
+        let mut session = bot.start().expect("sleep starts");
+        // More than a pipe holds: the write would block forever.
+        let line = "x".repeat(1 << 20);
+        let sent = session.send(&line, Duration::from_millis(200));
+        let error = sent.expect_err("the engine reads nothing");
+        assert!(
+            error.starts_with("engine did not read its input (`xxx"),
+            "{error}"
+        );
+        assert!(error.ends_with("within 200 ms"), "{error}");
     }
 }

@@ -10,7 +10,8 @@ mod lines;
 
 pub use engine::run_engine;
 pub use external::{
-    DEFAULT_MOVE_TIMEOUT, ExternalBot, ExternalSpec, HANDSHAKE_TIMEOUT, MOVETIME_MARGIN,
+    DEFAULT_MOVE_TIMEOUT, ExternalBot, ExternalSpec, HANDSHAKE_TIMEOUT, MAX_LINES_PER_ANSWER,
+    MOVETIME_MARGIN, QUIT_GRACE,
 };
 pub use lines::MAX_ENGINE_LINE;
 
