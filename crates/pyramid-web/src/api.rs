@@ -197,7 +197,9 @@ pub async fn create_game(
     }
     // Dealing and building bots (tables, trees) is work for a blocking thread.
     let (live, seat_tokens) = app
-        .blocking(move |app| new_game(app, request, &pairs))
+        .blocking(crate::Work::Light, move |app| {
+            new_game(app, request, &pairs)
+        })
         .await??;
     let token = live.token.clone();
     let (id, shared) = app.store.insert(live, &app.config);
@@ -454,7 +456,9 @@ pub async fn get_svg(
         (live.state.clone_box(), seat)
     };
     let svg = app
-        .blocking(move |_| state.svg(seat).map_err(runtime_error))
+        .blocking(crate::Work::Light, move |_| {
+            state.svg(seat).map_err(runtime_error)
+        })
         .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }

@@ -36,8 +36,8 @@ pub struct ServerConfig {
     /// Bot moves computed at once (each on a blocking thread); other bot games wait
     /// their turn.
     pub bot_threads: usize,
-    /// Requests doing heavy work at once (replays, pictures, new games), each on a
-    /// blocking thread; others wait their turn.
+    /// Replays computed at once, each on a blocking thread; others wait their turn
+    /// (lighter work, new games and pictures, has a pool of its own).
     pub cpu_threads: usize,
     /// Open connections at most; the server accepts no more until one closes.
     pub max_connections: usize,
@@ -60,7 +60,7 @@ fn cpus() -> usize {
 impl Default for ServerConfig {
     /// 1000 games of which 100 with bots, one hour of idleness, 1000 plies, 16 KiB
     /// bodies, bots of at most 2 s, 2,000 iterations or depth 3 a move, one bot move
-    /// and one heavy request per CPU at once, 256 connections, 10 s to send a head, 30 s
+    /// and one replay per CPU at once, 256 connections, 10 s to send a head, 30 s
     /// for a request.
     fn default() -> Self {
         ServerConfig {

@@ -92,10 +92,7 @@ pub async fn json_errors(response: Response) -> Response {
             StatusCode::METHOD_NOT_ALLOWED => {
                 "this route does not take this method (see docs/web.md)".to_owned()
             }
-            other => other
-                .canonical_reason()
-                .unwrap_or("refused")
-                .to_lowercase(),
+            other => other.canonical_reason().unwrap_or("refused").to_lowercase(),
         }
     } else {
         text

@@ -45,8 +45,10 @@ pub struct App {
     config: ServerConfig,
     /// Permits to compute a bot move ([`ServerConfig::bot_threads`]).
     bot_pool: Arc<Semaphore>,
-    /// Permits to do a request's heavy work ([`ServerConfig::cpu_threads`]).
+    /// Permits to replay a record ([`ServerConfig::cpu_threads`]).
     cpu_pool: Arc<Semaphore>,
+    /// Permits to do a request's light work: a new game, a picture.
+    light_pool: Arc<Semaphore>,
     bot_work: bots::BotWork,
 }
 
@@ -58,6 +60,7 @@ impl App {
             registry: pyramid_games::registry(),
             bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
             cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
+            light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
             bot_work: bots::BotWork::default(),
             config,
         }
@@ -79,13 +82,20 @@ impl App {
         self.bot_work.moves.load(Ordering::SeqCst)
     }
 
-    /// Runs `work` on a blocking thread once one of the [`ServerConfig::cpu_threads`] is
-    /// free: a request's heavy work, kept off the async threads that answer everyone.
+    /// Runs `work` on a blocking thread, kept off the async threads that answer
+    /// everyone, once one of its pool is free: one of the [`ServerConfig::cpu_threads`]
+    /// for [`Work::Heavy`], one of [`LIGHT_THREADS`] for [`Work::Light`] (which so never
+    /// waits behind replays).
     async fn blocking<R: Send + 'static>(
         self: &Arc<Self>,
+        kind: Work,
         work: impl FnOnce(&App) -> R + Send + 'static,
     ) -> Result<R, ApiError> {
-        let permit = Arc::clone(&self.cpu_pool)
+        let pool = match kind {
+            Work::Heavy => &self.cpu_pool,
+            Work::Light => &self.light_pool,
+        };
+        let permit = Arc::clone(pool)
             .acquire_owned()
             .await
             .map_err(|_| ApiError::unavailable("the server is stopping"))?;
@@ -98,6 +108,19 @@ impl App {
         .map_err(|_| ApiError::internal("the request's work failed"))
     }
 }
+
+/// The kind of work a request does on a blocking thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// Up to a second or so: a replay of a long record.
+    Heavy,
+    /// About a millisecond at most: dealing a game and building its bots, drawing a
+    /// picture.
+    Light,
+}
+
+/// Light work ([`Work::Light`]) done at once, at most.
+const LIGHT_THREADS: usize = 8;
 
 /// The largest record line `POST /api/replay` reads.
 const REPLAY_BODY: usize = 4 * 1024 * 1024;

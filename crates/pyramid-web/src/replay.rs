@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::State;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::rejection::{BytesRejection, JsonRejection};
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -73,7 +73,9 @@ pub async fn replay(
     let body = body.map_err(|e| {
         ApiError::bad_request(format!("unreadable request body: {}", e.body_text()))
     })?;
-    let answer = app.blocking(move |app| replay_answer(app, &body)).await??;
+    let answer = app
+        .blocking(crate::Work::Heavy, move |app| replay_answer(app, &body))
+        .await??;
     Ok(([(header::CONTENT_TYPE, "application/json")], answer))
 }
 
@@ -131,7 +133,9 @@ pub async fn render(
     body: Result<Json<RenderRequest>, JsonRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Json(request) = body.map_err(malformed)?;
-    let svg = app.blocking(move |app| render_svg(app, &request)).await??;
+    let svg = app
+        .blocking(crate::Work::Light, move |app| render_svg(app, &request))
+        .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
 

@@ -162,7 +162,10 @@ async fn an_outside_engine_is_stopped_when_its_game_ends() {
     .await;
     assert_eq!(status, 200, "{view}");
     assert!(view["outcome"].is_string(), "{view}");
-    assert!(ends(pid).await, "engine {pid} still runs after its game ended");
+    assert!(
+        ends(pid).await,
+        "engine {pid} still runs after its game ended"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -191,5 +194,8 @@ async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
     assert_eq!(status, 200);
     let (status, _) = get(&c, addr, &format!("/api/games/{id}")).await;
     assert_eq!(status, 404);
-    assert!(ends(pid).await, "engine {pid} still runs after its game was dropped");
+    assert!(
+        ends(pid).await,
+        "engine {pid} still runs after its game was dropped"
+    );
 }

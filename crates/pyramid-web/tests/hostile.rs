@@ -305,8 +305,7 @@ async fn idle_games_expire_without_a_new_game_being_created() {
     let c = client();
     let mut ids = Vec::new();
     for _ in 0..2 {
-        let (status, created) =
-            post(&c, addr, "/api/games", &json!({"game": "card-siege"})).await;
+        let (status, created) = post(&c, addr, "/api/games", &json!({"game": "card-siege"})).await;
         assert_eq!(status, 200, "{created}");
         ids.push(created["id"].as_str().expect("an id").to_owned());
     }

@@ -86,7 +86,10 @@ pub async fn start_app(config: ServerConfig) -> (SocketAddr, std::sync::Arc<pyra
         .expect("a loopback port");
     let addr = listener.local_addr().expect("its address");
     let app = std::sync::Arc::new(pyramid_web::App::new(config));
-    tokio::spawn(pyramid_web::serve_app(listener, std::sync::Arc::clone(&app)));
+    tokio::spawn(pyramid_web::serve_app(
+        listener,
+        std::sync::Arc::clone(&app),
+    ));
     (addr, app)
 }
 
