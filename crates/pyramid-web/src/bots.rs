@@ -59,12 +59,17 @@ pub fn drive_bots(app: &Arc<App>, shared: Shared) {
             let _game = Counted::new(&app.bot_work.games);
             play_bot_seats(&app, &shared).await;
         }
-        let retired = {
+        // A human may have acted between the loop's last look and now, leaving a bot
+        // to act with nobody driving it: then one more task.
+        let (retired, again) = {
             let mut live = lock(&shared);
             live.bots_running = false;
-            live.retire_bots()
+            (live.retire_bots(), live.bot_ready())
         };
         drop_bots(retired);
+        if again {
+            drive_bots(&app, shared);
+        }
     });
 }
 

@@ -182,6 +182,8 @@ pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std:
                 continue;
             }
         };
+        // Answers are written whole: no waiting to fill a segment.
+        let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(routes.clone());
         tokio::spawn(async move {
             let _permit = permit;

@@ -80,6 +80,15 @@ impl LiveGame {
             .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
     }
 
+    /// Whether a bot is to act, in its seat (not thinking) and the game not closed: what
+    /// a task playing the bot seats would do next.
+    pub fn bot_ready(&self) -> bool {
+        !self.closed
+            && self.to_act().is_some_and(|s| {
+                matches!(self.sitters.get(s.index()), Some(Sitter::Bot(_, Some(_))))
+            })
+    }
+
     /// The seat to act: none once the game is over, by the rules or by a forfeit.
     pub fn to_act(&self) -> Option<Seat> {
         if self.forfeit.is_some() {
