@@ -21,6 +21,7 @@ mod guard;
 mod limits;
 mod replay;
 mod store;
+mod wire;
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
@@ -125,7 +126,8 @@ const LIGHT_THREADS: usize = 8;
 /// The largest record line `POST /api/replay` reads.
 const REPLAY_BODY: usize = 4 * 1024 * 1024;
 
-/// Request heads hyper parses at most (headers); `guard` refuses far fewer, as JSON.
+/// Request heads hyper parses at most (headers); `guard` refuses far fewer with its own
+/// message, and `wire` turns hyper's refusal beyond into JSON too.
 const PARSED_HEADERS: usize = 512;
 
 /// The routes over `app`, with the guards every request passes (JSON refusals, head
@@ -191,7 +193,7 @@ pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std:
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
                 .max_headers(PARSED_HEADERS)
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(wire::JsonRefusals::new(stream)), service)
                 .await;
         });
     }

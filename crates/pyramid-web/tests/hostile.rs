@@ -263,6 +263,62 @@ async fn every_refusal_is_a_json_error() {
     }
 }
 
+/// Sends `request` on a connection of its own and reads the answer to the end: its
+/// status and body.
+async fn raw(addr: std::net::SocketAddr, request: &[u8]) -> (u16, String) {
+    let mut socket = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a connection");
+    // The server may answer and close before it has read the whole request.
+    let _ = socket.write_all(request).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), socket.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_owned();
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heads_the_http_parser_refuses_get_json_errors_too() {
+    let addr = start(ServerConfig::default()).await;
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let mut many_headers = String::from("GET /api/games HTTP/1.1\r\nHost: x\r\n");
+    for i in 0..600 {
+        many_headers.push_str(&format!("x-h{i}: v\r\n"));
+    }
+    many_headers.push_str("\r\n");
+    let huge_header = format!(
+        "GET /api/games HTTP/1.1\r\nHost: x\r\nx-big: {}\r\n\r\n",
+        "b".repeat(500_000)
+    );
+    for (expected, request) in [
+        (414, long_path.as_bytes()),
+        (431, many_headers.as_bytes()),
+        (431, huge_header.as_bytes()),
+        (400, &b"NOT AN HTTP REQUEST\r\n\r\n"[..]),
+    ] {
+        let (status, body) = raw(addr, request).await;
+        assert_eq!(status, expected, "{body}");
+        let json: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+        assert!(
+            json["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{status}: `{body}`"
+        );
+    }
+    // The connection goes on answering whole requests as before.
+    let (status, body) = raw(
+        addr,
+        b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(body.contains("martian-chess"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_contradicting_the_rules_seats_is_refused() {
     let addr = start(ServerConfig::default()).await;
