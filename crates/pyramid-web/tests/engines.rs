@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::{client, get, post, process_ended, start, wait_for};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// A server whose one outside engine (`false`) exits at once.
 fn config() -> ServerConfig {
@@ -122,9 +122,10 @@ async fn engine_pid(pid_file: &Path) -> u32 {
     panic!("the engine never started");
 }
 
-/// Whether process `pid` ends within ten seconds.
-async fn ends(pid: u32) -> bool {
-    for _ in 0..500 {
+/// Whether process `pid` ends within `within`.
+async fn ends(pid: u32, within: Duration) -> bool {
+    let deadline = std::time::Instant::now() + within;
+    while std::time::Instant::now() < deadline {
         if process_ended(pid) {
             return true;
         }
@@ -163,7 +164,7 @@ async fn an_outside_engine_is_stopped_when_its_game_ends() {
     assert_eq!(status, 200, "{view}");
     assert!(view["outcome"].is_string(), "{view}");
     assert!(
-        ends(pid).await,
+        ends(pid, Duration::from_secs(10)).await,
         "engine {pid} still runs after its game ended"
     );
 }
@@ -171,8 +172,10 @@ async fn an_outside_engine_is_stopped_when_its_game_ends() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
     let (config, spec, pid_file) = fixed_engine("evicted");
+    // The engine's opponent thinks 4 s a move: the game is evicted meanwhile.
     let addr = start(ServerConfig {
         max_games: 1,
+        max_bot_time: Duration::from_secs(4),
         ..config
     })
     .await;
@@ -181,21 +184,29 @@ async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
         &c,
         addr,
         "/api/games",
-        &json!({"game": "ataxx-ice", "rules": {"size": 5}, "seats": [spec, "human"]}),
+        &json!({"game": "ataxx-ice", "rules": {"size": 5}, "seats": [spec, "ismcts:ms=4000"]}),
     )
     .await;
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().expect("an id");
-    let token = created["token"].as_str().expect("a token");
-    wait_for(&c, addr, id, 1, token).await;
+    let mut plies = Value::Null;
+    for _ in 0..500 {
+        plies = get(&c, addr, &format!("/api/games/{id}")).await.1["plies"].clone();
+        if plies == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(plies, 1, "the engine never moved");
     let pid = engine_pid(&pid_file).await;
     assert!(!process_ended(pid), "the engine ended before its game");
     let (status, _) = post(&c, addr, "/api/games", &json!({"game": "card-siege"})).await;
     assert_eq!(status, 200);
     let (status, _) = get(&c, addr, &format!("/api/games/{id}")).await;
     assert_eq!(status, 404);
+    // At once, not once the other seat's bot has finished its move.
     assert!(
-        ends(pid).await,
+        ends(pid, Duration::from_secs(2)).await,
         "engine {pid} still runs after its game was dropped"
     );
 }
