@@ -1,27 +1,23 @@
 //! The JSON API: the routes of `docs/web.md`.
 
 use std::collections::HashMap;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
 use pyramid_core::Seat;
 use pyramid_core::runtime::{DynGame, RuntimeError, borrowed_options};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::bots::drive_bots;
+use crate::limits::bot_within_limits;
 use crate::store::{LiveGame, Shared, Sitter, lock, random_token};
 use crate::{ApiError, App};
-
-/// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
-const MAX_AB_DEPTH: u32 = 4;
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -133,42 +129,50 @@ fn option_text(value: &Value) -> Result<String, ApiError> {
     }
 }
 
-/// Checks a bot spec against the server's limits.
-fn check_bot(spec: &str, app: &App) -> Result<(), ApiError> {
-    let parsed = BotSpec::from_str(spec)
-        .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
-    if matches!(parsed, BotSpec::External(_)) && !app.config.engines.contains(&parsed.to_string()) {
-        return Err(ApiError::bad_request(format!(
-            "seat `{spec}`: this server runs only the outside engines it was started with ({})",
-            if app.config.engines.is_empty() {
-                "none".to_owned()
-            } else {
-                app.config.engines.join(", ")
-            }
-        )));
+/// The rule options of a new game as `key=value` pairs: `players` and the seats in
+/// `rules` must agree, and the ply limit is the server's when none is given (a larger
+/// one is refused).
+fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<Vec<(String, String)>, ApiError> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut seats: Vec<(String, String)> = Vec::new();
+    if let Some(players) = request.players {
+        seats.push(("players".to_owned(), players.to_string()));
     }
-    let within = match &parsed {
-        BotSpec::Mcts(MctsConfig { budget, .. }) | BotSpec::Ismcts(IsmctsConfig { budget, .. }) => {
-            match *budget {
-                Budget::Time(t) => t <= app.config.max_bot_time,
-                Budget::Iterations(n) => n <= app.config.max_bot_iterations,
-            }
+    let mut ply_limit = None;
+    for (key, value) in &request.rules {
+        let text = option_text(value)?;
+        match key.as_str() {
+            "seats" | "players" => seats.push((format!("rules.{key}"), text)),
+            "ply_limit" => ply_limit = Some(text),
+            _ => pairs.push((key.clone(), text)),
         }
-        // A fixed depth has no time bound: only shallow ones.
-        BotSpec::AlphaBeta(config) => match config.budget {
-            AbBudget::Time(t) => t <= app.config.max_bot_time,
-            AbBudget::Depth(d) => d <= MAX_AB_DEPTH,
-        },
-        BotSpec::Random | BotSpec::Greedy | BotSpec::External(_) => true,
-    };
-    if !within {
+    }
+    if let Some(((first, a), (second, b))) = seats
+        .iter()
+        .flat_map(|x| seats.iter().map(move |y| (x, y)))
+        .find(|((_, a), (_, b))| a.trim() != b.trim())
+    {
         return Err(ApiError::bad_request(format!(
-            "bot `{spec}` thinks longer than this server allows ({} ms, {} iterations or depth {MAX_AB_DEPTH} a move)",
-            app.config.max_bot_time.as_millis(),
-            app.config.max_bot_iterations
+            "`{first}` ({a}) and `{second}` ({b}) disagree on the number of seats"
         )));
     }
-    Ok(())
+    if let Some((_, n)) = seats.first() {
+        pairs.push(("seats".to_owned(), n.clone()));
+    }
+    let limit = match ply_limit.as_deref().map(str::trim) {
+        None | Some("none") => max_plies.to_string(),
+        Some(text) => match text.parse::<u64>() {
+            Ok(n) if n > u64::from(max_plies) => {
+                return Err(ApiError::bad_request(format!(
+                    "ply_limit {n} is beyond this server's ply limit of {max_plies}"
+                )));
+            }
+            // Anything else is the rules' to accept or refuse.
+            _ => text.to_owned(),
+        },
+    };
+    pairs.push(("ply_limit".to_owned(), limit));
+    Ok(pairs)
 }
 
 /// `POST /api/games`: starts a game; bot seats start moving at once.
@@ -177,17 +181,49 @@ pub async fn create_game(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Json<Created>, ApiError> {
     let Json(request) = body.map_err(json_error)?;
+    if request.delay_ms > MAX_DELAY_MS {
+        return Err(ApiError::bad_request(format!(
+            "delay_ms is at most {MAX_DELAY_MS}"
+        )));
+    }
+    let pairs = rule_pairs(&request, app.config.max_plies)?;
+    if let Some(specs) = &request.seats {
+        if specs.len() > MAX_SEATS {
+            return Err(ApiError::bad_request(format!(
+                "{} seats given: a game has at most {MAX_SEATS}",
+                specs.len()
+            )));
+        }
+    }
+    // Dealing and building bots (tables, trees) is work for a blocking thread.
+    let (live, seat_tokens) = app
+        .blocking(crate::Work::Light, move |app| {
+            new_game(app, request, &pairs)
+        })
+        .await??;
+    let token = live.token.clone();
+    let (id, shared) = app.store.insert(live, &app.config);
+    drive_bots(&app, shared);
+    Ok(Json(Created {
+        id,
+        token,
+        seat_tokens,
+    }))
+}
+
+/// The most seats a game has.
+const MAX_SEATS: usize = 8;
+
+/// A new game from its request, and a token per seat (`None` for bot seats).
+fn new_game(
+    app: &App,
+    request: NewGame,
+    pairs: &[(String, String)],
+) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(runtime_error)?;
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    if let Some(players) = request.players {
-        pairs.push(("seats".to_owned(), players.to_string()));
-    }
-    for (key, value) in &request.rules {
-        pairs.push((key.clone(), option_text(value)?));
-    }
     // `deal`: who starts is drawn where the rules leave it to the tool (Martian Chess).
     let state = game
-        .deal(&borrowed_options(&pairs), rand::random::<u64>())
+        .deal(&borrowed_options(pairs), rand::random::<u64>())
         .map_err(runtime_error)?;
     let seats = state.seats();
     let specs = request
@@ -206,101 +242,127 @@ pub async fn create_game(
             sitters.push(Sitter::Human);
             seat_tokens.push(Some(random_token()));
         } else {
-            check_bot(spec, &app)?;
+            let spec = bot_within_limits(spec, &app.config)?;
             let bot = game
-                .bot(spec, rand::random::<u64>() ^ seat as u64)
+                .bot(&spec, rand::random::<u64>() ^ seat as u64)
                 .map_err(runtime_error)?;
-            sitters.push(Sitter::Bot(spec.clone(), Some(bot)));
+            sitters.push(Sitter::Bot(spec, Some(bot)));
             seat_tokens.push(None);
         }
     }
-    if request.delay_ms > MAX_DELAY_MS {
-        return Err(ApiError::bad_request(format!(
-            "delay_ms is at most {MAX_DELAY_MS}"
-        )));
-    }
-    let token = random_token();
-    let start = state.clone_box();
+    let bots_live = sitters.iter().any(|s| matches!(s, Sitter::Bot(..))) && !state.is_over();
     let live = LiveGame {
-        start,
+        start: state.clone_box(),
         bot_delay: std::time::Duration::from_millis(request.delay_ms),
         game: game.name(),
         hidden: !game.perfect_information(),
         state,
         sitters,
-        token: token.clone(),
+        token: random_token(),
         seat_tokens: seat_tokens.clone(),
         moves: Vec::new(),
         last_used: Instant::now(),
         bots_running: false,
+        bots_live,
+        closed: false,
         forfeit: None,
     };
-    let id = app.store.insert(live, &app.config);
-    if let Some(shared) = app.store.get(&id) {
-        drive_bots(shared);
-    }
-    Ok(Json(Created {
-        id,
-        token,
-        seat_tokens,
-    }))
+    Ok((live, seat_tokens))
 }
 
 fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
-    app.store.get(id).ok_or_else(|| {
+    app.store.get(id, &app.config).ok_or_else(|| {
         ApiError::not_found(format!("no game with id `{}`", pyramid_core::excerpt(id)))
     })
 }
 
-/// The game as `viewer` may see it (`None`: what every seat may see).
-fn game_json(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Value {
-    let state = &live.state;
-    let shown = |s: &dyn pyramid_core::runtime::DynState| match viewer {
-        Some(seat) => s.view_string(seat).ok(),
-        None if live.hidden => None,
-        None => Some(s.position()),
-    };
-    let position = shown(state.as_ref());
-    let start = shown(live.start.as_ref());
-    let moves: Vec<Value> = live
-        .moves
-        .iter()
-        .map(|m| {
-            let text = match viewer {
-                Some(seat) => m.seen_by.get(seat.index()).cloned().unwrap_or_default(),
-                None => m.public.clone(),
-            };
-            json!({ "seat": m.seat.0, "action": text })
+fn path_error(e: PathRejection) -> ApiError {
+    ApiError::bad_request(format!("malformed path: {}", e.body_text()))
+}
+
+/// What an answer about a game needs, copied out of the game so that the answer is
+/// written without the game locked.
+struct Snapshot {
+    game: &'static str,
+    viewer: Option<Seat>,
+    hidden: bool,
+    state: Box<dyn pyramid_core::runtime::DynState>,
+    start: Box<dyn pyramid_core::runtime::DynState>,
+    seats: Vec<String>,
+    moves: Vec<(u8, String)>,
+    to_act: Option<Seat>,
+    outcome: Option<String>,
+    forfeit: Option<(Seat, String)>,
+}
+
+impl Snapshot {
+    /// The game as `viewer` may see it (`None`: what every seat may see).
+    fn of(live: &LiveGame, viewer: Option<Seat>) -> Snapshot {
+        Snapshot {
+            game: live.game,
+            viewer,
+            hidden: live.hidden,
+            state: live.state.clone_box(),
+            start: live.start.clone_box(),
+            seats: live
+                .sitters
+                .iter()
+                .map(|s| match s {
+                    Sitter::Human => "human".to_owned(),
+                    Sitter::Bot(spec, _) => spec.clone(),
+                })
+                .collect(),
+            moves: live
+                .moves
+                .iter()
+                .map(|m| {
+                    let text = match viewer {
+                        Some(seat) => m.seen_by.get(seat.index()).cloned().unwrap_or_default(),
+                        None => m.public.clone(),
+                    };
+                    (m.seat.0, text)
+                })
+                .collect(),
+            to_act: live.to_act(),
+            outcome: live.outcome(),
+            forfeit: live.forfeit.clone(),
+        }
+    }
+
+    /// The answer.
+    fn json(&self, id: &str) -> Value {
+        let shown = |s: &dyn pyramid_core::runtime::DynState| match self.viewer {
+            Some(seat) => s.view_string(seat).ok(),
+            None if self.hidden => None,
+            None => Some(s.position()),
+        };
+        let state = self.state.as_ref();
+        let moves: Vec<Value> = self
+            .moves
+            .iter()
+            .map(|(seat, action)| json!({ "seat": seat, "action": action }))
+            .collect();
+        let legal = match (self.viewer, self.to_act) {
+            (Some(seat), Some(to_act)) if seat == to_act => Some(state.legal_actions()),
+            _ => None,
+        };
+        json!({
+            "id": id,
+            "game": self.game,
+            "seat": self.viewer.map(|s| s.0),
+            "seats": self.seats,
+            "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<HashMap<_, _>>(),
+            "position": shown(state),
+            "start": shown(self.start.as_ref()),
+            "to_act": self.to_act.map(|s| s.0),
+            "legal": legal,
+            "moves": moves,
+            "plies": state.plies(),
+            "outcome": self.outcome,
+            "forfeit": self.forfeit.as_ref().map(|(seat, reason)| json!({ "seat": seat.0, "reason": reason })),
+            "returns": state.is_over().then(|| state.returns()),
         })
-        .collect();
-    let legal = match (viewer, live.to_act()) {
-        (Some(seat), Some(to_act)) if seat == to_act => Some(state.legal_actions()),
-        _ => None,
-    };
-    let sitters: Vec<Value> = live
-        .sitters
-        .iter()
-        .map(|s| match s {
-            Sitter::Human => json!("human"),
-            Sitter::Bot(spec, _) => json!(spec),
-        })
-        .collect();
-    json!({
-        "id": id,
-        "game": live.game,
-        "seat": viewer.map(|s| s.0),
-        "seats": sitters,
-        "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<HashMap<_, _>>(),
-        "position": position,
-        "start": start,
-        "to_act": live.to_act().map(|s| s.0),
-        "legal": legal,
-        "moves": moves,
-        "plies": state.plies(),
-        "outcome": live.outcome(),
-        "forfeit": live.forfeit.as_ref().map(|(seat, reason)| json!({ "seat": seat.0, "reason": reason })),
-        "returns": state.is_over().then(|| state.returns()),
-    })
+    }
 }
 
 /// The seat a request may see: the one asked for when the token allows it.
@@ -322,26 +384,31 @@ fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiError> 
 /// `GET /api/games/{id}?seat=N&token=T`.
 pub async fn get_game(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Path(id) = id.map_err(path_error)?;
     let Query(query) = query.map_err(query_error)?;
     let shared = find(&app, &id)?;
-    let mut live = lock(&shared);
-    live.last_used = Instant::now();
-    let seat = viewer(&live, &query)?;
-    Ok(Json(game_json(&id, &live, seat)))
+    let snapshot = {
+        let mut live = lock(&shared);
+        live.last_used = Instant::now();
+        let seat = viewer(&live, &query)?;
+        Snapshot::of(&live, seat)
+    };
+    Ok(Json(snapshot.json(&id)))
 }
 
 /// `POST /api/games/{id}/actions`: a human seat acts; bot seats answer by themselves.
 pub async fn post_action(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     body: Result<Json<ActionRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Path(id) = id.map_err(path_error)?;
     let Json(request) = body.map_err(json_error)?;
     let shared = find(&app, &id)?;
-    let answer = {
+    let snapshot = {
         let mut live = lock(&shared);
         let seat = Seat(request.seat);
         if request.seat as usize >= live.state.seats() {
@@ -361,29 +428,38 @@ pub async fn post_action(
         }
         live.record_and_play(seat, &request.action)
             .map_err(runtime_error)?;
-        game_json(&id, &live, Some(seat))
+        live.last_used = Instant::now();
+        Snapshot::of(&live, Some(seat))
     };
-    drive_bots(shared);
-    Ok(Json(answer))
+    drive_bots(&app, shared);
+    Ok(Json(snapshot.json(&id)))
 }
 
 /// `GET /api/games/{id}/svg?seat=N&token=T`: the board as an SVG picture.
 pub async fn get_svg(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let Path(id) = id.map_err(path_error)?;
     let Query(query) = query.map_err(query_error)?;
     let shared = find(&app, &id)?;
-    let mut live = lock(&shared);
-    live.last_used = Instant::now();
-    let seat = viewer(&live, &query)?;
-    if seat.is_none() && live.hidden {
-        return Err(ApiError::forbidden(
-            "this game hides information from each seat: give a seat and its token",
-        ));
-    }
-    let svg = live.state.svg(seat).map_err(runtime_error)?;
+    let (state, seat) = {
+        let mut live = lock(&shared);
+        live.last_used = Instant::now();
+        let seat = viewer(&live, &query)?;
+        if seat.is_none() && live.hidden {
+            return Err(ApiError::forbidden(
+                "this game hides information from each seat: give a seat and its token",
+            ));
+        }
+        (live.state.clone_box(), seat)
+    };
+    let svg = app
+        .blocking(crate::Work::Light, move |_| {
+            state.svg(seat).map_err(runtime_error)
+        })
+        .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
 
@@ -398,4 +474,9 @@ pub async fn page() -> impl IntoResponse {
 /// Any other route.
 pub async fn no_route() -> ApiError {
     ApiError::not_found("no such route (see docs/web.md)")
+}
+
+/// A route asked with a method it does not take.
+pub async fn wrong_method() -> ApiError {
+    ApiError::method_not_allowed("this route does not take this method (see docs/web.md)")
 }

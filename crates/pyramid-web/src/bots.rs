@@ -1,73 +1,153 @@
-//! Bot seats move by themselves: [`drive_bots`].
+//! Bot seats move by themselves: [`drive_bots`], each move computed in the server's
+//! bounded pool of bot threads.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyramid_core::Seat;
 
-use crate::store::{Shared, Sitter, lock};
+use crate::App;
+use crate::store::{Shared, Sitter, drop_bots, lock};
 
-/// Starts a task that plays the game's bot seats until a human seat is to act or the game
-/// is over (unless one already runs). Each bot thinks on a blocking thread, without the
-/// game locked, so the game answers requests meanwhile.
-pub fn drive_bots(shared: Shared) {
+/// Counts of the bot work under way (for tests and curiosity).
+#[derive(Debug, Default)]
+pub struct BotWork {
+    /// Games whose bot seats are being played now (a task each).
+    pub games: AtomicUsize,
+    /// Bot moves being computed now (a blocking thread each).
+    pub moves: AtomicUsize,
+}
+
+/// One more of a count, for as long as it lives.
+struct Counted<'a>(&'a AtomicUsize);
+
+impl<'a> Counted<'a> {
+    fn new(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Counted(count)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// After a game changed: when it is over or closed, stops its bots (an outside engine's
+/// process ends); when a bot seat is to act, starts a task that plays the bot seats until
+/// a human seat is to act, the game is over or the store dropped it (unless one already
+/// runs). Each move waits for a thread of the server's bot pool and is computed there,
+/// without the game locked, so the game answers requests meanwhile.
+pub fn drive_bots(app: &Arc<App>, shared: Shared) {
     {
         let mut live = lock(&shared);
-        if live.bots_running || !live.bot_to_act() {
+        let retired = live.retire_bots();
+        if !retired.is_empty() {
+            drop(live);
+            drop_bots(retired);
+            return;
+        }
+        if live.bots_running || live.closed || !live.bot_to_act() {
             return;
         }
         live.bots_running = true;
     }
+    let app = Arc::clone(app);
     tokio::spawn(async move {
-        loop {
-            let taken = {
-                let mut live = lock(&shared);
-                let seat = live.to_act();
-                match seat {
-                    Some(seat) if live.bot_to_act() => {
-                        let state = live.state.clone_box();
-                        let bot = match live.sitters.get_mut(seat.index()) {
-                            Some(Sitter::Bot(_, bot)) => bot.take(),
-                            _ => None,
-                        };
-                        let delay = live.bot_delay;
-                        bot.map(|bot| (seat, state, bot, delay))
-                    }
-                    _ => None,
-                }
-            };
-            let Some((seat, state, mut bot, delay)) = taken else {
-                break;
-            };
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
-            let plies = state.plies();
-            let picked = tokio::task::spawn_blocking(move || {
-                let action = bot.pick(&*state);
-                (bot, action)
-            })
-            .await;
-            let Ok((bot, action)) = picked else { break };
+        {
+            let _game = Counted::new(&app.bot_work.games);
+            play_bot_seats(&app, &shared).await;
+        }
+        // A human may have acted between the loop's last look and now, leaving a bot
+        // to act with nobody driving it: then one more task.
+        let (retired, again) = {
             let mut live = lock(&shared);
-            if let Some(Sitter::Bot(_, slot)) = live.sitters.get_mut(seat.index()) {
-                *slot = Some(bot);
-            }
-            let action = match action {
-                Ok(action) => action,
-                Err(_) => {
-                    // A bot that failed (an outside engine) loses by forfeit.
-                    let failure = match live.sitters.get_mut(seat.index()) {
-                        Some(Sitter::Bot(_, Some(bot))) => bot.failure(),
+            live.bots_running = false;
+            (live.retire_bots(), live.bot_ready())
+        };
+        drop_bots(retired);
+        if again {
+            drive_bots(&app, shared);
+        }
+    });
+}
+
+/// The loop of [`drive_bots`]' task.
+async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
+    loop {
+        let taken = {
+            let mut live = lock(shared);
+            match live.to_act() {
+                Some(seat) if live.bot_to_act() && !live.closed => {
+                    let state = live.state.clone_box();
+                    let bot = match live.sitters.get_mut(seat.index()) {
+                        Some(Sitter::Bot(_, bot)) => bot.take(),
                         _ => None,
                     };
-                    if let Some(reason) = failure {
-                        live.forfeit = Some((seat, reason));
-                    }
-                    break;
+                    let delay = live.bot_delay;
+                    bot.map(|bot| (seat, state, bot, delay))
                 }
-            };
-            if live.state.plies() != plies || live.record_and_play(Seat(seat.0), &action).is_err() {
-                break;
+                _ => None,
             }
+        };
+        let Some((seat, state, mut bot, delay)) = taken else {
+            return;
+        };
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
         }
-        lock(&shared).bots_running = false;
-    });
+        let Ok(permit) = Arc::clone(&app.bot_pool).acquire_owned().await else {
+            drop_bots(vec![bot]);
+            return;
+        };
+        // The store may have dropped the game while this one waited for a thread.
+        if lock(shared).closed {
+            drop(permit);
+            drop_bots(vec![bot]);
+            return;
+        }
+        let plies = state.plies();
+        let work = Arc::clone(app);
+        let picked = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let _move = Counted::new(&work.bot_work.moves);
+            let action = bot.pick(&*state);
+            (bot, action)
+        })
+        .await;
+        let mut live = lock(shared);
+        let Ok((mut bot, action)) = picked else {
+            // The bot panicked: its seat loses by forfeit.
+            live.forfeit = Some((seat, "the bot failed".to_owned()));
+            return;
+        };
+        if live.closed {
+            drop(live);
+            drop_bots(vec![bot]);
+            return;
+        }
+        let action = match action {
+            Ok(action) => action,
+            Err(_) => {
+                // A bot that failed (an outside engine) loses by forfeit.
+                if let Some(reason) = bot.failure() {
+                    live.forfeit = Some((seat, reason));
+                }
+                put_back(&mut live.sitters, seat, bot);
+                return;
+            }
+        };
+        put_back(&mut live.sitters, seat, bot);
+        if live.state.plies() != plies || live.record_and_play(Seat(seat.0), &action).is_err() {
+            return;
+        }
+    }
+}
+
+/// Puts a bot back in its seat after its move.
+fn put_back(sitters: &mut [Sitter], seat: Seat, bot: Box<dyn pyramid_core::runtime::DynBot>) {
+    if let Some(Sitter::Bot(_, slot)) = sitters.get_mut(seat.index()) {
+        *slot = Some(bot);
+    }
 }

@@ -2,35 +2,84 @@
 
 use std::time::Duration;
 
-/// The limits a server keeps (all documented in `docs/web.md`).
+/// The limits a server keeps (all documented in `docs/web.md`, "Limits").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
     /// Live games kept at most; creating one more drops the game idle the longest.
     pub max_games: usize,
-    /// A game nobody has read or played for this long is dropped.
+    /// Live games with a bot seat still playing, at most: creating one more drops the
+    /// bot game idle the longest (its bots stop). Bounds the memory bots hold.
+    pub max_bot_games: usize,
+    /// A game no client has read or played for this long is dropped (checked on every
+    /// request and every few seconds).
     pub idle_expiry: Duration,
+    /// The ply limit of every game: a game created with no `ply_limit` gets this one, and
+    /// a larger `ply_limit` is refused.
+    pub max_plies: u32,
     /// The largest request body accepted, in bytes.
     pub max_body: usize,
-    /// The largest time budget a bot seat may have per move (`mcts:ms=N`).
+    /// The largest time budget a bot seat may have per move (`mcts:ms=N`, `ab:ms=N`).
     pub max_bot_time: Duration,
     /// The largest iteration budget a bot seat may have per move (`mcts:iters=N`).
     pub max_bot_iterations: u64,
+    /// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
+    pub max_ab_depth: u32,
+    /// The largest alpha-beta transposition table, in bits (`ab:...,tt=N`): a larger
+    /// one, or the bot's own default when larger, is lowered to this.
+    pub max_table_bits: u8,
+    /// The most nodes an MCTS tree may hold (`mcts:...,nodes=N`): a larger value, or the
+    /// bot's own default when larger, is lowered to this.
+    pub max_tree_nodes: usize,
+    /// The longest random playout an MCTS or ISMCTS bot seat may have, in plies
+    /// (`playout=N`; `0`, to the end, is refused).
+    pub max_playout: u32,
+    /// Bot moves computed at once (each on a blocking thread); other bot games wait
+    /// their turn.
+    pub bot_threads: usize,
+    /// Replays computed at once, each on a blocking thread; others wait their turn
+    /// (lighter work, new games and pictures, has a pool of its own).
+    pub cpu_threads: usize,
+    /// Open connections at most; the server accepts no more until one closes.
+    pub max_connections: usize,
+    /// A connection that has not sent a whole request head this long after it opened (or
+    /// after its last answer) is closed.
+    pub header_timeout: Duration,
+    /// A request (reading its body and answering it) that takes longer is answered 408.
+    pub request_timeout: Duration,
     /// The outside engines clients may seat, as canonical bot specs (`ext:COMMAND ...`,
     /// docs/protocol.md): `pyrctl serve --bot`. No other `ext:` spec is accepted, so a
     /// client can never make the server run a command.
     pub engines: Vec<String>,
 }
 
+/// The number of CPUs, at least 1.
+fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
 impl Default for ServerConfig {
-    /// 1000 games, one hour of idleness, 16 KiB bodies, bots of at most 2 s or 50,000
-    /// iterations a move.
+    /// 1000 games of which 100 with bots, one hour of idleness, 1000 plies, 16 KiB
+    /// bodies, bots of at most 2 s, 2,000 iterations or depth 3 a move, one bot move
+    /// and one replay per CPU at once, 256 connections, 10 s to send a head, 30 s
+    /// for a request.
     fn default() -> Self {
         ServerConfig {
             max_games: 1000,
+            max_bot_games: 100,
             idle_expiry: Duration::from_secs(3600),
+            max_plies: 1000,
             max_body: 16 * 1024,
             max_bot_time: Duration::from_secs(2),
-            max_bot_iterations: 50_000,
+            max_bot_iterations: 2_000,
+            max_ab_depth: 3,
+            max_table_bits: 14,
+            max_tree_nodes: 10_000,
+            max_playout: 100,
+            bot_threads: cpus(),
+            cpu_threads: cpus(),
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
             engines: Vec::new(),
         }
     }

@@ -1,4 +1,5 @@
-//! Refusals as JSON: [`ApiError`], a 4xx status with `{"error": "..."}`.
+//! Refusals as JSON: [`ApiError`], a 4xx status (5xx for a failure of the server's
+//! own) with `{"error": "..."}`.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -9,7 +10,7 @@ use serde_json::json;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{status}: {message}")]
 pub struct ApiError {
-    /// The HTTP status (always 4xx).
+    /// The HTTP status (4xx; 500 or 503 for a failure of the server's own).
     pub status: StatusCode,
     /// What was wrong, in words.
     pub message: String,
@@ -41,7 +42,38 @@ impl ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// 405: the route does not take this method.
+    pub fn method_not_allowed(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::METHOD_NOT_ALLOWED, message)
+    }
+
+    /// 408: the request (its body, or the work it asks for) took too long.
+    pub fn timeout(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, message)
+    }
+
+    /// 414: the path and query are too long.
+    pub fn uri_too_long(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::URI_TOO_LONG, message)
+    }
+
+    /// 431: too many or too large headers.
+    pub fn headers_too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message)
+    }
+
+    /// 500: the server failed (a bug).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
+    /// 503: the server cannot do it now.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
+    /// Any status with a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),

@@ -17,24 +17,40 @@ mod api;
 mod bots;
 mod config;
 mod error;
+mod guard;
+mod limits;
 mod replay;
 mod store;
+mod wire;
 
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use pyramid_core::runtime::Registry;
+use tokio::sync::Semaphore;
 
 pub use config::ServerConfig;
 pub use error::ApiError;
 
-/// What every request shares: the games, the registry and the limits.
+/// What every request shares: the games, the registry, the limits and the pools of
+/// blocking threads.
 pub struct App {
     store: store::Store,
     registry: Registry,
     config: ServerConfig,
+    /// Permits to compute a bot move ([`ServerConfig::bot_threads`]).
+    bot_pool: Arc<Semaphore>,
+    /// Permits to replay a record ([`ServerConfig::cpu_threads`]).
+    cpu_pool: Arc<Semaphore>,
+    /// Permits to do a request's light work: a new game, a picture.
+    light_pool: Arc<Semaphore>,
+    bot_work: bots::BotWork,
 }
 
 impl App {
@@ -43,6 +59,10 @@ impl App {
         App {
             store: store::Store::default(),
             registry: pyramid_games::registry(),
+            bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
+            cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
+            light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
+            bot_work: bots::BotWork::default(),
             config,
         }
     }
@@ -51,12 +71,67 @@ impl App {
     pub fn live_games(&self) -> usize {
         self.store.len()
     }
+
+    /// The number of games whose bot seats are being played now (each by a task).
+    pub fn bot_games_running(&self) -> usize {
+        self.bot_work.games.load(Ordering::SeqCst)
+    }
+
+    /// The number of bot moves being computed now (each on a blocking thread; at most
+    /// [`ServerConfig::bot_threads`]).
+    pub fn bot_moves_running(&self) -> usize {
+        self.bot_work.moves.load(Ordering::SeqCst)
+    }
+
+    /// Runs `work` on a blocking thread, kept off the async threads that answer
+    /// everyone, once one of its pool is free: one of the [`ServerConfig::cpu_threads`]
+    /// for [`Work::Heavy`], one of [`LIGHT_THREADS`] for [`Work::Light`] (which so never
+    /// waits behind replays).
+    async fn blocking<R: Send + 'static>(
+        self: &Arc<Self>,
+        kind: Work,
+        work: impl FnOnce(&App) -> R + Send + 'static,
+    ) -> Result<R, ApiError> {
+        let pool = match kind {
+            Work::Heavy => &self.cpu_pool,
+            Work::Light => &self.light_pool,
+        };
+        let permit = Arc::clone(pool)
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        let app = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(&app)
+        })
+        .await
+        .map_err(|_| ApiError::internal("the request's work failed"))
+    }
 }
+
+/// The kind of work a request does on a blocking thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// Up to a second or so: a replay of a long record.
+    Heavy,
+    /// About a millisecond at most: dealing a game and building its bots, drawing a
+    /// picture.
+    Light,
+}
+
+/// Light work ([`Work::Light`]) done at once, at most.
+const LIGHT_THREADS: usize = 8;
 
 /// The largest record line `POST /api/replay` reads.
 const REPLAY_BODY: usize = 4 * 1024 * 1024;
 
-/// The routes over `app`.
+/// Request heads hyper parses at most (headers); `guard` refuses far fewer with its own
+/// message, and `wire` turns hyper's refusal beyond into JSON too.
+const PARSED_HEADERS: usize = 512;
+
+/// The routes over `app`, with the guards every request passes (JSON refusals, head
+/// limits, the request timeout, idle expiry).
 pub fn router(app: Arc<App>) -> Router {
     let max_body = app.config.max_body;
     Router::new()
@@ -71,11 +146,67 @@ pub fn router(app: Arc<App>) -> Router {
             post(replay::replay).layer(DefaultBodyLimit::max(REPLAY_BODY)),
         )
         .fallback(api::no_route)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            guard::deadline_and_sweep,
+        ))
+        .layer(axum::middleware::from_fn(guard::head_limits))
+        .layer(axum::middleware::map_response(guard::json_errors))
         .with_state(app)
 }
 
 /// Serves the API on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> std::io::Result<()> {
-    axum::serve(listener, router(Arc::new(App::new(config)))).await
+    serve_app(listener, Arc::new(App::new(config))).await
+}
+
+/// Serves `app` on `listener` until the process ends: at most
+/// [`ServerConfig::max_connections`] connections at once, each closed when a request
+/// head takes longer than [`ServerConfig::header_timeout`] to arrive; idle games are
+/// dropped every few seconds.
+pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
+    tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
+    let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
+    let header_timeout = app.config.header_timeout;
+    let routes = router(app);
+    loop {
+        let Ok(permit) = Arc::clone(&connections).acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of descriptors or a connection reset before it was accepted: wait
+                // a little rather than spin.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Answers are written whole: no waiting to fill a segment.
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(routes.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .max_headers(PARSED_HEADERS)
+                .serve_connection(TokioIo::new(wire::JsonRefusals::new(stream)), service)
+                .await;
+        });
+    }
+}
+
+/// Drops idle games every [`store::sweep_period`] until the server is gone.
+async fn sweep_idle_games(app: Weak<App>) {
+    let Some(period) = app.upgrade().map(|a| store::sweep_period(&a.config)) else {
+        return;
+    };
+    loop {
+        tokio::time::sleep(period).await;
+        let Some(app) = app.upgrade() else { return };
+        app.store.sweep(&app.config);
+    }
 }

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{BytesRejection, JsonRejection};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::runtime::borrowed_options;
@@ -63,12 +64,25 @@ fn malformed(e: JsonRejection) -> ApiError {
     ApiError::bad_request(format!("malformed JSON body: {}", e.body_text()))
 }
 
-/// `POST /api/replay`: every position of a recorded game, the start first.
+/// `POST /api/replay`: every position of a recorded game, the start first. Reading the
+/// record, playing it and writing the answer are done on a blocking thread.
 pub async fn replay(
     State(app): State<Arc<App>>,
-    body: Result<Json<RecordLine>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Json(record) = body.map_err(malformed)?;
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let body = body.map_err(|e| {
+        ApiError::bad_request(format!("unreadable request body: {}", e.body_text()))
+    })?;
+    let answer = app
+        .blocking(crate::Work::Heavy, move |app| replay_answer(app, &body))
+        .await??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer))
+}
+
+/// The answer to a replay, as JSON bytes.
+fn replay_answer(app: &App, body: &[u8]) -> Result<Vec<u8>, ApiError> {
+    let record: RecordLine = serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))?;
     if record.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!(
             "a replayed record holds at most {MAX_ACTIONS} actions"
@@ -102,21 +116,31 @@ pub async fn replay(
             json!({"ply": i + 1, "seat": seat, "action": action, "position": state.position()}),
         );
     }
-    Ok(Json(json!({
+    let answer = json!({
         "game": game.name(),
         "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<std::collections::HashMap<_, _>>(),
         "frames": frames,
         "result": record.result,
         "outcome": state.outcome().map(|o| o.to_string()),
-    })))
+    });
+    serde_json::to_vec(&answer).map_err(|e| ApiError::internal(format!("writing the answer: {e}")))
 }
 
-/// `POST /api/render`: the SVG picture of a position string (everything it holds shown).
+/// `POST /api/render`: the SVG picture of a position string (everything it holds shown),
+/// drawn on a blocking thread.
 pub async fn render(
     State(app): State<Arc<App>>,
     body: Result<Json<RenderRequest>, JsonRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Json(request) = body.map_err(malformed)?;
+    let svg = app
+        .blocking(crate::Work::Light, move |app| render_svg(app, &request))
+        .await??;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+}
+
+/// The picture `POST /api/render` answers.
+fn render_svg(app: &App, request: &RenderRequest) -> Result<String, ApiError> {
     let game = app
         .registry
         .get(&request.game)
@@ -132,8 +156,7 @@ pub async fn render(
     let state = game
         .parse_position(&request.position, &borrowed_options(&pairs))
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let svg = state
+    state
         .svg(None)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }

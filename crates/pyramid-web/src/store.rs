@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pyramid_core::Seat;
 use pyramid_core::runtime::{DynBot, DynState};
@@ -13,7 +13,8 @@ use crate::ServerConfig;
 pub enum Sitter {
     /// A person, acting through the API with a token.
     Human,
-    /// A bot, moving by itself (its spec, and the bot while it is not thinking).
+    /// A bot, moving by itself (its spec, and the bot while it is neither thinking nor
+    /// stopped).
     Bot(String, Option<Box<dyn DynBot>>),
 }
 
@@ -41,16 +42,21 @@ pub struct LiveGame {
     pub seat_tokens: Vec<Option<String>>,
     /// The actions played.
     pub moves: Vec<Played>,
-    /// When it was last read or played.
+    /// When a client last read or played it (bot moves do not count).
     pub last_used: Instant,
     /// Whether a task is moving its bot seats.
     pub bots_running: bool,
+    /// Whether it still has bots (a bot seat, and neither over nor closed): what
+    /// [`ServerConfig::max_bot_games`] counts.
+    pub bots_live: bool,
+    /// Whether the store dropped it (evicted or idle): its bots stop.
+    pub closed: bool,
     /// Whether it hides something from some seat.
     pub hidden: bool,
     /// The start position.
     pub start: Box<dyn DynState>,
     /// How long each bot waits before it moves.
-    pub bot_delay: std::time::Duration,
+    pub bot_delay: Duration,
     /// The seat whose bot failed (an outside engine that crashed, hung or answered
     /// nonsense) and why: that seat lost by forfeit and the game is over.
     pub forfeit: Option<(Seat, String)>,
@@ -72,6 +78,15 @@ impl LiveGame {
     pub fn bot_to_act(&self) -> bool {
         self.to_act()
             .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+    }
+
+    /// Whether a bot is to act, in its seat (not thinking) and the game not closed: what
+    /// a task playing the bot seats would do next.
+    pub fn bot_ready(&self) -> bool {
+        !self.closed
+            && self.to_act().is_some_and(|s| {
+                matches!(self.sitters.get(s.index()), Some(Sitter::Bot(_, Some(_))))
+            })
     }
 
     /// The seat to act: none once the game is over, by the rules or by a forfeit.
@@ -96,6 +111,23 @@ impl LiveGame {
             }
             None => self.state.outcome().map(|o| o.to_string()),
         }
+    }
+
+    /// Once the game is over or closed, takes every bot out of its seat (to be dropped
+    /// off the async threads, [`drop_bots`]: dropping an outside engine stops its
+    /// process); before, nothing.
+    pub fn retire_bots(&mut self) -> Vec<Box<dyn DynBot>> {
+        if !self.closed && self.to_act().is_some() {
+            return Vec::new();
+        }
+        self.bots_live = false;
+        self.sitters
+            .iter_mut()
+            .filter_map(|s| match s {
+                Sitter::Bot(_, bot) => bot.take(),
+                Sitter::Human => None,
+            })
+            .collect()
     }
 
     /// Plays `text` for `seat` and records how each seat saw it.
@@ -128,8 +160,21 @@ impl LiveGame {
             seen_by,
             public,
         });
-        self.last_used = Instant::now();
         Ok(played)
+    }
+}
+
+/// Drops bots on a blocking thread (an outside engine's drop waits for its process to
+/// quit), or here when no runtime runs.
+pub fn drop_bots(bots: Vec<Box<dyn DynBot>>) {
+    if bots.is_empty() {
+        return;
+    }
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => {
+            runtime.spawn_blocking(move || drop(bots));
+        }
+        Err(_) => drop(bots),
     }
 }
 
@@ -151,10 +196,36 @@ pub fn lock(game: &Shared) -> MutexGuard<'_, LiveGame> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Marks a game dropped from the store and stops its bots (one thinking now stops when
+/// its move is done).
+fn close(game: &Shared) {
+    let bots = {
+        let mut live = lock(game);
+        live.closed = true;
+        live.retire_bots()
+    };
+    drop_bots(bots);
+}
+
+/// How often idle games are looked for: a quarter of the idle expiry, between 50 ms and
+/// 5 s.
+pub fn sweep_period(config: &ServerConfig) -> Duration {
+    (config.idle_expiry / 4).clamp(Duration::from_millis(50), Duration::from_secs(5))
+}
+
 /// Every live game by id.
-#[derive(Default)]
 pub struct Store {
     games: Mutex<HashMap<String, Shared>>,
+    last_sweep: Mutex<Instant>,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store {
+            games: Mutex::default(),
+            last_sweep: Mutex::new(Instant::now()),
+        }
+    }
 }
 
 impl Store {
@@ -164,30 +235,104 @@ impl Store {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The game with this id.
-    pub fn get(&self, id: &str) -> Option<Shared> {
-        self.map().get(id).cloned()
+    /// The game with this id, unless it has been idle past the expiry (then it is
+    /// dropped now).
+    pub fn get(&self, id: &str, config: &ServerConfig) -> Option<Shared> {
+        let game = self.map().get(id).cloned()?;
+        let idle = lock(&game).last_used.elapsed() >= config.idle_expiry;
+        if idle {
+            let removed = self.map().remove(id);
+            if let Some(game) = removed {
+                close(&game);
+            }
+            return None;
+        }
+        Some(game)
     }
 
-    /// Adds a game under a new random id, first dropping games idle past the expiry and,
-    /// when the store is full, the game idle the longest. Returns the id.
-    pub fn insert(&self, game: LiveGame, config: &ServerConfig) -> String {
-        let mut map = self.map();
-        let now = Instant::now();
-        map.retain(|_, g| now.duration_since(lock(g).last_used) < config.idle_expiry);
-        while map.len() >= config.max_games.max(1) {
-            let oldest = map
-                .iter()
-                .min_by_key(|(_, g)| lock(g).last_used)
-                .map(|(id, _)| id.clone());
-            match oldest {
-                Some(id) => map.remove(&id),
-                None => break,
-            };
+    /// Drops the games idle past the expiry, when the last look was a
+    /// [`sweep_period`] ago or more.
+    pub fn sweep_if_due(&self, config: &ServerConfig) {
+        {
+            let mut last = self
+                .last_sweep
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.elapsed() < sweep_period(config) {
+                return;
+            }
+            *last = Instant::now();
         }
+        self.sweep(config);
+    }
+
+    /// Drops the games idle past the expiry.
+    pub fn sweep(&self, config: &ServerConfig) {
+        let mut dropped = Vec::new();
+        {
+            let mut map = self.map();
+            map.retain(|_, g| {
+                let keep = lock(g).last_used.elapsed() < config.idle_expiry;
+                if !keep {
+                    dropped.push(Arc::clone(g));
+                }
+                keep
+            });
+        }
+        for game in &dropped {
+            close(game);
+        }
+    }
+
+    /// Adds a game under a new random id, first dropping games idle past the expiry,
+    /// then, when the store is full, the games idle the longest, and, when the new game
+    /// has bots and [`ServerConfig::max_bot_games`] games with bots are live, the bot
+    /// games idle the longest. Returns the id and the game.
+    pub fn insert(&self, game: LiveGame, config: &ServerConfig) -> (String, Shared) {
+        let with_bots = game.bots_live;
+        let mut dropped: Vec<Shared> = Vec::new();
         let id = random_token();
-        map.insert(id.clone(), Arc::new(Mutex::new(game)));
-        id
+        let shared = Arc::new(Mutex::new(game));
+        {
+            let mut map = self.map();
+            let now = Instant::now();
+            // (last used, has live bots, id) of every game kept.
+            let mut kept: Vec<(Instant, bool, String)> = Vec::with_capacity(map.len());
+            map.retain(|id, g| {
+                let live = lock(g);
+                if now.duration_since(live.last_used) >= config.idle_expiry {
+                    drop(live);
+                    dropped.push(Arc::clone(g));
+                    return false;
+                }
+                kept.push((live.last_used, live.bots_live, id.clone()));
+                true
+            });
+            kept.sort();
+            let mut evict = |kept: &mut Vec<(Instant, bool, String)>, i: usize| {
+                let (_, _, id) = kept.remove(i);
+                if let Some(g) = map.remove(&id) {
+                    dropped.push(g);
+                }
+            };
+            while kept.len() >= config.max_games.max(1) {
+                evict(&mut kept, 0);
+            }
+            if with_bots {
+                let limit = config.max_bot_games.max(1);
+                while kept.iter().filter(|k| k.1).count() >= limit {
+                    match kept.iter().position(|k| k.1) {
+                        Some(i) => evict(&mut kept, i),
+                        None => break,
+                    }
+                }
+            }
+            map.insert(id.clone(), Arc::clone(&shared));
+        }
+        for game in &dropped {
+            close(game);
+        }
+        (id, shared)
     }
 
     /// The number of live games.

@@ -1,11 +1,16 @@
-//! Outside engines on the server: only those it was started with may be seated, and one
-//! that fails loses its game by forfeit, shown in the game's view.
+//! Outside engines on the server: only those it was started with may be seated, one
+//! that fails loses its game by forfeit, shown in the game's view, and every engine is
+//! stopped when its game ends or is dropped.
 
 mod common;
 
-use common::{client, get, post, start, wait_for};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{client, get, post, process_ended, start, wait_for};
+use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// A server whose one outside engine (`false`) exits at once.
 fn config() -> ServerConfig {
@@ -73,4 +78,135 @@ async fn an_engine_that_fails_forfeits_and_the_game_is_over() {
     )
     .await;
     assert_eq!(status, 409, "{body}");
+}
+
+/// A server whose one outside engine (`tests/engines/fixed.sh`) plays the first legal
+/// action of Ataxx-Ice 5x5's start and writes its process id to a file: the config, the
+/// engine's seat spec and the file.
+fn fixed_engine(name: &str) -> (ServerConfig, String, PathBuf) {
+    let registry = pyramid_games::registry();
+    let game = registry.get("ataxx-ice").expect("ataxx-ice");
+    let start = game.new_state(&[("size", "5")]).expect("a start");
+    let action = start.legal_actions().first().cloned().expect("an action");
+    let dir = std::env::temp_dir().join(format!("pyramid-web-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let pid_file = dir.join(name);
+    let _ = std::fs::remove_file(&pid_file);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fixed.sh");
+    let spec: BotSpec = format!(
+        "ext:sh {} {action} {}",
+        script.display(),
+        pid_file.display()
+    )
+    .parse()
+    .expect("an engine spec");
+    let spec = spec.to_string();
+    let config = ServerConfig {
+        engines: vec![spec.clone()],
+        ..ServerConfig::default()
+    };
+    (config, spec, pid_file)
+}
+
+/// The engine's process id, once it has written it.
+async fn engine_pid(pid_file: &Path) -> u32 {
+    for _ in 0..500 {
+        if let Some(pid) = std::fs::read_to_string(pid_file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the engine never started");
+}
+
+/// Whether process `pid` ends within `within`.
+async fn ends(pid: u32, within: Duration) -> bool {
+    let deadline = std::time::Instant::now() + within;
+    while std::time::Instant::now() < deadline {
+        if process_ended(pid) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outside_engine_is_stopped_when_its_game_ends() {
+    let (config, spec, pid_file) = fixed_engine("ends");
+    let addr = start(config).await;
+    let c = client();
+    let (status, created) = post(
+        &c,
+        addr,
+        "/api/games",
+        &json!({"game": "ataxx-ice", "rules": {"size": 5, "ply_limit": 2}, "seats": [spec, "human"]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().expect("an id");
+    let token = created["token"].as_str().expect("a token");
+    let view = wait_for(&c, addr, id, 1, token).await;
+    assert_eq!(view["plies"], 1, "{view}");
+    let pid = engine_pid(&pid_file).await;
+    assert!(!process_ended(pid), "the engine ended before its game");
+    let action = view["legal"][0].as_str().expect("a legal action");
+    let (status, view) = post(
+        &c,
+        addr,
+        &format!("/api/games/{id}/actions"),
+        &json!({"seat": 1, "action": action, "token": token}),
+    )
+    .await;
+    assert_eq!(status, 200, "{view}");
+    assert!(view["outcome"].is_string(), "{view}");
+    assert!(
+        ends(pid, Duration::from_secs(10)).await,
+        "engine {pid} still runs after its game ended"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
+    let (config, spec, pid_file) = fixed_engine("evicted");
+    // The engine's opponent thinks 4 s a move: the game is evicted meanwhile.
+    let addr = start(ServerConfig {
+        max_games: 1,
+        max_bot_time: Duration::from_secs(4),
+        ..config
+    })
+    .await;
+    let c = client();
+    let (status, created) = post(
+        &c,
+        addr,
+        "/api/games",
+        &json!({"game": "ataxx-ice", "rules": {"size": 5}, "seats": [spec, "ismcts:ms=4000"]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().expect("an id");
+    let mut plies = Value::Null;
+    for _ in 0..500 {
+        plies = get(&c, addr, &format!("/api/games/{id}")).await.1["plies"].clone();
+        if plies == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(plies, 1, "the engine never moved");
+    let pid = engine_pid(&pid_file).await;
+    assert!(!process_ended(pid), "the engine ended before its game");
+    let (status, _) = post(&c, addr, "/api/games", &json!({"game": "card-siege"})).await;
+    assert_eq!(status, 200);
+    let (status, _) = get(&c, addr, &format!("/api/games/{id}")).await;
+    assert_eq!(status, 404);
+    // At once, not once the other seat's bot has finished its move.
+    assert!(
+        ends(pid, Duration::from_secs(2)).await,
+        "engine {pid} still runs after its game was dropped"
+    );
 }

@@ -13,7 +13,11 @@ const GAMES: usize = 200;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_concurrent_games_end_without_error() {
-    let addr = start(ServerConfig::default()).await;
+    let addr = start(ServerConfig {
+        max_bot_games: GAMES,
+        ..ServerConfig::default()
+    })
+    .await;
     let games = ["martian-chess", "ataxx-ice", "card-siege", "stacktrices"];
     let mut tasks = Vec::new();
     for i in 0..GAMES {

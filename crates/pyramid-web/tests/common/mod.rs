@@ -77,3 +77,94 @@ pub async fn wait_for(
     }
     panic!("seat {seat} never got to act in game {id}");
 }
+
+/// Starts a server on `127.0.0.1:0` on the test's runtime and returns its address and
+/// its state (to look at its games and bot work).
+pub async fn start_app(config: ServerConfig) -> (SocketAddr, std::sync::Arc<pyramid_web::App>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let addr = listener.local_addr().expect("its address");
+    let app = std::sync::Arc::new(pyramid_web::App::new(config));
+    tokio::spawn(pyramid_web::serve_app(
+        listener,
+        std::sync::Arc::clone(&app),
+    ));
+    (addr, app)
+}
+
+/// Starts a server on a thread of its own, on a runtime of its own with `threads` threads
+/// for everything async (one: work done there would hold up every other request), apart
+/// from the test's clients; it lasts as long as the test process.
+pub fn start_on_own_runtime(config: ServerConfig, threads: usize) -> SocketAddr {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = if threads <= 1 {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+        } else {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(threads)
+                .enable_all()
+                .build()
+        }
+        .expect("a runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("a loopback port");
+            sender
+                .send(listener.local_addr().expect("its address"))
+                .expect("the test waits");
+            let _ = pyramid_web::serve(listener, config).await;
+        });
+    });
+    receiver
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the server started")
+}
+
+/// A record line of a game that never ends by itself: Ataxx-Ice on 5x5 between two
+/// `ab:depth=1` bots, which fall into a cycle, played to `plies` plies (the first seed
+/// whose game lasts that long).
+pub fn cycling_record(plies: usize) -> Value {
+    let registry = pyramid_games::registry();
+    let game = registry.get("ataxx-ice").expect("ataxx-ice");
+    let options = [("size", "5"), ("ply_limit", "none")];
+    for seed in 0..200u64 {
+        let mut state = game.deal(&options, seed).expect("a start");
+        let start = state.position();
+        let mut bots = [
+            game.bot("ab:depth=1", seed).expect("a bot"),
+            game.bot("ab:depth=1", seed + 1000).expect("a bot"),
+        ];
+        let mut actions = Vec::with_capacity(plies);
+        while actions.len() < plies {
+            let Some(seat) = state.to_act() else { break };
+            let action = bots[seat.index()].pick(&*state).expect("an action");
+            state.play(&action).expect("legal");
+            actions.push(action);
+        }
+        if actions.len() == plies {
+            return serde_json::json!({
+                "game": "ataxx-ice",
+                "rules": {"seats": 2, "ply_limit": null, "options": ["size=5"]},
+                "start": start,
+                "actions": actions,
+                "result": {"kind": "unfinished"},
+            });
+        }
+    }
+    panic!("no cycling game among 200 seeds");
+}
+
+/// Whether process `pid` has ended (Linux: no `/proc/PID`, or a zombie).
+pub fn process_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}

@@ -1,0 +1,120 @@
+//! What a client's bot spec may cost: [`bot_within_limits`] checks a seat's spec against
+//! the server's caps and gives the spec the seat plays with.
+
+use std::str::FromStr;
+
+use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
+
+use crate::{ApiError, ServerConfig};
+
+/// The spec a bot seat plays with, in canonical form: `spec` with its memory (`tt`,
+/// `nodes`) lowered to the server's caps, or a 400 when its time per move (`ms`,
+/// `iters`, `depth`, `playout`) is beyond them or it is an outside engine the server was
+/// not started with.
+pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, ApiError> {
+    let mut parsed = BotSpec::from_str(spec)
+        .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
+    let too_long = || {
+        ApiError::bad_request(format!(
+            "bot `{spec}` thinks longer than this server allows (ms at most {}, iters at most {}, ab depth at most {}, playout 1 to {})",
+            config.max_bot_time.as_millis(),
+            config.max_bot_iterations,
+            config.max_ab_depth,
+            config.max_playout
+        ))
+    };
+    let budget_ok = |budget: &Budget| match *budget {
+        Budget::Time(t) => t <= config.max_bot_time,
+        Budget::Iterations(n) => n <= config.max_bot_iterations,
+    };
+    let playout_ok = |plies: u32| (1..=config.max_playout).contains(&plies);
+    match &mut parsed {
+        BotSpec::External(_) => {
+            if !config.engines.contains(&parsed.to_string()) {
+                return Err(ApiError::bad_request(format!(
+                    "seat `{spec}`: this server runs only the outside engines it was started with ({})",
+                    if config.engines.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        config.engines.join(", ")
+                    }
+                )));
+            }
+        }
+        BotSpec::Mcts(MctsConfig {
+            budget,
+            playout_limit,
+            max_nodes,
+            ..
+        }) => {
+            if !budget_ok(budget) || !playout_ok(*playout_limit) {
+                return Err(too_long());
+            }
+            *max_nodes = (*max_nodes).min(config.max_tree_nodes);
+        }
+        BotSpec::Ismcts(IsmctsConfig {
+            budget,
+            playout_limit,
+            ..
+        }) => {
+            if !budget_ok(budget) || !playout_ok(*playout_limit) {
+                return Err(too_long());
+            }
+        }
+        // A fixed depth has no time bound: only shallow ones.
+        BotSpec::AlphaBeta(ab) => {
+            let within = match ab.budget {
+                AbBudget::Time(t) => t <= config.max_bot_time,
+                AbBudget::Depth(d) => d <= config.max_ab_depth,
+            };
+            if !within {
+                return Err(too_long());
+            }
+            ab.table_bits = ab.table_bits.min(config.max_table_bits);
+        }
+        BotSpec::Random | BotSpec::Greedy => {}
+    }
+    Ok(parsed.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_lowered_to_the_caps_and_time_beyond_them_refused() {
+        let config = ServerConfig::default();
+        let bits = config.max_table_bits;
+        let nodes = config.max_tree_nodes;
+        assert_eq!(
+            bot_within_limits("ab:depth=1,tt=28", &config),
+            Ok(format!("ab:depth=1,tt={bits}"))
+        );
+        assert_eq!(
+            bot_within_limits("ab:depth=1", &config),
+            Ok(format!("ab:depth=1,tt={bits}"))
+        );
+        assert_eq!(
+            bot_within_limits("mcts:iters=100,nodes=99999999", &config),
+            Ok(format!("mcts:iters=100,nodes={nodes}"))
+        );
+        assert_eq!(
+            bot_within_limits("greedy", &config),
+            Ok("greedy".to_owned())
+        );
+        for spec in [
+            "ab:depth=4",
+            "ab:ms=60000",
+            "mcts:iters=1000000",
+            "mcts:ms=5000",
+            "mcts:iters=100,playout=0",
+            "mcts:iters=100,playout=100000",
+            "ismcts:iters=1000000",
+            "ismcts:iters=100,playout=0",
+        ] {
+            let error = bot_within_limits(spec, &config).expect_err(spec);
+            assert!(error.message.contains("longer than"), "{spec}: {error}");
+        }
+        assert!(bot_within_limits("ext:sh -c true", &config).is_err());
+    }
+}
