@@ -53,6 +53,8 @@ mod policy;
 mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod svg;
 mod view;
 mod zobrist;
@@ -61,3 +63,6 @@ pub use action::{Action, ActionKind};
 pub use rules::{AtaxxIceRules, RulesSetup};
 pub use setup::{PlacedPiece, PositionError, Setup};
 pub use state::{AtaxxIce, PIECES_PER_SEAT, PIECES_PER_SIZE};
+
+#[cfg(feature = "arbitrary")]
+pyramid_core::impl_arbitrary!(AtaxxIce, Action);

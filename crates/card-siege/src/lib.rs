@@ -50,6 +50,8 @@ mod policy;
 mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod svg;
 mod view;
 mod zobrist;
@@ -60,3 +62,6 @@ pub use geometry::GRID;
 pub use rules::{CardSiegeRules, OPENING_TURNS};
 pub use setup::{CardSiegeSetup, Placement, PositionError, StackPlace};
 pub use state::{CardSiege, Phase};
+
+#[cfg(feature = "arbitrary")]
+pyramid_core::impl_arbitrary!(CardSiege, Action);

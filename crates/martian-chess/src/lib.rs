@@ -91,6 +91,8 @@ mod policy;
 mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod svg;
 mod view;
 mod zobrist;
@@ -99,3 +101,6 @@ pub use action::MartianAction;
 pub use rules::{CLOCK_PLIES, MartianRules};
 pub use setup::{MartianSetup, PositionError};
 pub use state::{MartianChess, PIPS_PER_SEAT};
+
+#[cfg(feature = "arbitrary")]
+pyramid_core::impl_arbitrary!(MartianChess, MartianAction);

@@ -233,6 +233,13 @@ impl RuleSet for MartianRules {
             "`standard` or `ofkk` (Of Knights and Kings: pawns move like chess kings, drones like chess knights)",
         ),
     ];
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("first", &["0", "1", "random"]),
+        ("clock", &["off", "on"]),
+        ("target", &["none", "18", "6"]),
+        ("undo", &["any-crossing", "capture-allowed"]),
+        ("variant", &["standard", "ofkk"]),
+    ];
 
     fn common(&self) -> &CommonRules {
         &self.common

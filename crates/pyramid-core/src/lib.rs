@@ -12,7 +12,13 @@
 //! - [`notation`] helpers for position strings; [`fuzzing`] bodies shared by the fuzz
 //!   targets and the tests; `conformance` (feature `conformance`): the harness every game's
 //!   tests run;
-//! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`].
+//! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`];
+//! - `strategy` (feature `proptest`): proptest strategies for any game (reachable states,
+//!   legal and illegal actions, valid and corrupted positions); `arbitrary_support`
+//!   (feature `arbitrary`): `arbitrary::Arbitrary` inputs for fuzzers; `benchmarks`
+//!   (feature `criterion`): criterion benchmarks of perft, action counting, playouts
+//!   and the position reader for any game;
+//! - [`perft_suite`]: perft suites as data (`tests/perft/`).
 //!
 //! ```
 //! use pyramid_core::{Game, RandomBot, arena::play_game, nim::Nim};
@@ -25,6 +31,10 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary_support;
+#[cfg(feature = "criterion")]
+pub mod benchmarks;
 mod bitboard;
 mod bot;
 #[cfg(feature = "conformance")]
@@ -43,6 +53,8 @@ mod running_totals;
 pub mod runtime;
 mod seat;
 mod square;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 pub mod svg;
 
 pub use bitboard::{Bitboard, Squares};

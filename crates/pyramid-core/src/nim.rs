@@ -47,6 +47,8 @@ impl RuleSet for NimRules {
     const SEAT_COUNTS: &'static [usize] = &[2];
     const OPTIONS: &'static [(&'static str, &'static str)] =
         &[("piles", "1 to 4 comma-separated pile sizes, each 0 to 15")];
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] =
+        &[("piles", &["3,4,5", "1,2", "7,7,7,7", "15"])];
 
     fn common(&self) -> &CommonRules {
         &self.common

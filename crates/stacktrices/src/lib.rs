@@ -58,6 +58,8 @@ mod policy;
 mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod svg;
 mod trade;
 mod trade_draw;
@@ -71,3 +73,6 @@ pub use rules::{StacktricesRules, Start};
 pub use setup::{PositionError, Setup, SetupStack};
 pub use state::{Decision, RECEIVED, START_STORE, Stacktrices};
 pub use view::StacktricesView;
+
+#[cfg(feature = "arbitrary")]
+pyramid_core::impl_arbitrary!(Stacktrices, Action);

@@ -105,6 +105,11 @@ impl RuleSet for StacktricesRules {
             "`on` or `off` (default): stacks may hold several movement pieces",
         ),
     ];
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("start", &["setup", "standard"]),
+        ("variant1", &["off", "on"]),
+        ("variant2", &["off", "on"]),
+    ];
 
     fn common(&self) -> &CommonRules {
         &self.common

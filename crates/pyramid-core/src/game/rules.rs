@@ -89,6 +89,11 @@ pub trait RuleSet:
     /// takes, in words.
     const OPTIONS: &'static [(&'static str, &'static str)];
 
+    /// Values of each own option that generated tests and fuzzers try (the proptest
+    /// strategies and `arbitrary` impls, features `proptest` and `arbitrary`), the default
+    /// first: what shrinking leads back to. Empty: tests keep the defaults.
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[];
+
     /// The seats and ply limit.
     fn common(&self) -> &CommonRules;
 
