@@ -36,10 +36,12 @@ impl Bot {
     }
 
     /// The action (text) the bot picks for the seat to act in `state`; the bot sees only
-    /// that seat's view. Searching bots run without holding the GIL.
-    fn pick(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<String> {
-        let game = state.inner.game();
-        let inner = &state.inner;
+    /// that seat's view. Searching bots run without holding the GIL, on a copy of the
+    /// state taken when it is called, so other threads may play on `state` meanwhile.
+    fn pick(&self, py: Python<'_>, state: &Bound<'_, State>) -> PyResult<String> {
+        // A copy, so that no borrow of `state` is held while the GIL is released.
+        let inner = state.borrow().inner.clone_box();
+        let game = inner.game();
         let (spec, seed, players) = (&self.spec, self.seed, &self.players);
         py.detach(|| {
             let mut players = players

@@ -288,18 +288,22 @@ impl State {
     }
 
     /// Perft: the number of leaves `depth` plies deep (bulk counting), on `threads`
-    /// threads, without holding the GIL.
+    /// threads, without holding the GIL. It counts from a copy of the state taken when
+    /// it is called, so other threads may play on (or read) this state meanwhile.
     #[pyo3(signature = (depth, threads=1))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> u64 {
-        let state = &self.inner;
-        py.detach(|| state.perft(depth, threads.max(1)))
+    fn perft(slf: &Bound<'_, Self>, depth: u32, threads: usize) -> u64 {
+        // A copy, so that no borrow of `slf` is held while the GIL is released (a
+        // concurrent `play` would fail with "Already borrowed").
+        let state = slf.borrow().inner.clone_box();
+        slf.py().detach(move || state.perft(depth, threads.max(1)))
     }
 
-    /// Perft split by first action: a dict from action text to its leaf count.
+    /// Perft split by first action: a dict from action text to its leaf count. Like
+    /// `perft`, it counts from a copy of the state.
     #[pyo3(signature = (depth, threads=1))]
-    fn divide(&self, py: Python<'_>, depth: u32, threads: usize) -> Vec<(String, u64)> {
-        let state = &self.inner;
-        py.detach(|| state.divide(depth, threads.max(1)))
+    fn divide(slf: &Bound<'_, Self>, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        let state = slf.borrow().inner.clone_box();
+        slf.py().detach(move || state.divide(depth, threads.max(1)))
     }
 
     fn __str__(&self) -> String {

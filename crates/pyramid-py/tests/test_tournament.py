@@ -106,6 +106,16 @@ def test_resume_keeps_checked_games_and_ends_equal_to_an_uninterrupted_run(tmp_p
         ray_match(args, record)
 
 
+def test_a_resumed_crlf_file_goes_on_in_crlf(tmp_path):
+    args = ["card-siege", "--bot", "greedy", "--bot", "random", "--games", "4", "--seed", "5"]
+    record = tmp_path / "games.jsonl"
+    _, full, _ = ray_match(args, record)
+    crlf = [line + b"\r\n" for line in full.split(b"\n")[:-1]]
+    record.write_bytes(crlf[0] + crlf[1][:25])
+    ray_match(args, record, extra=["--resume"])
+    assert record.read_bytes() == b"".join(crlf)
+
+
 def worker_pids():
     """Ray workers running a shard now (Ray names them after the task)."""
     out = subprocess.run(["pgrep", "-f", "ray::play_shard"], capture_output=True, text=True,

@@ -14,7 +14,9 @@ whatever the shard size, the number of workers or the order shards finish in.
 Records are written in game order as shards finish (later shards wait in memory for
 earlier ones) and flushed game by game, so a killed run keeps every game it wrote.
 ``--resume`` checks the games already in the record file (each must be that game of
-this match, and must replay), drops a half-written last line, and plays only the rest.
+this match, and must replay), drops a half-written last line (only if it is the start of
+the next game's record), and plays only the rest; it refuses, leaving the file as it
+is, anything else (see ``resume_records``).
 
 ADDR: none starts a local Ray instance (``--workers`` CPUs, loopback only) and stops it
 at the end; ``auto`` joins the cluster this machine belongs to; ``ray://HOST:PORT`` joins
@@ -27,7 +29,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Dict, List, Optional, Sequence, TextIO
+from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
 import pyramid_games as pg
 
@@ -112,25 +114,103 @@ class TournamentError(Exception):
     """A run that cannot go on: a record file that does not fit, a failed task."""
 
 
-def resume_records(match: pg.Match, path: str) -> List[str]:
-    """The games already in ``path``, checked; a half-written last line is cut off."""
+#: The longest line ``--resume`` reads (64 MiB): a longer one is not a record, and the
+#: file is refused without being read any further.
+MAX_RECORD_LINE = 64 * 1024 * 1024
+
+_ACTIONS = b'"actions":['
+
+
+def _ending_name(ending: bytes) -> str:
+    return "\\r\\n" if ending == b"\r\n" else "\\n"
+
+
+def resume_records(match: pg.Match, path: str) -> Tuple[List[str], bytes]:
+    """The games already in ``path``, checked, and the file's line ending (``\\n``, or
+    ``\\r\\n`` for a file whose lines all end so).
+
+    The file is read line by line (split at ``\\n`` only), each line at most
+    ``MAX_RECORD_LINE`` bytes. Every complete line must be the record of that game of
+    this match (``Match.check``); all must end alike. A last line without its ``\\n``
+    (a run killed while writing it) is cut off only if it is the start of the next
+    game's record as this match writes it (the whole line when it is shorter than the
+    part before the actions, which do not depend on the bots' timing). Anything else
+    raises ``TournamentError`` and leaves the file as it was.
+    """
+    if not os.path.isfile(path):
+        raise TournamentError(f"{path} is not a regular file: not a record file to resume")
+    total = match.total_games
+    records: List[str] = []
+    ending: Optional[bytes] = None
+    complete = 0
+    partial = b""
     with open(path, "rb") as f:
-        data = f.read()
-    complete = data[: data.rfind(b"\n") + 1] if b"\n" in data else b""
-    lines = complete.decode("utf-8").splitlines()
-    if len(lines) > match.total_games:
-        raise TournamentError(
-            f"{path} holds {len(lines)} games but the match has {match.total_games}"
-        )
-    for index, line in enumerate(lines):
-        try:
-            match.check(index, line)
-        except ValueError as error:
-            raise TournamentError(f"{path}, line {index + 1}: {error}") from error
-    if len(complete) != len(data):
+        while True:
+            raw = f.readline(MAX_RECORD_LINE + 1)
+            if not raw:
+                break
+            number = len(records) + 1
+            if not raw.endswith(b"\n"):
+                if len(raw) > MAX_RECORD_LINE:
+                    raise TournamentError(
+                        f"{path}, line {number}: longer than {MAX_RECORD_LINE} bytes, "
+                        "not a game record"
+                    )
+                partial = raw
+                break
+            this = b"\r\n" if raw.endswith(b"\r\n") else b"\n"
+            if ending is None:
+                ending = this
+            elif this != ending:
+                raise TournamentError(
+                    f"{path}, line {number}: ends in {_ending_name(this)} but the lines "
+                    f"before it in {_ending_name(ending)}"
+                )
+            if len(records) >= total:
+                raise TournamentError(
+                    f"{path} holds more than the {total} games of this match"
+                )
+            try:
+                line = raw[: -len(this)].decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise TournamentError(
+                    f"{path}, line {number}: not UTF-8, not a game record"
+                ) from error
+            try:
+                match.check(len(records), line)
+            except ValueError as error:
+                raise TournamentError(f"{path}, line {number}: {error}") from error
+            records.append(line)
+            complete += len(raw)
+    if partial:
+        _check_partial(match, path, len(records), partial)
         with open(path, "r+b") as f:
-            f.truncate(len(complete))
-    return lines
+            f.truncate(complete)
+    return records, ending or b"\n"
+
+
+def _check_partial(match: pg.Match, path: str, index: int, partial: bytes) -> None:
+    """Refuses a half-written last line unless it starts game ``index``'s record."""
+    number = index + 1
+    if index >= match.total_games:
+        raise TournamentError(
+            f"{path}, line {number}: a line after the last game of this match"
+        )
+    if partial.endswith(b"\r"):
+        partial = partial[:-1]
+    expected = match.play(index, 1, 1)[0].encode("utf-8")
+    head = expected.find(_ACTIONS)
+    head = len(expected) if head < 0 else head + len(_ACTIONS)
+    agreed = 0
+    for a, b in zip(partial, expected):
+        if a != b:
+            break
+        agreed += 1
+    if agreed < min(len(partial), head):
+        raise TournamentError(
+            f"{path}, line {number}: a last line without its newline that is not the start "
+            f"of game {index}'s record; remove it by hand if the file is this match's"
+        )
 
 
 def start_ray(address: Optional[str], workers: Optional[int]) -> bool:
@@ -159,9 +239,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     match = pg.Match(**kwargs)
     total = match.total_games
     records: List[str] = []
+    newline = b"\n"
     if args.record and os.path.exists(args.record):
         if args.resume:
-            records = resume_records(match, args.record)
+            records, newline = resume_records(match, args.record)
             print(f"resuming: {len(records)} of {total} games already in {args.record}",
                   file=err)
         elif not args.force:
@@ -179,7 +260,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             for r in shards(len(records), total, args.shard_size)
         }
         finished: Dict[int, List[str]] = {}
-        writer = open(args.record, "a", encoding="utf-8") if args.record else None
+        writer = open(args.record, "ab") if args.record else None
         try:
             while pending:
                 ready, _ = ray.wait(list(pending), num_returns=1)
@@ -189,7 +270,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
                     for line in finished.pop(len(records)):
                         records.append(line)
                         if writer:
-                            writer.write(line + "\n")
+                            writer.write(line.encode("utf-8") + newline)
                             writer.flush()
                 print(f"{len(records)}/{total} games", file=err)
         finally:
