@@ -26,6 +26,16 @@ impl PolicySpace for CardSiege {
     fn step_text(&self, step: u32) -> Option<String> {
         self.action_from_id(u64::from(step)).map(|a| a.to_string())
     }
+
+    /// Decodes the one step as an id and asks whether the action is legal.
+    fn action_from_steps(&self, steps: &[u32]) -> Option<Action> {
+        match *steps {
+            [id] => self
+                .action_from_id(u64::from(id))
+                .filter(|&a| self.is_legal(a)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

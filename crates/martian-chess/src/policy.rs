@@ -4,7 +4,7 @@
 //! is `from * cells + to`, a pass `cells * cells`, so the policy space is the id space,
 //! 1025 indices for two seats and 4097 for four.
 
-use pyramid_core::{ActionIds, PolicySpace};
+use pyramid_core::{ActionIds, Game, PolicySpace};
 
 use crate::{MartianAction, MartianChess, MartianRules};
 
@@ -23,6 +23,16 @@ impl PolicySpace for MartianChess {
 
     fn step_text(&self, step: u32) -> Option<String> {
         self.action_from_id(u64::from(step)).map(|a| a.to_string())
+    }
+
+    /// Decodes the one step as an id and asks whether the action is legal.
+    fn action_from_steps(&self, steps: &[u32]) -> Option<MartianAction> {
+        match *steps {
+            [id] => self
+                .action_from_id(u64::from(id))
+                .filter(|&a| self.is_legal(a)),
+            _ => None,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::any::Any;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::{FullGame, Outcome, PlayError, Seat, divide_parallel, perft_parallel};
 
@@ -134,16 +135,50 @@ impl Clone for Box<dyn DynState> {
 }
 
 /// The typed state behind a [`DynState`]: `state` is the game's own value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct StateBox<G: FullGame> {
     /// The state.
     pub state: G,
+    /// The legal actions' decision steps, sorted, made on the first
+    /// [`DynState::legal_steps`] call with a prefix (a search expanding a multi-step
+    /// action asks once per step, and each answer would walk the legal actions); shared
+    /// by clones, replaced after every play.
+    step_lists: Arc<OnceLock<Vec<Vec<u32>>>>,
 }
+
+impl<G: FullGame> PartialEq for StateBox<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+
+impl<G: FullGame> Eq for StateBox<G> {}
 
 impl<G: FullGame> StateBox<G> {
     /// `state` behind the runtime interface.
     pub fn boxed(state: G) -> Box<dyn DynState> {
-        Box::new(StateBox { state })
+        Box::new(StateBox {
+            state,
+            step_lists: Arc::default(),
+        })
+    }
+
+    /// The sorted decision steps of every legal action (made once per state).
+    fn step_lists(&self) -> &[Vec<u32>] {
+        self.step_lists.get_or_init(|| {
+            let mut all = Vec::new();
+            self.state
+                .for_each_action(|a| all.push(self.state.steps(a)));
+            all.sort_unstable();
+            all
+        })
+    }
+
+    /// Plays `action` (checked) and forgets the old state's steps.
+    fn play_checked(&mut self, action: G::Action) -> Result<(), RuntimeError> {
+        self.state.play(action)?;
+        self.step_lists = Arc::default();
+        Ok(())
     }
 
     fn parse(&self, text: &str) -> Result<G::Action, RuntimeError> {
@@ -257,7 +292,20 @@ impl<G: FullGame> DynState for StateBox<G> {
     }
 
     fn legal_steps(&self, prefix: &[u32]) -> Vec<u32> {
-        self.state.legal_next_steps(prefix)
+        if prefix.is_empty() && self.step_lists.get().is_none() {
+            // Most actions are one step: one walk, nothing kept.
+            return self.state.legal_next_steps(prefix);
+        }
+        // Sorted, the steps continuing `prefix` are one run.
+        let all = self.step_lists();
+        let from = all.partition_point(|s| s.as_slice() < prefix);
+        let mut next: Vec<u32> = all[from..]
+            .iter()
+            .take_while(|s| s.starts_with(prefix))
+            .filter_map(|s| s.get(prefix.len()).copied())
+            .collect();
+        next.dedup();
+        next
     }
 
     fn action_steps(&self, text: &str) -> Result<Vec<u32>, RuntimeError> {
@@ -290,13 +338,13 @@ impl<G: FullGame> DynState for StateBox<G> {
                         .to_owned(),
                 ),
             })?;
-        self.state.play(action)?;
+        self.play_checked(action)?;
         Ok(action.to_string())
     }
 
     fn play(&mut self, text: &str) -> Result<String, RuntimeError> {
         let action = self.parse(text)?;
-        self.state.play(action)?;
+        self.play_checked(action)?;
         Ok(action.to_string())
     }
 
@@ -324,7 +372,7 @@ impl<G: FullGame> DynState for StateBox<G> {
                 id,
                 bound: self.action_space(),
             })?;
-        self.state.play(action)?;
+        self.play_checked(action)?;
         Ok(action.to_string())
     }
 

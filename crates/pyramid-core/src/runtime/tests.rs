@@ -152,3 +152,17 @@ fn states_play_by_decision_steps() -> Result<(), RuntimeError> {
     ));
     Ok(())
 }
+
+#[test]
+fn legal_steps_after_a_play_are_the_new_states() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let mut state = registry.get("nim")?.new_state(&[("piles", "2,1")])?;
+    // A prefix asks through the kept steps; after a play they are the new state's.
+    assert!(state.legal_steps(&[0]).is_empty());
+    let copy = state.clone();
+    state.play("a-2")?;
+    assert_eq!(state.legal_steps(&[]), [3]);
+    assert!(state.legal_steps(&[3]).is_empty());
+    assert_eq!(copy.legal_steps(&[]), [0, 1, 3]);
+    Ok(())
+}

@@ -155,17 +155,16 @@ class PyramidState(pyspiel.State):
         return self.inner.legal_steps(self.prefix)
 
     def _apply_action(self, action):
-        action = int(action)
-        if action not in self.inner.legal_steps(self.prefix):
+        steps = self.prefix + [int(action)]
+        if self.inner.steps_action(steps) is not None:
+            self.inner.play_steps(steps)
+            self.prefix = []
+        elif self.inner.legal_steps(steps):
+            self.prefix = steps  # a legal action continues them
+        else:
             raise _native.IllegalAction(
                 f"step {action} does not continue a legal action after steps {self.prefix}"
             )
-        steps = self.prefix + [action]
-        if self.inner.steps_action(steps) is None:
-            self.prefix = steps
-        else:
-            self.inner.play_steps(steps)
-            self.prefix = []
 
     def _action_to_string(self, player, action):
         try:
