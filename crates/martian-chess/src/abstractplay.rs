@@ -171,18 +171,24 @@ fn read_token(number: usize, token: &str) -> Result<(MartianAction, Sign), Abstr
     Ok((action, sign))
 }
 
+/// `token` without a leading round number (`1.`, `12...`), which may stand alone or be
+/// glued to the move (`1.c3-d4`).
+fn without_round(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
 /// The move tokens of a list: split at white space and commas, round numbers (`1.`,
 /// `12...`) skipped, a last `resign`/`timeout`/`draw`/`abandoned` dropped.
 fn tokens(text: &str) -> Result<Vec<&str>, AbstractPlayError> {
     let mut out: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
+        .map(without_round)
         .filter(|t| !t.is_empty())
-        .filter(|t| {
-            let digits = t.trim_end_matches('.');
-            !(digits.len() < t.len()
-                && !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_digit()))
-        })
         .collect();
     let is_end = |t: &str| ENDINGS.iter().any(|e| t.eq_ignore_ascii_case(e));
     if out.last().is_some_and(|t| is_end(t)) {
@@ -205,7 +211,7 @@ pub fn read_move(text: &str) -> Result<MartianAction, AbstractPlayError> {
 
 /// Reads a list of AbstractPlay moves, separated by white space or commas, as the
 /// engine's actions, without a position (see [`replay`] to check them). Round numbers
-/// (`1.`) are skipped, and a last `resign`, `timeout`, `draw` or `abandoned` (how the
+/// (`1.`, also glued to a move: `1.c3-d4`) are skipped, and a last `resign`, `timeout`, `draw` or `abandoned` (how the
 /// game ended on AbstractPlay, not a move) is dropped.
 ///
 /// ```

@@ -93,7 +93,11 @@ fn abstractplay_signs_must_match_the_move() {
         let err = read_moves(text).expect_err(text);
         assert!(err.to_string().contains(expected), "{text}: {err}");
     }
-    // A last resignation, and capitals, are fine.
+    // Round numbers glued to the move, a last resignation, and capitals are fine.
+    assert_eq!(
+        read_moves("1.c3-d4 b6-c5 2...d4xc5").map(|a| a.len()),
+        Ok(3)
+    );
     assert_eq!(read_moves("C3-D4 resign").map(|a| a.len()), Ok(1));
     assert_eq!(
         read_move("c3-d4*").map(|a| a.to_string()),

@@ -1,4 +1,4 @@
-//! The bots play every rule option (random, greedy and MCTS, through the match runner
+//! The bots play every rule option (random, greedy, MCTS and alpha-beta, through the match runner
 //! `pyrctl match` uses), and the match summary counts the clock's draws.
 
 use martian_chess::{MartianChess, MartianRules};
@@ -42,6 +42,10 @@ fn bots_play_every_rule_option_to_the_end() {
         assert_eq!(report.forfeits, 0, "{options:?}");
         let report =
             run_match::<MartianChess>(&config(rules, &["mcts:iters=20", "greedy"], 2), |_| {})
+                .expect("the match runs");
+        assert_eq!(report.games, 2, "{options:?}");
+        let report =
+            run_match::<MartianChess>(&config(rules, &["ab:depth=2", "random"], 2), |_| {})
                 .expect("the match runs");
         assert_eq!(report.games, 2, "{options:?}");
     }

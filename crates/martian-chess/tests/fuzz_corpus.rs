@@ -5,7 +5,7 @@ use martian_chess::{MartianChess, MartianRules};
 use pyramid_core::fuzzing::{parse_position, play_bytes};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
-use pyramid_core::{ChaCha8Rng, Game};
+use pyramid_core::{ChaCha8Rng, Game, RuleSet};
 
 const CORPUS: &[&[u8]] = &[
     b"",
@@ -63,6 +63,53 @@ fn fuzz_bodies_survive_random_bytes() {
             data = [start.as_bytes(), b"\n", &data].concat();
         }
         let rules = rules_for(&data);
+        parse_position::<MartianChess>(&rules, &data);
+        play_bytes::<MartianChess>(&rules, &data);
+    }
+}
+
+/// The same bodies under every rule option at once (the clock field in the position
+/// string, calling moves, the target, knight and king moves), on the corpus, positions
+/// with a clock, and random bytes.
+#[test]
+fn fuzz_bodies_survive_every_rule_option() {
+    let all = |seats: &str| {
+        MartianRules::from_options([
+            ("seats", seats),
+            ("clock", "on"),
+            ("target", "18"),
+            ("undo", "capture-allowed"),
+            ("variant", "ofkk"),
+        ])
+        .expect("valid options")
+    };
+    let clocks: &[&[u8]] = &[
+        b"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0 0",
+        b"1DQQ/1PDQ/1P1D/1P2/P3/D1P1/QDP1/QQD1 0 0,0 - 20 9\n!a4-b5*\n\x01\x02\x03",
+        b"1DQQ/1PDQ/1P1D/1P2/P3/D1P1/QDP1/QQD1 0 0,0 - 20 9:1\n\x05\x06",
+        b"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 4 255:255",
+        b"1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 40 :",
+    ];
+    for data in CORPUS.iter().chain(clocks) {
+        for rules in [all("2"), all("4")] {
+            parse_position::<MartianChess>(&rules, data);
+            play_bytes::<MartianChess>(&rules, data);
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(2027);
+    for i in 0..200 {
+        let len = (rng.next_u32() % 200) as usize;
+        let mut data = vec![0u8; len];
+        rng.fill_bytes(&mut data);
+        let rules = all(if data.first().is_some_and(|b| b % 2 == 1) {
+            "4"
+        } else {
+            "2"
+        });
+        if i % 2 == 0 {
+            let start = MartianChess::new(&rules).position();
+            data = [start.as_bytes(), b"\n", &data].concat();
+        }
         parse_position::<MartianChess>(&rules, &data);
         play_bytes::<MartianChess>(&rules, &data);
     }

@@ -128,7 +128,7 @@ fn clock_perft_where_the_clock_may_be_called() {
 
 #[test]
 fn target_perft_from_the_start() {
-    // target=1: the game ends at the first capture (a drone can capture on ply 2).
+    // target=1: the game ends at the first capture (possible from ply 2 on: a3-a5 b6xa5).
     let state = MartianChess::new(&with_options(&[("target", "1")]));
     assert_eq!(counts(&state, 1..=5), [10, 104, 1_316, 16_821, 249_869]);
 }

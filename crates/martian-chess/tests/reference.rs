@@ -478,7 +478,7 @@ fn reference_perft_agrees_from_a_middle_game_position() {
 /// limited to a random set of kinds (so that seats without queens or drones, and so field
 /// promotions, are common), a random seat to move and, with two seats, often a canal
 /// crossing by the previous ply (a no-undo ban). `None` when the pips exceed a game's.
-fn random_position(rng: &mut ChaCha8Rng, seats: usize) -> Option<MartianChess> {
+fn random_position(rng: &mut ChaCha8Rng, seats: usize, ofkk: bool) -> Option<MartianChess> {
     let width = if seats == 2 { 4 } else { 8 };
     let mut reference = Reference {
         width,
@@ -490,7 +490,7 @@ fn random_position(rng: &mut ChaCha8Rng, seats: usize) -> Option<MartianChess> {
         clock: false,
         target: None,
         capture_undo: false,
-        ofkk: false,
+        ofkk,
         since_capture: 0,
         countdown: None,
     };
@@ -559,7 +559,7 @@ fn random_position(rng: &mut ChaCha8Rng, seats: usize) -> Option<MartianChess> {
         reference.to_move,
         vec!["0"; seats].join(",")
     );
-    let state = MartianChess::from_position(&text, &MartianRules::default())
+    let state = MartianChess::from_position(&text, &MartianRules::default().with_ofkk(ofkk))
         .unwrap_or_else(|e| panic!("`{text}`: {e}"));
     Some(state)
 }
@@ -570,12 +570,27 @@ fn random_position(rng: &mut ChaCha8Rng, seats: usize) -> Option<MartianChess> {
 /// without a move (so a forced pass never arises; see `docs/martian-chess.md`).
 #[test]
 fn reference_agrees_on_random_positions_with_merges_and_bans() {
-    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let (merges, bans) = agree_on_random_positions(false, 5000, 2026);
+    assert!(merges > 1000 && bans > 500, "{merges} merges, {bans} bans");
+}
+
+/// The same under `variant=ofkk`: king-stepping pawns and knight-jumping drones merging,
+/// and the crossings (bans) they make.
+#[test]
+fn reference_agrees_on_random_ofkk_positions_with_merges_and_bans() {
+    let (merges, bans) = agree_on_random_positions(true, 1500, 2027);
+    assert!(merges > 300 && bans > 150, "{merges} merges, {bans} bans");
+}
+
+/// Checks `count` random positions (standard or Of Knights and Kings movement); returns
+/// the merges and bans seen.
+fn agree_on_random_positions(ofkk: bool, count: usize, seed: u64) -> (usize, usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut probe = ChaCha8Rng::seed_from_u64(11);
     let (mut checked, mut merges, mut bans) = (0, 0, 0);
-    while checked < 5000 {
+    while checked < count {
         let seats = if rng.random_bool(0.5) { 2 } else { 4 };
-        let Some(state) = random_position(&mut rng, seats) else {
+        let Some(state) = random_position(&mut rng, seats, ofkk) else {
             continue;
         };
         checked += 1;
@@ -621,5 +636,5 @@ fn reference_agrees_on_random_positions_with_merges_and_bans() {
             stepped.position()
         );
     }
-    assert!(merges > 1000 && bans > 500, "{merges} merges, {bans} bans");
+    (merges, bans)
 }
