@@ -732,7 +732,7 @@ pub fn check_bot<G: FullGame, B: Bot<G>>(
             };
             let name = bot.name();
             let chosen = bot.choose(&view, seat);
-            let failure = if chosen.is_none() { bot.failure() } else { None };
+            let failure = chosen.is_none().then(|| bot.failure()).flatten();
             let action = checked_choice(&state, seat, chosen, failure, &name);
             let again = twin.choose(&view, seat);
             assert_eq!(
@@ -747,7 +747,7 @@ pub fn check_bot<G: FullGame, B: Bot<G>>(
             let ask = |view: &G::View| {
                 let mut fresh = make_bot(fresh_seed);
                 let chosen = fresh.choose(view, seat);
-                let failure = if chosen.is_none() { fresh.failure() } else { None };
+                let failure = chosen.is_none().then(|| fresh.failure()).flatten();
                 (chosen, failure)
             };
             let (first, failure) = ask(&view);
@@ -778,9 +778,9 @@ pub fn check_bot<G: FullGame, B: Bot<G>>(
                 asked.push(seen);
             }
 
-            state.play(action).unwrap_or_else(|e| {
-                panic!("`{action}` by bot `{name}` refused at `{pos}`: {e}")
-            });
+            state
+                .play(action)
+                .unwrap_or_else(|e| panic!("`{action}` by bot `{name}` refused at `{pos}`: {e}"));
         }
     }
 }
