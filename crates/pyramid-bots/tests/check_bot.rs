@@ -1,7 +1,9 @@
 //! The conformance harness's bot check (`check_bot`) on every built-in bot and every
 //! game, and on deliberately bad bots: one that returns an illegal action, one that is
 //! not reproducible from its seed, and one that reads the other side's hidden thief
-//! through a view that carries it.
+//! through a view that carries it. And `check_game`, the harness's entry point for a
+//! game, on every game, with cheap settings (each game's own tests run its pieces at
+//! length).
 
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -12,7 +14,7 @@ use ataxx_ice::{AtaxxIce, AtaxxIceRules};
 use card_siege::{CardSiege, CardSiegeRules};
 use martian_chess::{MartianChess, MartianRules};
 use pyramid_bots::BotSpec;
-use pyramid_core::conformance::check_bot;
+use pyramid_core::conformance::{check_bot, check_game};
 use pyramid_core::nim::{Nim, NimRules, Take};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
@@ -24,9 +26,9 @@ use stacktrices::{Stacktrices, StacktricesRules, Start};
 const SPECS: &[&str] = &[
     "random",
     "greedy",
-    "mcts:iters=50",
+    "mcts:iters=30",
     "ab:depth=1",
-    "ismcts:iters=50",
+    "ismcts:iters=30",
 ];
 
 /// Runs `check_bot` for every built-in bot on `start`.
@@ -65,8 +67,21 @@ fn every_bot_passes_check_bot_on_card_siege() {
 #[test]
 fn every_bot_passes_check_bot_on_stacktrices() {
     let standard = StacktricesRules::default().with_start(Start::Standard);
-    every_bot_passes(&Stacktrices::new(&standard), 1, 12);
+    every_bot_passes(&Stacktrices::new(&standard), 1, 8);
     every_bot_passes(&Stacktrices::new(&StacktricesRules::default()), 1, 12);
+}
+
+#[test]
+fn every_game_passes_check_game() {
+    check_game::<Nim>(&NimRules::default(), 0..2, 40);
+    check_game::<MartianChess>(&MartianRules::default(), 0..2, 40);
+    let four = MartianRules::default().with_seats(4).expect("4 seats");
+    check_game::<MartianChess>(&four, 0..1, 40);
+    check_game::<AtaxxIce>(&AtaxxIceRules::default(), 0..2, 40);
+    check_game::<CardSiege>(&CardSiegeRules::default(), 0..2, 40);
+    let standard = StacktricesRules::default().with_start(Start::Standard);
+    check_game::<Stacktrices>(&standard, 0..1, 20);
+    check_game::<Stacktrices>(&StacktricesRules::default(), 0..1, 20);
 }
 
 /// The panic message of `f`, which must panic.

@@ -30,7 +30,8 @@
 //! ```
 //!
 //! Every check panics with a message naming the state (its position string) and the
-//! broken property, which is what `#[test]` and proptest expect; a failure prints the
+//! broken property ([`check_indistinguishable`] and [`check_information_set`] return it
+//! as an [`InformationLeak`] instead), which is what `#[test]` and proptest expect; a failure prints the
 //! position, so [`Notation::from_position`](crate::Notation::from_position) rebuilds it for
 //! a test of its own.
 //!
@@ -45,7 +46,7 @@
 //! | [`check_action_ids`] | action ids are below the bound, distinct, and decode back |
 //! | [`check_policy_steps`] | decision steps form a prefix code that names every legal action, and `legal_next_steps` agrees with it |
 //! | [`check_step_texts`] | every policy index has a distinct one-word text |
-//! | [`information_set_playout`] | for every seat, states drawn from its view ([`Information::sample_from_view`](crate::Information::sample_from_view)) cannot be told apart by it (the property is spelt out at [`check_indistinguishable`]) |
+//! | [`information_set_playout`] | for every seat, states drawn from its view ([`Information::sample_from_view`](crate::Information::sample_from_view)) cannot be told apart by it (see below) |
 //! | [`check_rejects_positions`] | malformed position strings are refused with an error naming the field |
 //! | [`illegal_reason_for`] | the reason an illegal action text is refused with |
 //! | [`check_bot`] | a bot never returns an illegal action, answers the same from the same seed, and reads only its seat's view |
@@ -53,7 +54,21 @@
 //! A game with hidden information implements [`Information`](crate::Information) with a
 //! view that holds only what the seat may see; [`information_set_playout`] is the check
 //! that catches a view (or the shape of the game) that gives more away. A game without
-//! implements [`PerfectInformation`](crate::PerfectInformation) and passes it trivially.
+//! hidden information implements [`PerfectInformation`](crate::PerfectInformation) and passes it trivially.
+//!
+//! # The information-set property
+//!
+//! For a seat S and states S cannot tell apart (equal views, such as states drawn from S's
+//! view by [`Information::sample_from_view`](crate::Information::sample_from_view)):
+//! 1. the seat to act is the same in all, and so are S's observation tensor and picture;
+//! 2. when S acts, S's legal actions are the same in all, with the same decision steps;
+//! 3. when another seat acts, each of its actions as S sees it
+//!    ([`Information::action_view`](crate::Information::action_view)) leads, in every state
+//!    where it is legal, to states S cannot tell apart either.
+//!
+//! [`check_indistinguishable`] checks it on given states, [`check_information_set`] on a
+//! state and states drawn from a seat's view of it, [`information_set_playout`] on every
+//! state of a random game.
 //!
 //! Game-specific invariants (pieces conserved, scores bounded) go in the `extra` closure
 //! of [`random_playout`]; known positions and their legal actions go in ordinary tests
