@@ -699,8 +699,11 @@ pub const BOT_VIEW_SAMPLES: usize = 3;
 ///    reads it answers differently and is caught. [`information_set_playout`] checks the
 ///    view itself.
 ///
-/// A bot with a wall-clock budget (`mcts:ms=50`) is not reproducible and fails (2); check
-/// it with an iteration or depth budget.
+/// The game is driven by the bots' own choices, so it ends where they take it; the
+/// states drawn in (3) come from a generator seeded by the game's seed. A bot with a
+/// wall-clock budget (`mcts:ms=50`) is not reproducible and is likely to fail (2); check
+/// it with an iteration or depth budget. Every decision asks four bots (the seat's, its
+/// twin and two fresh ones; more where the drawn views differ), so keep budgets small.
 ///
 /// ```
 /// use pyramid_core::conformance::check_bot;
