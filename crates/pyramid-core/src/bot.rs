@@ -65,3 +65,20 @@ impl<G: Information> Bot<G> for RandomBot {
         Self::pick(&state, &mut self.rng)
     }
 }
+
+/// A boxed bot is a bot: what [`BotFactory`](crate::runtime::BotFactory) and the bot
+/// specifications of `pyramid-bots` hand out can go wherever a bot is expected (the
+/// conformance harness's `check_bot` among them).
+impl<G: Information, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
+        (**self).choose(view, seat)
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        (**self).failure()
+    }
+}

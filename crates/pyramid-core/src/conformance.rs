@@ -1,16 +1,88 @@
-//! The conformance harness every game's tests run (feature `conformance`).
+//! The conformance harness (feature `conformance`): checks that a game honours the
+//! contract of the traits, and that a bot plays by the rules, on seeded random games.
+//! Every game of this project runs it in its tests; run it on your own game (a new one,
+//! or a re-implementation of one of ours) and on your own bot the same way.
 //!
-//! [`check_state`] checks one state against the contract of [`Game`]; [`random_playout`]
-//! walks a seeded random game and checks every state on the way. Both panic with a
-//! message naming the state and the broken property, which is what `#[test]` and
-//! proptest expect.
+//! # Running it on your own game
+//!
+//! Enable the feature in your crate's dev-dependencies:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! pyramid-core = { version = "0.1", features = ["conformance"] }
+//! ```
+//!
+//! then write one `#[test]` per check. [`check_game`] runs the whole battery; the other
+//! functions are its pieces, for tests that want one of them on their own positions.
+//!
+//! ```
+//! use pyramid_core::conformance::{check_bot, check_game, check_rejects_positions};
+//! use pyramid_core::nim::{Nim, NimRules};
+//! use pyramid_core::{Game, RandomBot};
+//!
+//! let rules = NimRules::default();
+//! // Every check, on 4 seeded random games of at most 60 plies each.
+//! check_game::<Nim>(&rules, 0..4, 60);
+//! // A bot: legal, reproducible from its seed, reading only its seat's view.
+//! check_bot(RandomBot::new, Nim::new(&rules), 0..4, 60);
+//! // Malformed position strings are refused, each with an error naming its field.
+//! check_rejects_positions::<Nim>(&rules, &[("1,2 0", "3 space-separated"), ("1 7 0", "seat")]);
+//! ```
+//!
+//! Every check panics with a message naming the state (its position string) and the
+//! broken property ([`check_indistinguishable`] and [`check_information_set`] return it
+//! as an [`InformationLeak`] instead), which is what `#[test]` and proptest expect; a failure prints the
+//! position, so [`Notation::from_position`](crate::Notation::from_position) rebuilds it for
+//! a test of its own.
+//!
+//! # What each check verifies
+//!
+//! | check | what it verifies |
+//! |---|---|
+//! | [`check_game`] | the rules' options and RON form round-trip, every policy index has a text ([`check_step_texts`]); then, on one game dealt ([`Game::deal`]) per seed, [`random_playout`] and [`information_set_playout`] |
+//! | [`random_playout`] | [`check_state`] and [`check_random_step`] on every state of a seeded random game, `play` and `play_unchecked` agree, and your own invariants (its `extra` closure) |
+//! | [`check_state`] | one state: actions (no duplicates, text round-trip, `is_legal`, `count_actions`), refusals (illegal, wrong seat, finished game) leave the state unchanged, position string and RON round-trip, view strings, observation tensors, Zobrist keys, and the three below |
+//! | [`check_fast_paths`] | `nth_action` and `random_action` agree with generation |
+//! | [`check_action_ids`] | action ids are below the bound, distinct, and decode back |
+//! | [`check_policy_steps`] | decision steps form a prefix code that names every legal action, and `legal_next_steps` agrees with it |
+//! | [`check_step_texts`] | every policy index has a distinct one-word text |
+//! | [`information_set_playout`] | for every seat, states drawn from its view ([`Information::sample_from_view`](crate::Information::sample_from_view)) cannot be told apart by it (see below) |
+//! | [`check_rejects_positions`] | malformed position strings are refused with an error naming the field |
+//! | [`illegal_reason_for`] | the reason an illegal action text is refused with |
+//! | [`check_bot`] | a bot never returns an illegal action, answers the same from the same seed, and reads only its seat's view |
+//!
+//! A game with hidden information implements [`Information`](crate::Information) with a
+//! view that holds only what the seat may see; [`information_set_playout`] is the check
+//! that catches a view (or the shape of the game) that gives more away. A game without
+//! hidden information implements [`PerfectInformation`](crate::PerfectInformation) and passes it trivially.
+//!
+//! # The information-set property
+//!
+//! For a seat S and states S cannot tell apart (equal views, such as states drawn from S's
+//! view by [`Information::sample_from_view`](crate::Information::sample_from_view)):
+//! 1. the seat to act is the same in all, and so are S's observation tensor and picture;
+//! 2. when S acts, S's legal actions are the same in all, with the same decision steps;
+//! 3. when another seat acts, each of its actions as S sees it
+//!    ([`Information::action_view`](crate::Information::action_view)) leads, in every state
+//!    where it is legal, to states S cannot tell apart either.
+//!
+//! [`check_indistinguishable`] checks it on given states, [`check_information_set`] on a
+//! state and states drawn from a seat's view of it, [`information_set_playout`] on every
+//! state of a random game.
+//!
+//! Game-specific invariants (pieces conserved, scores bounded) go in the `extra` closure
+//! of [`random_playout`]; known positions and their legal actions go in ordinary tests
+//! (and perft suites, see [`perft_suite`](crate::perft_suite)).
+//!
+//! The crate `examples/tiny-game` of the repository is a complete game written as a user
+//! would, whose tests run [`check_game`] and [`check_bot`]; copy it to start a new game.
 
 use std::collections::{HashMap, HashSet};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{FullGame, Game, PlayError, RandomBot, Seat};
+use crate::{Bot, FullGame, Game, PlayError, RandomBot, RuleSet, Seat};
 
 mod information_sets;
 
@@ -543,6 +615,220 @@ pub fn check_rejects_positions<G: FullGame>(rules: &G::Rules, inputs: &[(&str, &
     }
 }
 
+/// How many states [`check_game`] draws from each seat's view of every state
+/// ([`information_set_playout`]).
+pub const INFORMATION_SAMPLES: usize = 3;
+
+/// Runs the whole battery on game `G` under `rules`; panics with the first broken
+/// property, naming the state.
+///
+/// - the rules' options ([`RuleSet::all_options`]) read back to equal rules
+///   ([`RuleSet::from_options`]), and so does their RON form;
+/// - [`Game::new`] keeps the rules, and every policy index has a text
+///   ([`check_step_texts`]);
+/// - for every seed: the game dealt from it ([`Game::deal`] with a [`ChaCha8Rng`] seeded
+///   by it) is walked by [`random_playout`] (every state through [`check_state`]) and by
+///   [`information_set_playout`] ([`INFORMATION_SAMPLES`] states per seat and state), each
+///   at most `max_plies` plies.
+///
+/// Game-specific invariants need [`random_playout`] with its `extra` closure.
+///
+/// ```
+/// use pyramid_core::conformance::check_game;
+/// use pyramid_core::RuleSet;
+/// use pyramid_core::nim::{Nim, NimRules};
+/// check_game::<Nim>(&NimRules::default(), 0..3, 50);
+/// check_game::<Nim>(&NimRules::default().with_option("piles", "1,15")?, 0..3, 50);
+/// # Ok::<(), pyramid_core::RulesError>(())
+/// ```
+pub fn check_game<G: FullGame>(
+    rules: &G::Rules,
+    seeds: impl IntoIterator<Item = u64>,
+    max_plies: u32,
+) {
+    let name = G::NAME;
+    let options = rules.all_options();
+    let reread = G::Rules::from_options(options.iter().map(|(k, v)| (*k, v.as_str())))
+        .unwrap_or_else(|e| panic!("{name}: the rules' options {options:?} do not read back: {e}"));
+    assert_eq!(
+        &reread, rules,
+        "{name}: the rules' options {options:?} read back to other rules"
+    );
+    let ron_text = ron::to_string(rules)
+        .unwrap_or_else(|e| panic!("{name}: RON write of the rules {options:?} failed: {e}"));
+    let from_ron: G::Rules = ron::from_str(&ron_text)
+        .unwrap_or_else(|e| panic!("{name}: the rules' RON `{ron_text}` does not read back: {e}"));
+    assert_eq!(
+        &from_ron, rules,
+        "{name}: the rules' RON `{ron_text}` reads back to other rules"
+    );
+    let start = G::new(rules);
+    assert_eq!(
+        start.rules(),
+        rules,
+        "{name}: Game::new does not keep the rules {options:?}"
+    );
+    check_step_texts(&start);
+    for seed in seeds {
+        let dealt = G::deal(rules, &mut ChaCha8Rng::seed_from_u64(seed));
+        random_playout(dealt.clone(), seed, max_plies, |_| {});
+        information_set_playout(dealt, seed, max_plies, INFORMATION_SAMPLES);
+    }
+}
+
+/// How many states [`check_bot`] draws from the acting seat's view at every decision.
+pub const BOT_VIEW_SAMPLES: usize = 3;
+
+/// Checks a bot on seeded games from `start`: one game per seed, at most `max_plies`
+/// plies, each seat played by its own bot made by `make_bot` (from a seed derived from
+/// the game's seed and the seat), so the bot plays the game as it would in a match.
+/// Panics naming the bot, the state and the broken property. At every decision:
+///
+/// 1. **legal**: the bot returns an action, and one that is legal here ([`Bot::choose`]
+///    may return `None` only when the game is over; the message quotes
+///    [`Bot::failure`]);
+/// 2. **reproducible**: a second bot made from the same seed, given the same views in
+///    the same order, returns the same action, and so do two fresh bots made from one
+///    seed given this view;
+/// 3. **reads only its seat's view**: [`BOT_VIEW_SAMPLES`] states are drawn from the
+///    acting seat's view ([`Information::sample_from_view`](crate::Information::sample_from_view),
+///    as [`information_set_playout`] does); a fresh bot given the view of each returns
+///    the same action as on the real one. Where the view holds only what the seat may see,
+///    those views equal the real one and (2) covers it; where a view carries more than
+///    that (a view type that stores the hidden part and masks only its text), a bot that
+///    reads it answers differently and is caught. [`information_set_playout`] checks the
+///    view itself.
+///
+/// The game is driven by the bots' own choices, so it ends where they take it; the
+/// states drawn in (3) come from a generator seeded by the game's seed. A bot with a
+/// wall-clock budget (`mcts:ms=50`) is not reproducible and is likely to fail (2); check
+/// it with an iteration or depth budget. Every decision asks four bots (the seat's, its
+/// twin and two fresh ones; more where the drawn views differ), so keep budgets small.
+///
+/// ```
+/// use pyramid_core::conformance::check_bot;
+/// use pyramid_core::nim::Nim;
+/// use pyramid_core::{Bot, Game, Information, RandomBot, Seat};
+///
+/// check_bot(RandomBot::new, Nim::new(&Default::default()), 0..5, 40);
+///
+/// /// Always takes one counter from the first pile: illegal once that pile is empty.
+/// struct FirstPile;
+/// impl Bot<Nim> for FirstPile {
+///     fn name(&self) -> String {
+///         "first-pile".into()
+///     }
+///     fn choose(&mut self, _view: &Nim, _seat: Seat) -> Option<pyramid_core::nim::Take> {
+///         Some(pyramid_core::nim::Take { pile: 0, count: 1 })
+///     }
+/// }
+/// let caught = std::panic::catch_unwind(|| check_bot(|_| FirstPile, Nim::new(&Default::default()), 0..1, 40));
+/// assert!(caught.is_err());
+/// ```
+pub fn check_bot<G: FullGame, B: Bot<G>>(
+    make_bot: impl Fn(u64) -> B,
+    start: G,
+    seeds: impl IntoIterator<Item = u64>,
+    max_plies: u32,
+) {
+    for seed in seeds {
+        let seat_seed = |s: Seat| crate::zobrist_mix(seed, u64::from(s.0));
+        let seats: Vec<Seat> = Seat::all(start.seats()).collect();
+        let mut bots: Vec<B> = seats.iter().map(|&s| make_bot(seat_seed(s))).collect();
+        let mut twins: Vec<B> = seats.iter().map(|&s| make_bot(seat_seed(s))).collect();
+        let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xB075_A3F1_E5EE);
+        let mut state = start.clone();
+        for _ in 0..max_plies {
+            let Some(seat) = state.to_act() else {
+                break;
+            };
+            let pos = state.position();
+            let view = state.view(seat);
+            let index = seat.index();
+            let (Some(bot), Some(twin)) = (bots.get_mut(index), twins.get_mut(index)) else {
+                panic!("seat {seat} to act at `{pos}` is out of range");
+            };
+            let name = bot.name();
+            let chosen = bot.choose(&view, seat);
+            let failure = chosen.is_none().then(|| bot.failure()).flatten();
+            let action = checked_choice(&state, seat, chosen, failure, &name);
+            let again = twin.choose(&view, seat);
+            assert_eq!(
+                again,
+                Some(action),
+                "bot `{name}` is not reproducible: two bots made from seed {} and shown the same \
+                 game chose `{action}` and {again:?} for seat {seat} at `{pos}`",
+                seat_seed(seat)
+            );
+
+            let fresh_seed = crate::zobrist_mix(seat_seed(seat), u64::from(state.plies()));
+            let ask = |view: &G::View| {
+                let mut fresh = make_bot(fresh_seed);
+                let chosen = fresh.choose(view, seat);
+                let failure = chosen.is_none().then(|| fresh.failure()).flatten();
+                (chosen, failure)
+            };
+            let (first, failure) = ask(&view);
+            let reference = checked_choice(&state, seat, first, failure, &name);
+            let (second, _) = ask(&view);
+            assert_eq!(
+                second,
+                Some(reference),
+                "bot `{name}` is not reproducible: two fresh bots made from seed {fresh_seed} \
+                 chose `{reference}` and {second:?} for seat {seat} at `{pos}`"
+            );
+            let mut asked = vec![view.clone()];
+            for _ in 0..BOT_VIEW_SAMPLES {
+                let sample = G::sample_from_view(&view, &mut sample_rng);
+                let seen = sample.view(seat);
+                if asked.contains(&seen) {
+                    continue;
+                }
+                let (answer, _) = ask(&seen);
+                assert_eq!(
+                    answer,
+                    Some(reference),
+                    "bot `{name}` reads more than seat {seat}'s view: a fresh bot made from \
+                     seed {fresh_seed} chose `{reference}` at `{pos}` but {answer:?} at `{}`, \
+                     which seat {seat} cannot tell from it (drawn from its view)",
+                    sample.position()
+                );
+                asked.push(seen);
+            }
+
+            state
+                .play(action)
+                .unwrap_or_else(|e| panic!("`{action}` by bot `{name}` refused at `{pos}`: {e}"));
+        }
+    }
+}
+
+/// The bot's choice for `seat` at `state`, or a panic naming the bot and the state when it
+/// chose nothing (quoting its `failure`) or an illegal action.
+fn checked_choice<G: FullGame>(
+    state: &G,
+    seat: Seat,
+    chosen: Option<G::Action>,
+    failure: Option<String>,
+    name: &str,
+) -> G::Action {
+    let pos = state.position();
+    match chosen {
+        None => panic!(
+            "bot `{name}` chose nothing for seat {seat} at `{pos}`, which has {} legal actions{}",
+            state.count_actions(),
+            failure.map_or(String::new(), |f| format!(" (its failure: {f})"))
+        ),
+        Some(action) => {
+            assert!(
+                state.is_legal(action),
+                "bot `{name}` chose the illegal `{action}` for seat {seat} at `{pos}`"
+            );
+            action
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -572,6 +858,54 @@ mod tests {
             let end = random_playout(Nim::new(&NimRules::default()), seed, 100, |_| {});
             assert!(end.is_over());
         }
+    }
+
+    #[test]
+    fn nim_passes_check_game_with_every_pile_setting() {
+        use crate::RuleSet;
+        for piles in ["3,4,5", "1", "15,15,15,15", "0,2"] {
+            let rules = NimRules::default()
+                .with_option("piles", piles)
+                .expect("valid piles");
+            check_game::<Nim>(&rules, 0..3, 80);
+            check_game::<Nim>(&rules.with_ply_limit(Some(3)), 0..2, 80);
+        }
+    }
+
+    /// A bot that answers from a shared counter, so two bots made from one seed differ.
+    struct Drifting(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Bot<Nim> for Drifting {
+        fn name(&self) -> String {
+            "drifting".into()
+        }
+
+        fn choose(&mut self, view: &Nim, _seat: Seat) -> Option<crate::nim::Take> {
+            let n = self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let actions = view.legal_actions();
+            actions.get(n % actions.len().max(1)).copied()
+        }
+    }
+
+    #[test]
+    fn check_bot_names_a_bot_that_is_not_reproducible() {
+        let counter = std::sync::Arc::default();
+        let caught = std::panic::catch_unwind(|| {
+            check_bot(
+                |_| Drifting(std::sync::Arc::clone(&counter)),
+                Nim::new(&NimRules::default()),
+                0..1,
+                20,
+            )
+        });
+        let message = caught
+            .err()
+            .and_then(|e| e.downcast_ref::<String>().cloned())
+            .expect("the drifting bot is caught with a message");
+        assert!(
+            message.contains("bot `drifting` is not reproducible"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
 //! - [`notation`] helpers for position strings; [`fuzzing`] bodies shared by the fuzz
 //!   targets and the tests; `conformance` (feature `conformance`): the harness every game's
-//!   tests run;
+//!   tests run, public so a user runs it on a game and a bot of their own (`check_game`,
+//!   `check_bot`);
 //! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`];
 //! - `strategy` (feature `proptest`): proptest strategies for any game (reachable states,
 //!   legal and illegal actions, valid and corrupted positions); `arbitrary_support`

@@ -7,7 +7,7 @@
 //! 2. when S acts, S's legal actions are the same in all, with the same decision steps
 //!    ([`PolicySpace`](crate::PolicySpace)), so S's legal next steps after every prefix
 //!    are the same too;
-//! 3. when another seat acts, each of its actions as S sees it ([`Game::action_view`])
+//! 3. when another seat acts, each of its actions as S sees it ([`Information::action_view`](crate::Information::action_view))
 //!    leads, in every state where it is legal, to states S cannot tell apart either.
 //!
 //! A game that breaks (3) shows S something through the shape of the game that the view
@@ -46,7 +46,7 @@ impl fmt::Display for InformationLeak {
 impl std::error::Error for InformationLeak {}
 
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
-/// `play` applying an action (normally [`Game::play_unchecked`] on a copy; a test may pass
+/// `play` applying an action (normally [`Game::play_unchecked`](crate::Game::play_unchecked) on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
 pub fn check_indistinguishable_with<G: Information + Observation + Svg + PolicySpace>(
     states: &[G],
