@@ -71,7 +71,8 @@ impl RuleSet for AtaxxIceRules {
     const SEAT_COUNTS: &'static [usize] = &[2, 3, 4];
     const OPTIONS: &'static [(&'static str, &'static str)] =
         &[("size", "the board's side, 5 to 8 (default 8)")];
-    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[("size", &["8", "5", "6", "7"])];
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] =
+        &[("size", &["8", "5", "6", "7"])];
 
     fn common(&self) -> &CommonRules {
         &self.common

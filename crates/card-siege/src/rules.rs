@@ -63,7 +63,8 @@ impl RuleSet for CardSiegeRules {
         "opening",
         "`on` (default) or `off`: each seat's first three turns are slides within its home row",
     )];
-    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[("opening", &["on", "off"])];
+    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] =
+        &[("opening", &["on", "off"])];
 
     fn common(&self) -> &CommonRules {
         &self.common

@@ -110,7 +110,9 @@ mod tests {
     #[test]
     fn states_and_actions_come_from_any_bytes() -> Result<()> {
         for seed in 0..200u32 {
-            let bytes: Vec<u8> = (0..64).map(|i| (seed.wrapping_mul(31) + i * 7) as u8).collect();
+            let bytes: Vec<u8> = (0..64)
+                .map(|i| (seed.wrapping_mul(31) + i * 7) as u8)
+                .collect();
             let mut u = Unstructured::new(&bytes);
             let state: Nim = state(&mut u)?;
             assert!(state.plies() <= MAX_PLIES);

@@ -60,7 +60,11 @@ pub fn sample_positions<G: Game>(rules: &G::Rules, count: usize) -> Vec<G> {
 /// (`<name>/perft`, `<name>/count_actions`, `<name>/play_random`, `<name>/parse_position`),
 /// each with its throughput set (nodes, positions, plies, positions), so criterion reports
 /// elements per second.
-pub fn bench_game<G: Game + Notation>(c: &mut Criterion, rules: &G::Rules, settings: &BenchSettings) {
+pub fn bench_game<G: Game + Notation>(
+    c: &mut Criterion,
+    rules: &G::Rules,
+    settings: &BenchSettings,
+) {
     let name = G::NAME;
     let start = G::new(rules);
     let depth = settings.perft_depth;

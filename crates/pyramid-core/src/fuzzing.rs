@@ -125,6 +125,17 @@ pub fn seeded_inputs(seed: u64, count: usize, max_len: usize, alphabet: &[u8]) -
         .collect()
 }
 
+/// The state reached from the deal of `rules` (seeded with `seed`) by at most `plies`
+/// seeded random plies (fewer when the game ends first). The same arguments always give
+/// the same state: the reachable states of the proptest strategies and of the
+/// `arbitrary` impls are these.
+pub fn reachable_state<G: crate::Game>(rules: &G::Rules, seed: u64, plies: u32) -> G {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = G::deal(rules, &mut rng);
+    state.play_random(&mut rng, Some(plies));
+    state
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,15 +170,4 @@ mod tests {
             1
         );
     }
-}
-
-/// The state reached from the deal of `rules` (seeded with `seed`) by at most `plies`
-/// seeded random plies (fewer when the game ends first). The same arguments always give
-/// the same state: the reachable states of the proptest strategies and of the
-/// `arbitrary` impls are these.
-pub fn reachable_state<G: crate::Game>(rules: &G::Rules, seed: u64, plies: u32) -> G {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = G::deal(rules, &mut rng);
-    state.play_random(&mut rng, Some(plies));
-    state
 }

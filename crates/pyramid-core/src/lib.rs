@@ -31,9 +31,9 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod arena;
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary_support;
+pub mod arena;
 #[cfg(feature = "criterion")]
 pub mod benchmarks;
 mod bitboard;

@@ -48,7 +48,9 @@ pub fn rules_from<R: RuleSet>(
                 if values.is_empty() {
                     continue;
                 }
-                rules = rules.with_option(key, values[pick.index(values.len())]).ok()?;
+                rules = rules
+                    .with_option(key, values[pick.index(values.len())])
+                    .ok()?;
             }
             Some(rules.with_ply_limit(limit))
         },
@@ -313,7 +315,10 @@ mod tests {
         assert_eq!(corrupt("ab cd", Corruption::Insert('x'), first), "xab cd");
         assert_eq!(corrupt("ab cd", Corruption::Swap, first), "ba cd");
         assert_eq!(corrupt("ab cd", Corruption::Replace('z'), first), "zb cd");
-        assert_eq!(corrupt("ab cd", Corruption::DuplicateField, first), "ab ab cd");
+        assert_eq!(
+            corrupt("ab cd", Corruption::DuplicateField, first),
+            "ab ab cd"
+        );
         assert_eq!(corrupt("ab cd", Corruption::Swap, 4), "db ca");
         assert_eq!(corrupt("ab cd", Corruption::DuplicateField, 3), "ab cd cd");
     }
