@@ -4,9 +4,10 @@
 # pyramid_games package, with OpenSpiel, Ray and the page in headless Chromium), on a
 # fresh machine with Rust and Python 3.
 #
-# The workspace is compiled once: the `dev` and `test` profiles have the same settings
-# (optimised: the tests walk game trees), so the libraries `cargo test` builds serve
-# `pyrctl`, the example engines and the Python wheel too.
+# The workspace is compiled once: `cargo test` builds the libraries, `pyrctl` and the
+# example engines (optimised: the tests walk game trees), and the `dev` profile has the
+# same settings, so the Python wheel (built in it) reuses the dependencies and recompiles
+# only our own crates for its feature set.
 #
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
@@ -33,9 +34,9 @@ cargo test --workspace
 stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
 cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
 
-stage "pyrctl and the example engine (the dev profile has the test profile's settings: nothing to compile again)"
-cargo build -p pyrctl --bin pyrctl
-cargo build -p pyramid-games --example random_engine
+stage "pyrctl and the example engine: cargo test built them (this only checks they are there)"
+cargo test --workspace --no-run --quiet
+test -x target/debug/pyrctl && test -x target/debug/examples/random_engine
 export PYRCTL="$PWD/target/debug/pyrctl"
 export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
 
@@ -50,7 +51,7 @@ VENV="$(cd "$VENV" && pwd)"
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
 
-stage "python: build pyramid_games (dev profile, reusing the libraries cargo test built) and install it in $VENV"
+stage "python: build pyramid_games (dev profile: our crates for its features, the dependencies reused) and install it in $VENV"
 PATH="$VENV/bin:$PATH" MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/python" -m pip install --quiet \
     --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/pyramid-py
 

@@ -66,7 +66,23 @@ macro_rules! strategy_tests {
     };
 }
 
-strategy_tests!(martian_chess, pyramid_games::martian_chess::MartianChess, pyramid_games::martian_chess::MartianAction);
-strategy_tests!(ataxx_ice, pyramid_games::ataxx_ice::AtaxxIce, pyramid_games::ataxx_ice::Action);
-strategy_tests!(card_siege, pyramid_games::card_siege::CardSiege, pyramid_games::card_siege::Action);
-strategy_tests!(stacktrices, pyramid_games::stacktrices::Stacktrices, pyramid_games::stacktrices::Action);
+strategy_tests!(
+    martian_chess,
+    pyramid_games::martian_chess::MartianChess,
+    pyramid_games::martian_chess::MartianAction
+);
+strategy_tests!(
+    ataxx_ice,
+    pyramid_games::ataxx_ice::AtaxxIce,
+    pyramid_games::ataxx_ice::Action
+);
+strategy_tests!(
+    card_siege,
+    pyramid_games::card_siege::CardSiege,
+    pyramid_games::card_siege::Action
+);
+strategy_tests!(
+    stacktrices,
+    pyramid_games::stacktrices::Stacktrices,
+    pyramid_games::stacktrices::Action
+);
