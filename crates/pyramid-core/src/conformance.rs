@@ -82,7 +82,7 @@ use std::collections::{HashMap, HashSet};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Bot, FullGame, Game, PlayError, RandomBot, RuleSet, Seat};
+use crate::{Bot, FullGame, Game, Notation, PlayError, PolicySpace, RandomBot, RuleSet, Seat};
 
 mod information_sets;
 
@@ -365,7 +365,7 @@ const PREFIX_PROBES: usize = 2;
 ///   prefix when there is no legal action);
 /// - a few indices have a text ([`PolicySpace::step_text`](crate::PolicySpace::step_text))
 ///   and the bound has none ([`check_step_texts`] checks every index once).
-pub fn check_policy_steps<G: FullGame>(state: &G, actions: &[G::Action]) {
+pub fn check_policy_steps<G: Notation + PolicySpace>(state: &G, actions: &[G::Action]) {
     let pos = state.position();
     let size = G::policy_size(state.rules());
     let max = G::max_steps(state.rules());
@@ -858,6 +858,100 @@ mod tests {
             let end = random_playout(Nim::new(&NimRules::default()), seed, 100, |_| {});
             assert!(end.is_over());
         }
+    }
+
+    /// Nim with a policy space broken on purpose: `shared` gives every action the steps
+    /// `[0]`; otherwise the steps are right but `legal_next_steps` offers index 11 too.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+    struct BrokenSteps {
+        nim: Nim,
+        shared: bool,
+    }
+
+    impl Game for BrokenSteps {
+        type Action = crate::nim::Take;
+        type Rules = NimRules;
+        fn new(rules: &NimRules) -> Self {
+            BrokenSteps {
+                nim: Nim::new(rules),
+                shared: false,
+            }
+        }
+        fn rules(&self) -> &NimRules {
+            self.nim.rules()
+        }
+        fn to_act(&self) -> Option<Seat> {
+            self.nim.to_act()
+        }
+        fn outcome(&self) -> Option<crate::Outcome> {
+            self.nim.outcome()
+        }
+        fn plies(&self) -> u32 {
+            self.nim.plies()
+        }
+        fn try_for_each_action<B, F>(&self, f: F) -> std::ops::ControlFlow<B>
+        where
+            F: FnMut(Self::Action) -> std::ops::ControlFlow<B>,
+        {
+            self.nim.try_for_each_action(f)
+        }
+        fn play_unchecked(&mut self, action: Self::Action) {
+            self.nim.play_unchecked(action);
+        }
+    }
+
+    impl Notation for BrokenSteps {
+        type PositionError = <Nim as Notation>::PositionError;
+        fn from_position(text: &str, rules: &NimRules) -> Result<Self, Self::PositionError> {
+            Ok(BrokenSteps {
+                nim: Nim::from_position(text, rules)?,
+                shared: false,
+            })
+        }
+        fn position(&self) -> String {
+            self.nim.position()
+        }
+    }
+
+    impl PolicySpace for BrokenSteps {
+        fn policy_size(rules: &NimRules) -> u32 {
+            Nim::policy_size(rules)
+        }
+        fn max_steps(_rules: &NimRules) -> usize {
+            1
+        }
+        fn write_steps(&self, action: Self::Action, out: &mut Vec<u32>) {
+            if self.shared {
+                out.push(0);
+            } else {
+                self.nim.write_steps(action, out);
+            }
+        }
+        fn step_text(&self, step: u32) -> Option<String> {
+            self.nim.step_text(step)
+        }
+        fn legal_next_steps(&self, prefix: &[u32]) -> Vec<u32> {
+            let mut next = self.nim.legal_next_steps(prefix);
+            if prefix.is_empty() && !self.shared {
+                next.push(11);
+            }
+            next
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "is not the continuations of the legal actions")]
+    fn policy_check_catches_next_steps_no_action_takes() {
+        let state = BrokenSteps::new(&NimRules::default());
+        check_policy_steps(&state, &state.legal_actions());
+    }
+
+    #[test]
+    #[should_panic(expected = "do not name it back")]
+    fn policy_check_catches_actions_sharing_their_steps() {
+        let mut state = BrokenSteps::new(&NimRules::default());
+        state.shared = true;
+        check_policy_steps(&state, &state.legal_actions());
     }
 
     #[test]

@@ -109,6 +109,22 @@ def test_a_relocating_jump_is_played_step_by_step_by_the_same_seat():
     assert tensor[-8386 + base] == 1.0 and tensor[-8386:].sum() == 1.0
 
 
+def test_an_unfinished_trade_shows_only_to_the_trader():
+    game = pyspiel.load_game("pyramid_stacktrices", {"start": "standard"})
+    state = game.new_initial_state()
+    # White (seat 0) at the trading post: a1 P p, b1 D d, c1 a pupil, d1 Q.
+    state.inner = pg.from_position(
+        "stacktrices", "6,bqP/7/7/7/7/7/wdPp,wqDd,wd,wqQ,3 PPDDDQQpppdddqqq a1,- -,- trade 0 1",
+        rules={"start": "standard"})
+    give_drone_b1 = 20436 + 1 * 49 + 1
+    state.apply_action(give_drone_b1)
+    assert state.current_player() == 0
+    assert state.information_state_string(0).endswith(f" steps={give_drone_b1}")
+    assert "steps=" not in state.information_state_string(1)
+    resampled = state.resample_from_infostate(0, None)
+    assert resampled.legal_actions() == state.legal_actions()
+
+
 def test_openspiel_ismcts_plays_stacktrices_to_the_end():
     game = pyspiel.load_game("pyramid_stacktrices", {"start": "standard", "ply_limit": 80})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(4))

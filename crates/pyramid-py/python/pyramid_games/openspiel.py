@@ -189,11 +189,18 @@ class PyramidState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state drawn from `player_id`'s information set (its view), keeping the history
-        and the unfinished action's steps (the acting seat's legal steps are the same in
-        every state of its information set)."""
+        and the unfinished action's steps. The seat to act has the same legal steps in every
+        state of its information set; for another seat, states where the unfinished action
+        could not go on are drawn again."""
         del probability_sampler
         view = self.inner.view(player_id)
-        sampled = _native.sample_from_view(self._game.pyramid_name, view, self.inner.rules(), random.getrandbits(64))
+        for _ in range(64):
+            sampled = _native.sample_from_view(
+                self._game.pyramid_name, view, self.inner.rules(), random.getrandbits(64))
+            if not self.prefix or sampled.legal_steps(self.prefix):
+                break
+        else:
+            raise RuntimeError(f"no state drawn from seat {player_id}'s view continues steps {self.prefix}")
         copy = self.clone()
         copy.inner = sampled
         return copy
