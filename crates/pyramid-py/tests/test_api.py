@@ -1,6 +1,7 @@
 """The pyramid_games package: every call of the API, refusals, pickling, matches."""
 
 import copy
+import os
 import pickle
 import subprocess
 import sys
@@ -141,8 +142,11 @@ def test_bots_pick_legal_actions_in_any_game():
 def test_play_match_equals_pyrctl_match(tmp_path):
     played = pg.play_match("ataxx-ice", ["greedy", "random"], games=4, seed=9, swap_seats=True)
     record = tmp_path / "games.jsonl"
+    # The pyrctl that ./test.sh built (cargo test's), as the other suites use it; `cargo
+    # run` would build it again for its own feature set.
+    pyrctl = os.environ.get("PYRCTL", str(ROOT / "target" / "debug" / "pyrctl"))
     subprocess.run(
-        ["cargo", "run", "--quiet", "-p", "pyrctl", "--", "match", "ataxx-ice",
+        [pyrctl, "match", "ataxx-ice",
          "--bot", "greedy", "--bot", "random", "--games", "4", "--seed", "9", "--swap-seats",
          "--jobs", "1", "--record", str(record)],
         cwd=ROOT, check=True, capture_output=True, text=True,

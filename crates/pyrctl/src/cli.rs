@@ -315,6 +315,12 @@ pub struct SetupArgs {
     /// Actions to play first, space separated, in the game's notation.
     #[arg(long)]
     pub moves: Option<String>,
+    /// Martian Chess: moves of a game played on AbstractPlay, in its notation and board
+    /// orientation (`c3-d4 b6xa5 ...`, round numbers allowed), played after `--moves`
+    /// (docs/martian-chess.md, "AbstractPlay"); the rules are still yours to give
+    /// (AbstractPlay's: `--rule clock=on --rule target=18 --rule undo=capture-allowed`).
+    #[arg(long, value_name = "MOVES")]
+    pub abstractplay: Option<String>,
 }
 
 impl Command {

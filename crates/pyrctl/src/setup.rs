@@ -132,5 +132,24 @@ pub fn state(game: &dyn DynGame, args: &SetupArgs) -> Result<Box<dyn DynState>> 
                 .with_context(|| format!("--moves: move {} `{text}`", i + 1))?;
         }
     }
+    if let Some(moves) = &args.abstractplay {
+        state = abstractplay_moves(state.as_ref(), moves)?;
+    }
     Ok(state)
+}
+
+/// Plays AbstractPlay's Martian Chess moves (`--abstractplay`) from `state`.
+fn abstractplay_moves(state: &dyn DynState, moves: &str) -> Result<Box<dyn DynState>> {
+    use pyramid_core::runtime::StateBox;
+    use pyramid_games::martian_chess::{self, MartianChess};
+    let Some(start) = state.as_any().downcast_ref::<StateBox<MartianChess>>() else {
+        return Err(UsageError::new(format!(
+            "--abstractplay reads Martian Chess moves, not {} ones",
+            state.game()
+        ))
+        .into());
+    };
+    let (_, end) = martian_chess::abstractplay::replay(&start.state, moves)
+        .map_err(|e| anyhow!("--abstractplay: {e}"))?;
+    Ok(StateBox::boxed(end))
 }

@@ -115,3 +115,34 @@ fn serve_accepts_a_host_name_address() {
     );
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+/// AbstractPlay's record of a Martian Chess game (its notation, its board orientation,
+/// round numbers): both seats shuffle a pawn for eight plies, the ninth calls the clock,
+/// seven quiet plies later the game ends 0-0.
+const ABSTRACTPLAY_GAME: &str = "1. c3-b4 b6-a5 2. b4-c3 a5-b6 3. c3-b4 b6-a5 4. b4-c3 a5-b6 \
+    5. c3-b4* b6-a5 6. b4-c3 a5-b6 7. c3-b4 b6-a5 8. b4-c3 a5-b6";
+
+#[test]
+fn show_plays_an_abstractplay_game_under_its_rules() {
+    let rules = [
+        "--rule",
+        "clock=on",
+        "--rule",
+        "target=18",
+        "--rule",
+        "undo=capture-allowed",
+    ];
+    let mut args = vec!["show", "martian-chess"];
+    args.extend(rules);
+    args.extend(["--abstractplay", ABSTRACTPLAY_GAME]);
+    let out = pyrctl(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("result: draw"), "{}", stdout(&out));
+    // Without the clock the call `*` is refused, naming the move.
+    let out = pyrctl(&["show", "martian-chess", "--abstractplay", ABSTRACTPLAY_GAME]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--abstractplay"), "{}", stderr(&out));
+    // Another game's moves are a usage error.
+    let out = pyrctl(&["show", "ataxx-ice", "--abstractplay", "c3-b4"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
