@@ -28,7 +28,7 @@ stage() {
     echo "== [$(((SECONDS - START) / 60))m$(((SECONDS - START) % 60))s] $*"
 }
 
-stage "cargo test: compiles the workspace once (test profile; about 6 minutes on 2 cores from a cold cache), then runs every Rust test"
+stage "cargo test: compiles the workspace once (test profile; about 7 minutes on 2 cores from a cold cache), then runs every Rust test"
 cargo test --workspace
 
 stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"

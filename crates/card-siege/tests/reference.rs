@@ -1,4 +1,4 @@
-//! An independent engine written straight from the rulings (`shared/rules/card-siege.md`,
+//! An independent engine written straight from the rulings (the rules as docs/card-siege.md states them,
 //! Clarifications included), slow and plain, that shares no code with the crate: the two
 //! must agree on the legal actions, the board, the siege, the phase and the seat to act
 //! at every decision point of random games. The games start from the start positions and

@@ -1,40 +1,10 @@
-//! The policy space: [`PolicySpace`].
+//! The policy space: [`PolicySpace`](pyramid_core::PolicySpace).
 //!
 //! Every action is one step, its dense state-free id ([`pyramid_core::ActionIds`]): a move
 //! is `from * cells + to`, a pass `cells * cells`, so the policy space is the id space,
 //! 1025 indices for two seats and 4097 for four.
 
-use pyramid_core::{ActionIds, Game, PolicySpace};
-
-use crate::{MartianAction, MartianChess, MartianRules};
-
-impl PolicySpace for MartianChess {
-    fn policy_size(rules: &MartianRules) -> u32 {
-        Self::action_space(rules) as u32
-    }
-
-    fn max_steps(_rules: &MartianRules) -> usize {
-        1
-    }
-
-    fn write_steps(&self, action: MartianAction, out: &mut Vec<u32>) {
-        out.push(self.action_id(action) as u32);
-    }
-
-    fn step_text(&self, step: u32) -> Option<String> {
-        self.action_from_id(u64::from(step)).map(|a| a.to_string())
-    }
-
-    /// Decodes the one step as an id and asks whether the action is legal.
-    fn action_from_steps(&self, steps: &[u32]) -> Option<MartianAction> {
-        match *steps {
-            [id] => self
-                .action_from_id(u64::from(id))
-                .filter(|&a| self.is_legal(a)),
-            _ => None,
-        }
-    }
-}
+pyramid_core::one_step_policy!(crate::MartianChess);
 
 #[cfg(test)]
 mod tests {

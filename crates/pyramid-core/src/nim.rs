@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, PolicySpace, RuleSet, RulesError, Seat, Svg,
+    Outcome, PerfectInformation, RuleSet, RulesError, Seat, Svg,
 };
 
 /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
@@ -387,24 +387,8 @@ impl ActionIds for Nim {
     }
 }
 
-/// One step per action, its id: a policy space of 12 indices.
-impl PolicySpace for Nim {
-    fn policy_size(_rules: &NimRules) -> u32 {
-        12
-    }
-
-    fn max_steps(_rules: &NimRules) -> usize {
-        1
-    }
-
-    fn write_steps(&self, action: Take, out: &mut Vec<u32>) {
-        out.push(self.action_id(action) as u32);
-    }
-
-    fn step_text(&self, step: u32) -> Option<String> {
-        self.action_from_id(u64::from(step)).map(|a| a.to_string())
-    }
-}
+// One step per action, its id: the policy space is the id space (12 indices).
+crate::one_step_policy!(Nim);
 
 /// Four piles, each a one-hot row of 16 (its counter count, 0 to 15); a missing pile is all
 /// zero. Shape `[4, 16]`; nothing is hidden, so every seat's tensor is the same.

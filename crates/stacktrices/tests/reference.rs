@@ -1,4 +1,4 @@
-//! An independent, deliberately plain reading of the ruling (`shared/rules/stacktrices.md`)
+//! An independent, deliberately plain reading of the ruling (as docs/stacktrices.md states it)
 //! that lists the legal actions of every decision by brute force (every give and take
 //! combination of a trade, every route of a queen-skilled stack) and predicts what each
 //! main action, raid and trade leads to. Random games from both starts and under both

@@ -89,3 +89,43 @@ pub trait PolicySpace: Game {
         next
     }
 }
+
+/// Implements [`PolicySpace`] for a game whose [`ActionIds`](crate::ActionIds) are dense and
+/// state-free (Martian Chess, card-siege, Nim): every action is one step, its id, so the
+/// policy space is the id space. The one rule of such games, written once.
+///
+/// ```ignore
+/// pyramid_core::one_step_policy!(MartianChess);
+/// ```
+#[macro_export]
+macro_rules! one_step_policy {
+    ($game:ty) => {
+        impl $crate::PolicySpace for $game {
+            fn policy_size(rules: &<$game as $crate::Game>::Rules) -> u32 {
+                u32::try_from(<$game as $crate::ActionIds>::action_space(rules)).unwrap_or(u32::MAX)
+            }
+
+            fn max_steps(_rules: &<$game as $crate::Game>::Rules) -> usize {
+                1
+            }
+
+            fn write_steps(&self, action: <$game as $crate::Game>::Action, out: &mut Vec<u32>) {
+                let id = $crate::ActionIds::action_id(self, action);
+                out.push(u32::try_from(id).unwrap_or(u32::MAX));
+            }
+
+            fn step_text(&self, step: u32) -> Option<String> {
+                $crate::ActionIds::action_from_id(self, u64::from(step)).map(|a| a.to_string())
+            }
+
+            /// Decodes the one step as an id and asks whether the action is legal.
+            fn action_from_steps(&self, steps: &[u32]) -> Option<<$game as $crate::Game>::Action> {
+                match *steps {
+                    [id] => $crate::ActionIds::action_from_id(self, u64::from(id))
+                        .filter(|&a| $crate::Game::is_legal(self, a)),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
