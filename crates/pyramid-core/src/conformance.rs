@@ -398,16 +398,7 @@ pub fn check_policy_steps<G: Notation + PolicySpace>(state: &G, actions: &[G::Ac
         );
     }
     // Sorted, the step lists continuing a prefix are one run of `all`.
-    let continuations = |prefix: &[u32]| -> Vec<u32> {
-        let from = all.partition_point(|s| s.as_slice() < prefix);
-        let mut next: Vec<u32> = all[from..]
-            .iter()
-            .take_while(|s| s.starts_with(prefix))
-            .filter_map(|s| s.get(prefix.len()).copied())
-            .collect();
-        next.dedup();
-        next
-    };
+    let continuations = |prefix: &[u32]| crate::game::next_steps_in_sorted(&all, prefix);
     let stride = all.len().div_ceil(PREFIX_PROBES).max(1);
     // Prefixes of every length, the complete steps included (nothing may follow them),
     // and the longest steps less their last.

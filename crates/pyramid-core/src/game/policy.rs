@@ -90,6 +90,21 @@ pub trait PolicySpace: Game {
     }
 }
 
+/// The indices that may follow `prefix` among `sorted`, the decision steps of every legal
+/// action in ascending order: the continuing step lists are one run of `sorted`, so this is
+/// a binary search and a walk over that run. Ascending, without repeats; empty when
+/// `prefix` is complete or nothing starts with it.
+pub(crate) fn next_steps_in_sorted(sorted: &[Vec<u32>], prefix: &[u32]) -> Vec<u32> {
+    let from = sorted.partition_point(|s| s.as_slice() < prefix);
+    let mut next: Vec<u32> = sorted[from..]
+        .iter()
+        .take_while(|s| s.starts_with(prefix))
+        .filter_map(|s| s.get(prefix.len()).copied())
+        .collect();
+    next.dedup();
+    next
+}
+
 /// Implements [`PolicySpace`] for a game whose [`ActionIds`](crate::ActionIds) are dense and
 /// state-free (Martian Chess, card-siege, Nim): every action is one step, its id, so the
 /// policy space is the id space. The one rule of such games, written once.

@@ -296,16 +296,7 @@ impl<G: FullGame> DynState for StateBox<G> {
             // Most actions are one step: one walk, nothing kept.
             return self.state.legal_next_steps(prefix);
         }
-        // Sorted, the steps continuing `prefix` are one run.
-        let all = self.step_lists();
-        let from = all.partition_point(|s| s.as_slice() < prefix);
-        let mut next: Vec<u32> = all[from..]
-            .iter()
-            .take_while(|s| s.starts_with(prefix))
-            .filter_map(|s| s.get(prefix.len()).copied())
-            .collect();
-        next.dedup();
-        next
+        crate::game::next_steps_in_sorted(self.step_lists(), prefix)
     }
 
     fn action_steps(&self, text: &str) -> Result<Vec<u32>, RuntimeError> {
