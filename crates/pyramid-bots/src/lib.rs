@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 mod alphabeta;
+mod az;
 mod bench;
 mod elo;
 mod greedy;
@@ -51,6 +52,7 @@ mod summary;
 mod visibility;
 
 pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
+pub use az::{AzSpec, shared_model};
 pub use bench::{BENCH_HEADER, BENCH_PLY_LIMIT, BenchRow, bench};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
@@ -61,6 +63,8 @@ pub use matches::{
     report_of_records, run_games, run_match, seat_bots,
 };
 pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
+/// The learning crate, for the `az` bot's model, search and training.
+pub use pyramid_learn;
 pub use record::{Record, RecordResult, RecordRules};
 pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};

@@ -14,7 +14,7 @@ use pyramid_core::{Bot, ChaCha8Rng, Outcome, RuleSet, Seat};
 
 use crate::elo::Elo;
 use crate::record::{Record, RecordResult, RecordRules};
-use crate::spec::BotSpec;
+use crate::spec::{BotSpec, SpecError};
 
 /// What a match plays.
 #[derive(Clone, Debug)]
@@ -132,6 +132,14 @@ pub enum MatchError {
         index: u64,
         /// What does not fit.
         why: String,
+    },
+    /// A bot cannot be built (an `az` model that cannot be read, or is another game's).
+    #[error("bot {spec}: {error}")]
+    Bot {
+        /// The bot's spec.
+        spec: String,
+        /// Why.
+        error: SpecError,
     },
     /// A bot failed in a game.
     #[error("game {index}: {error}")]
@@ -326,7 +334,7 @@ pub fn play_match_game<G: FullGame>(
     let mut bots: Vec<Box<dyn Bot<G>>> = assignment
         .iter()
         .enumerate()
-        .map(|(seat, &b)| config.bots[b].build::<G>(game_seed(seed, seat as u64 + 1)))
+        .map(|(seat, &b)| config.bots[b].build_or_forfeit::<G>(game_seed(seed, seat as u64 + 1)))
         .collect();
     let mut refs: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as _).collect();
     let played = play_game(start, &mut refs, None)?;
@@ -394,6 +402,13 @@ pub fn run_games<G: FullGame>(
     mut on_game: impl FnMut(&GameResult),
 ) -> Result<MatchReport, MatchError> {
     config.check()?;
+    for spec in &config.bots {
+        spec.build::<G>(config.seed)
+            .map_err(|error| MatchError::Bot {
+                spec: spec.to_string(),
+                error,
+            })?;
+    }
     let started = Instant::now();
     let mut report = MatchReport::new(config.bots.clone(), config.rules.seats());
     let count = range.end.saturating_sub(range.start);

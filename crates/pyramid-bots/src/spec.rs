@@ -9,6 +9,7 @@ use pyramid_core::prelude::*;
 use pyramid_core::{Bot, RandomBot};
 
 use crate::alphabeta::{AbBudget, AlphaBetaBot, AlphaBetaConfig};
+use crate::az::AzSpec;
 use crate::greedy::GreedyBot;
 use crate::ismcts::{IsmctsBot, IsmctsConfig};
 use crate::mcts::{Budget, MctsBot, MctsConfig};
@@ -42,16 +43,23 @@ pub enum BotSpec {
     /// An outside engine speaking the protocol ([`ExternalBot`]):
     /// `ext:COMMAND ARGS;movetime=MS`.
     External(ExternalSpec),
+    /// AlphaZero-style search with a trained model ([`pyramid_learn::AzBot`]):
+    /// `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, plus `threads`, `batch`, `c`.
+    Az(AzSpec),
 }
 
 /// Why a bot specification was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The specification is empty.
-    #[error("empty bot specification (bots: random, greedy, mcts, ismcts, ab, ext:COMMAND)")]
+    #[error(
+        "empty bot specification (bots: random, greedy, mcts, ismcts, ab, az:model=FILE, ext:COMMAND)"
+    )]
     Empty,
     /// No bot of this name.
-    #[error("unknown bot `{0}` (bots: random, greedy, mcts, ismcts, ab, ext:COMMAND)")]
+    #[error(
+        "unknown bot `{0}` (bots: random, greedy, mcts, ismcts, ab, az:model=FILE, ext:COMMAND)"
+    )]
     UnknownBot(String),
     /// The bot takes no options, or not this one.
     #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
@@ -85,19 +93,32 @@ pub enum SpecError {
     /// An outside engine's spec is refused.
     #[error("outside engine: {0}")]
     External(String),
+    /// The `az` bot's model cannot be used: unreadable, damaged, or another game's.
+    #[error("az: {0}")]
+    Model(String),
 }
 
 impl BotSpec {
-    /// Builds the bot for game `G`; its random choices follow from `seed`.
-    pub fn build<G: FullGame>(&self, seed: u64) -> Box<dyn Bot<G>> {
-        match self {
+    /// Builds the bot for game `G`; its random choices follow from `seed`. Only `az`
+    /// can fail: its model file is read here ([`SpecError::Model`] if it cannot be, or is
+    /// another game's).
+    pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        Ok(match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
             BotSpec::AlphaBeta(config) => Box::new(AlphaBetaBot::<G>::new(config.clone(), seed)),
             BotSpec::Ismcts(config) => Box::new(IsmctsBot::new(config.clone(), seed)),
             BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
-        }
+            BotSpec::Az(spec) => return spec.build::<G>(seed),
+        })
+    }
+
+    /// [`BotSpec::build`], or if that fails a bot that forfeits at once, saying why
+    /// ([`Bot::failure`]): for games played after the specs were checked.
+    pub fn build_or_forfeit<G: FullGame>(&self, seed: u64) -> Box<dyn Bot<G>> {
+        self.build::<G>(seed)
+            .unwrap_or_else(|error| Box::new(Unbuildable(Some(error.to_string()))))
     }
 
     /// Whether the bot's choices depend on wall time (a millisecond MCTS budget, an
@@ -109,8 +130,26 @@ impl BotSpec {
             BotSpec::AlphaBeta(config) => matches!(config.budget, AbBudget::Time(_)),
             BotSpec::Ismcts(config) => matches!(config.budget, Budget::Time(_)),
             BotSpec::External(spec) => spec.movetime.is_some(),
+            BotSpec::Az(spec) => matches!(spec.config.budget, pyramid_learn::AzBudget::Time(_)),
             BotSpec::Random | BotSpec::Greedy => false,
         }
+    }
+}
+
+/// A bot whose spec could not be built: it forfeits its first decision.
+struct Unbuildable(Option<String>);
+
+impl<G: FullGame> Bot<G> for Unbuildable {
+    fn name(&self) -> String {
+        "unbuildable".to_owned()
+    }
+
+    fn choose(&mut self, _view: &G::View, _seat: pyramid_core::Seat) -> Option<G::Action> {
+        None
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        self.0.take()
     }
 }
 
@@ -133,7 +172,7 @@ impl BotSpec {
 /// ```
 pub fn bot_from_spec<G: FullGame>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     let spec: BotSpec = spec.parse().map_err(|e: SpecError| e.to_string())?;
-    Ok(spec.build::<G>(seed))
+    spec.build::<G>(seed).map_err(|e| e.to_string())
 }
 
 impl fmt::Display for BotSpec {
@@ -142,6 +181,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::External(spec) => write!(f, "ext:{spec}"),
+            BotSpec::Az(spec) => write!(f, "{spec}"),
             BotSpec::Ismcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
@@ -241,6 +281,7 @@ impl FromStr for BotSpec {
             "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
             "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
             "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
+            "az" => AzSpec::parse(&pairs).map(BotSpec::Az),
             other => Err(SpecError::UnknownBot(pyramid_core::excerpt(other))),
         }
     }

@@ -36,7 +36,7 @@ fn every_bot_passes<G: FullGame>(start: &G, seeds: u64, max_plies: u32) {
     for text in SPECS {
         let spec: BotSpec = text.parse().expect("a valid spec");
         check_bot(
-            |seed| spec.build::<G>(seed),
+            |seed| spec.build::<G>(seed).expect("builds"),
             start.clone(),
             0..seeds,
             max_plies,

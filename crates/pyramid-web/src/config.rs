@@ -50,6 +50,10 @@ pub struct ServerConfig {
     /// docs/protocol.md): `pyrctl serve --bot`. No other `ext:` spec is accepted, so a
     /// client can never make the server run a command.
     pub engines: Vec<String>,
+    /// The trained models clients may seat with `az:model=NAME` (`pyrctl serve --model
+    /// NAME=FILE`): a client names a model, never a file, so it cannot make the server
+    /// read any other file.
+    pub models: Vec<(String, std::path::PathBuf)>,
 }
 
 /// The number of CPUs, at least 1.
@@ -81,6 +85,7 @@ impl Default for ServerConfig {
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             engines: Vec::new(),
+            models: Vec::new(),
         }
     }
 }

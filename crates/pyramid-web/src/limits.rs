@@ -3,6 +3,7 @@
 
 use std::str::FromStr;
 
+use pyramid_bots::pyramid_learn::AzBudget;
 use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
 
 use crate::{ApiError, ServerConfig};
@@ -72,6 +73,38 @@ pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, Ap
             }
             ab.table_bits = ab.table_bits.min(config.max_table_bits);
         }
+        // Only the operator's models, by name; one search thread each.
+        BotSpec::Az(az) => {
+            let named = az.model.to_string_lossy().into_owned();
+            let Some((_, file)) = config
+                .models
+                .iter()
+                .find(|(name, file)| *name == named || *file == az.model)
+            else {
+                return Err(ApiError::bad_request(format!(
+                    "seat `{spec}`: this server plays only the models it was started with ({})",
+                    if config.models.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        config
+                            .models
+                            .iter()
+                            .map(|(name, _)| name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                )));
+            };
+            az.model = file.clone();
+            let within = match az.config.budget {
+                AzBudget::Time(t) => t <= config.max_bot_time,
+                AzBudget::Iterations(n) => n <= config.max_bot_iterations,
+            };
+            if !within {
+                return Err(too_long());
+            }
+            az.config.threads = 1;
+        }
         BotSpec::Random | BotSpec::Greedy => {}
     }
     Ok(parsed.to_string())
@@ -116,5 +149,25 @@ mod tests {
             assert!(error.message.contains("longer than"), "{spec}: {error}");
         }
         assert!(bot_within_limits("ext:sh -c true", &config).is_err());
+    }
+
+    #[test]
+    fn az_seats_only_the_operators_models_by_name() {
+        let config = ServerConfig {
+            models: vec![("mc".to_owned(), "models/mc.safetensors".into())],
+            ..ServerConfig::default()
+        };
+        assert_eq!(
+            bot_within_limits("az:model=mc,iters=50,threads=8", &config),
+            Ok("az:model=models/mc.safetensors,iters=50".to_owned())
+        );
+        // The canonical form the server shows is accepted back.
+        assert!(bot_within_limits("az:model=models/mc.safetensors,iters=50", &config).is_ok());
+        for spec in ["az:model=/etc/passwd,iters=5", "az:model=other,iters=5"] {
+            let error = bot_within_limits(spec, &config).expect_err(spec);
+            assert!(error.message.contains("only the models"), "{spec}: {error}");
+        }
+        let error = bot_within_limits("az:model=mc,iters=1000000", &config).expect_err("long");
+        assert!(error.message.contains("longer than"), "{error}");
     }
 }

@@ -130,6 +130,63 @@ pub enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Train a model by self-play (AlphaZero-style; docs/learning.md): generations of
+    /// self-play games, training steps and checkpoints into `--out`, with a log
+    /// (`log.jsonl`) and a learning curve (`curve.svg`) against `--opponent` bots.
+    Train {
+        /// The game.
+        #[arg(value_parser = GameName)]
+        game: String,
+        /// The run's directory: model.safetensors, buffer.safetensors, log.jsonl,
+        /// curve.svg.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Stop after this many hours (checked between generations).
+        #[arg(long)]
+        hours: Option<f64>,
+        /// Stop after this many generations in all.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        generations: Option<u64>,
+        /// Go on from the model, replay buffer and generation in `--out`.
+        #[arg(long)]
+        resume: bool,
+        /// Threads for self-play and evaluation games (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// Seed of the run: the same seed and settings give the same model.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Self-play games per generation.
+        #[arg(long, default_value_t = 32)]
+        games: usize,
+        /// Search iterations per self-play decision.
+        #[arg(long, default_value_t = 100)]
+        iters: u64,
+        /// Training steps (batches of 64 positions) per generation.
+        #[arg(long, default_value_t = 100)]
+        steps: usize,
+        /// Channels of a new network's residual trunk.
+        #[arg(long, default_value_t = 32)]
+        channels: usize,
+        /// Residual blocks of a new network.
+        #[arg(long, default_value_t = 2)]
+        blocks: usize,
+        /// Plies after which a self-play game is cut off and scored by the evaluation.
+        #[arg(long, default_value_t = 200)]
+        max_plies: u32,
+        /// A bot the model is measured against (repeatable; default `mcts:iters=200`).
+        #[arg(long = "opponent", value_name = "SPEC")]
+        opponents: Vec<BotSpec>,
+        /// Measure against the opponents every this many generations (0: never).
+        #[arg(long, default_value_t = 5)]
+        eval_every: u64,
+        /// Games against each opponent, seats swapped.
+        #[arg(long, default_value_t = 20)]
+        eval_games: usize,
+        /// Rule options.
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Re-play every game of a record file (`-` reads standard input): every action must
     /// be legal and every stored result right. Stops at the first bad line.
     Replay {
@@ -153,6 +210,10 @@ pub enum Command {
         /// (docs/protocol.md). Clients name it by this same text; no other command runs.
         #[arg(long = "bot", value_name = "ext:SPEC")]
         engines: Vec<BotSpec>,
+        /// A trained model clients may seat as `az:model=NAME` (repeatable): `NAME=FILE`
+        /// (docs/learning.md). Clients name it; they cannot name a file.
+        #[arg(long = "model", value_name = "NAME=FILE", value_parser = named_model)]
+        models: Vec<(String, std::path::PathBuf)>,
     },
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.
@@ -332,6 +393,7 @@ impl Command {
             | Command::Show { game, .. }
             | Command::Validate { game, .. }
             | Command::Match { game, .. }
+            | Command::Train { game, .. }
             | Command::Engine { game, .. }
             | Command::Play { game, .. } => Some(game),
             Command::Replay { .. }
@@ -342,4 +404,24 @@ impl Command {
             | Command::Man { .. } => None,
         }
     }
+}
+
+/// `NAME=FILE` of `serve --model`: a plain name (letters, digits, `-`, `_`, `.`).
+fn named_model(text: &str) -> Result<(String, std::path::PathBuf), String> {
+    let (name, file) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not NAME=FILE"))?;
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return Err(format!(
+            "model name `{name}`: letters, digits, `-`, `_` and `.` only"
+        ));
+    }
+    if file.is_empty() {
+        return Err(format!("model `{name}` names no file"));
+    }
+    Ok((name.to_owned(), file.into()))
 }

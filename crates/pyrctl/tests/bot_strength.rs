@@ -109,8 +109,8 @@ fn stacktrices_bots_cannot_tell_where_the_other_side_hid_its_thief() {
     // reads the real state.
     for spec in ["random", "greedy", "mcts:iters=40"] {
         let spec: BotSpec = spec.parse().expect("valid spec");
-        let mut first = spec.build::<Stacktrices>(11);
-        let mut second = spec.build::<Stacktrices>(11);
+        let mut first = spec.build::<Stacktrices>(11).expect("builds");
+        let mut second = spec.build::<Stacktrices>(11).expect("builds");
         let mut white = pyramid_core::RandomBot::new(5);
         let mut x = a.clone();
         let mut y = b.clone();

@@ -31,7 +31,12 @@ fn every_built_in_bot_passes_check_bot() {
         "ismcts:iters=100",
     ] {
         let spec: BotSpec = text.parse().expect("a valid bot spec");
-        check_bot(|seed| spec.build::<TicTacToe>(seed), start.clone(), 0..4, 9);
+        check_bot(
+            |seed| spec.build::<TicTacToe>(seed).expect("builds"),
+            start.clone(),
+            0..4,
+            9,
+        );
     }
 }
 

@@ -11,6 +11,7 @@ mod play;
 pub mod replay;
 pub mod serve;
 mod show;
+mod train;
 mod validate;
 
 use anyhow::Result;
@@ -41,6 +42,7 @@ pub fn run(name: &str, command: &Command) -> Result<()> {
                 Err(crate::setup::UsageError::new("--depth or --suite is needed").into())
             }
         },
+        Command::Train { .. } => pyramid_games::visit(name, train::Visitor { command })?,
         Command::Legal { setup: args, .. } => legal::run(setup::state(game, args)?.as_ref()),
         Command::Show {
             seat,

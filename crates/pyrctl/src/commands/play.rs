@@ -235,7 +235,7 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     let mut others: Vec<Box<dyn Bot<G>>> = Seat::all(state.seats())
         .filter(|&s| s != human)
         .map(|s| spec.build::<G>(game_seed(seed, u64::from(s.0) + 1)))
-        .collect();
+        .collect::<Result<_, _>>()?;
     // Typed entries echo on a terminal; from a pipe or file, echo them so the transcript
     // reads like a session.
     let mut person = Person {

@@ -7,13 +7,18 @@ use anyhow::{Context, Result, bail};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 
-/// Serves on `addr` until interrupted; clients may seat the outside engines `engines`.
+/// Serves on `addr` until interrupted; clients may seat the outside engines `engines`
+/// and the trained `models` by name.
 pub fn run(
     addr: SocketAddr,
     max_games: usize,
     idle_seconds: u64,
     engines: &[BotSpec],
+    models: &[(String, std::path::PathBuf)],
 ) -> Result<()> {
+    for (name, file) in models {
+        pyramid_bots::shared_model(file).with_context(|| format!("--model {name}"))?;
+    }
     if let Some(other) = engines.iter().find(|b| !matches!(b, BotSpec::External(_))) {
         bail!(
             "`serve --bot` names outside engines (ext:COMMAND), not `{other}`: clients choose the built-in bots themselves"
@@ -23,6 +28,7 @@ pub fn run(
         max_games,
         idle_expiry: Duration::from_secs(idle_seconds),
         engines: engines.iter().map(ToString::to_string).collect(),
+        models: models.to_vec(),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;

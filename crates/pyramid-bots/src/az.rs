@@ -1,0 +1,179 @@
+//! The `az` bot by spec: `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, with `threads`,
+//! `batch` and `c`; its model read once per file and shared by every bot that names it.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use pyramid_core::Bot;
+use pyramid_core::prelude::*;
+use pyramid_learn::{AzBot, AzBudget, AzConfig, Model, ModelError};
+
+use crate::spec::SpecError;
+
+/// What `az:...` names: the model file and the search's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AzSpec {
+    /// The model file (safetensors, as `pyrctl train` writes it).
+    pub model: PathBuf,
+    /// The search's budget, threads, batch and exploration.
+    pub config: AzConfig,
+}
+
+pub(crate) const AZ_OPTIONS: &str = "model, iters, ms, threads, batch, c";
+
+impl AzSpec {
+    /// Parses the options of `az:`: `model` is required.
+    pub(crate) fn parse(pairs: &[(&str, &str)]) -> Result<AzSpec, SpecError> {
+        let mut config = AzConfig::default();
+        let mut model = None;
+        let mut seen: Vec<&'static str> = Vec::new();
+        let mut seen_budget = false;
+        for &(key, value) in pairs {
+            let key: &'static str = match key {
+                "model" => "model",
+                "iters" => "iters",
+                "ms" => "ms",
+                "threads" => "threads",
+                "batch" => "batch",
+                "c" => "c",
+                other => {
+                    return Err(SpecError::UnknownOption {
+                        bot: "az",
+                        key: pyramid_core::excerpt(other),
+                        known: AZ_OPTIONS,
+                    });
+                }
+            };
+            if seen.contains(&key) {
+                return Err(SpecError::Repeated(key));
+            }
+            seen.push(key);
+            let number = |low: u64, high: u64, expected: &'static str| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (low..=high).contains(n))
+                    .ok_or_else(|| SpecError::BadValue {
+                        key,
+                        value: pyramid_core::excerpt(value),
+                        expected,
+                    })
+            };
+            match key {
+                "model" => {
+                    if value.is_empty() {
+                        return Err(SpecError::BadValue {
+                            key,
+                            value: String::new(),
+                            expected: "a model file",
+                        });
+                    }
+                    model = Some(PathBuf::from(value));
+                }
+                "iters" | "ms" => {
+                    if seen_budget {
+                        return Err(SpecError::TwoBudgets);
+                    }
+                    seen_budget = true;
+                    let n = number(1, u64::MAX, "a whole number above 0")?;
+                    config.budget = if key == "iters" {
+                        AzBudget::Iterations(n)
+                    } else {
+                        AzBudget::Time(Duration::from_millis(n))
+                    };
+                }
+                "threads" => config.threads = number(1, 64, "threads from 1 to 64")? as usize,
+                "batch" => config.search.batch = number(1, 256, "a batch from 1 to 256")? as usize,
+                _ => {
+                    config.search.c_puct = value
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c > 0.0 && *c <= 100.0)
+                        .ok_or_else(|| SpecError::BadValue {
+                            key,
+                            value: pyramid_core::excerpt(value),
+                            expected: "a number above 0, at most 100",
+                        })?;
+                }
+            }
+        }
+        let model = model.ok_or(SpecError::BadValue {
+            key: "model",
+            value: String::new(),
+            expected: "a model file: az:model=FILE",
+        })?;
+        Ok(AzSpec { model, config })
+    }
+
+    /// The bot for game `G`: reads the model (once per file and version) and refuses
+    /// another game's model or a damaged file.
+    pub(crate) fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        let model = shared_model(&self.model).map_err(|e| SpecError::Model(e.to_string()))?;
+        if model.info().game != G::NAME {
+            return Err(SpecError::Model(
+                ModelError::WrongGame {
+                    path: self.model.display().to_string(),
+                    expected: G::NAME.to_owned(),
+                    found: model.info().game.clone(),
+                }
+                .to_string(),
+            ));
+        }
+        Ok(Box::new(AzBot::<G>::new(model, self.config.clone(), seed)))
+    }
+}
+
+impl fmt::Display for AzSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "az:model={}", self.model.display())?;
+        match self.config.budget {
+            AzBudget::Iterations(n) => write!(f, ",iters={n}")?,
+            AzBudget::Time(t) => write!(f, ",ms={}", t.as_millis())?,
+        }
+        let default = AzConfig::default();
+        if self.config.threads != default.threads {
+            write!(f, ",threads={}", self.config.threads)?;
+        }
+        if self.config.search.batch != default.search.batch {
+            write!(f, ",batch={}", self.config.search.batch)?;
+        }
+        if self.config.search.c_puct != default.search.c_puct {
+            write!(f, ",c={}", self.config.search.c_puct)?;
+        }
+        Ok(())
+    }
+}
+
+/// The models read so far, by file, with the file's modification time and size when it
+/// was read: a file rewritten since (a training run's new model) is read again.
+type ModelCache = HashMap<PathBuf, (Option<SystemTime>, u64, Arc<Model>)>;
+
+/// The model in `path`, read once and shared while the file is unchanged.
+pub fn shared_model(path: &Path) -> Result<Arc<Model>, ModelError> {
+    static CACHE: OnceLock<Mutex<ModelCache>> = OnceLock::new();
+    let stamp = std::fs::metadata(path).map_err(|source| ModelError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let (modified, len) = (stamp.modified().ok(), stamp.len());
+    let cache = CACHE.get_or_init(Mutex::default);
+    if let Ok(cache) = cache.lock()
+        && let Some((m, l, model)) = cache.get(path)
+        && *m == modified
+        && *l == len
+        && modified.is_some()
+    {
+        return Ok(model.clone());
+    }
+    let model = Arc::new(Model::load_any(path)?);
+    if let Ok(mut cache) = cache.lock() {
+        if cache.len() >= 16 {
+            cache.clear();
+        }
+        cache.insert(path.to_path_buf(), (modified, len, model.clone()));
+    }
+    Ok(model)
+}

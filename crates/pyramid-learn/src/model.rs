@@ -1,0 +1,484 @@
+//! A model: a [`Network`] with its weights, what it was trained for, and its file.
+//!
+//! The file is [safetensors](https://huggingface.co/docs/safetensors): the weights as
+//! `f32` tensors, and in the header's metadata the format version, the game, its rules
+//! (JSON), the network's shape and how long it was trained. Loading checks all of it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use candle_core::{DType, Device, Tensor};
+use candle_nn::{VarBuilder, VarMap};
+use pyramid_core::rand::{Rng, SeedableRng};
+use pyramid_core::{ChaCha8Rng, FullGame};
+use safetensors::tensor::{Dtype, TensorView};
+use serde::{Deserialize, Serialize};
+
+use crate::network::{NetShape, Network};
+
+/// The version of the model file format this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// The largest model file read (the shipped models are at most 10 MB).
+pub const MAX_MODEL_BYTES: u64 = 256 << 20;
+/// The metadata key that holds [`ModelInfo`] as JSON.
+const INFO_KEY: &str = "pyramid_model";
+
+/// What a model file records besides its weights.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    /// [`FORMAT_VERSION`] of the file.
+    pub format: u32,
+    /// The game's name (`martian-chess`).
+    pub game: String,
+    /// The rules it was trained under, as the game's rules serialize to JSON.
+    pub rules: serde_json::Value,
+    /// The network's shape.
+    pub shape: NetShape,
+    /// Training steps taken.
+    pub steps: u64,
+    /// Self-play games it learned from.
+    pub games: u64,
+}
+
+/// Why a model could not be made, loaded, saved or run.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The file could not be read or written.
+    #[error("model file {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_MODEL_BYTES`].
+    #[error("model file {path} is {bytes} bytes, more than the {MAX_MODEL_BYTES} a model may have")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The file is not a whole safetensors file (truncated, damaged or something else).
+    #[error("model file {path} is damaged or not a safetensors file: {reason}")]
+    Damaged {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A safetensors file, but not a model of this project, or of another format version.
+    #[error("model file {path} is not a pyramid-games model: {reason}")]
+    NotAModel {
+        /// The file.
+        path: String,
+        /// What is missing.
+        reason: String,
+    },
+    /// A model of another game.
+    #[error("model file {path} is a model of {found}, not of {expected}")]
+    WrongGame {
+        /// The file.
+        path: String,
+        /// The game asked for.
+        expected: String,
+        /// The game of the file.
+        found: String,
+    },
+    /// A model of this game whose network does not fit these rules (another seat count,
+    /// board size or option that changes the observation or the policy space).
+    #[error("model file {path} was trained for other rules of {game}: {reason}")]
+    WrongRules {
+        /// The file.
+        path: String,
+        /// The game.
+        game: String,
+        /// What differs.
+        reason: String,
+    },
+    /// The network itself failed (a shape the library refused, out of memory).
+    #[error("network: {0}")]
+    Network(#[from] candle_core::Error),
+}
+
+/// A network with its weights, ready to evaluate positions or to be trained.
+///
+/// ```
+/// use martian_chess::MartianChess;
+/// use pyramid_core::prelude::*;
+/// use pyramid_learn::Model;
+/// let rules = Default::default();
+/// let model = Model::new::<MartianChess>(&rules, 8, 1, 7)?;
+/// let state = MartianChess::new(&rules);
+/// let evaluation = model.evaluate_states(&[(&state, state.to_act().unwrap())])?;
+/// assert_eq!(evaluation[0].logits.len(), MartianChess::policy_size(&rules) as usize);
+/// assert_eq!(evaluation[0].values.len(), 2);
+/// # Ok::<(), pyramid_learn::ModelError>(())
+/// ```
+pub struct Model {
+    network: Network,
+    vars: VarMap,
+    info: ModelInfo,
+    device: Device,
+    /// Where it was read from (`new model` for one made here): errors name it.
+    origin: String,
+}
+
+/// The network's answer for one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Policy logits, one per entry of the policy space.
+    pub logits: Vec<f32>,
+    /// Each seat's expected reward in `[0, 1]`, seats counted from the observer: entry 0
+    /// is the seat whose observation was evaluated, entry 1 the next seat, and so on.
+    pub values: Vec<f32>,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("info", &self.info)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The device models run on: the first CUDA GPU when built with the `cuda` feature and
+/// one is present, else the CPU.
+pub fn default_device() -> Device {
+    #[cfg(feature = "cuda")]
+    if let Ok(device) = Device::new_cuda(0) {
+        return device;
+    }
+    Device::Cpu
+}
+
+impl Model {
+    /// A new model for game `G` under `rules`, with `channels` and `blocks` in its trunk,
+    /// its weights drawn from `seed` (He-uniform, biases zero): the same seed gives the
+    /// same model.
+    pub fn new<G: FullGame>(
+        rules: &G::Rules,
+        channels: usize,
+        blocks: usize,
+        seed: u64,
+    ) -> Result<Model, ModelError> {
+        let shape = NetShape::for_game::<G>(rules, channels.max(1), blocks);
+        let info = ModelInfo {
+            format: FORMAT_VERSION,
+            game: G::NAME.to_owned(),
+            rules: serde_json::to_value(rules).unwrap_or(serde_json::Value::Null),
+            shape,
+            steps: 0,
+            games: 0,
+        };
+        let model = Model::with_info(info, default_device())?;
+        model.initialize(seed)?;
+        Ok(model)
+    }
+
+    /// The network of `info.shape` on `device`, its tensors not yet set.
+    fn with_info(info: ModelInfo, device: Device) -> Result<Model, ModelError> {
+        let vars = VarMap::new();
+        let vb = VarBuilder::from_varmap(&vars, DType::F32, &device);
+        let network = Network::new(&info.shape, vb)?;
+        Ok(Model {
+            network,
+            vars,
+            info,
+            device,
+            origin: "new model".to_owned(),
+        })
+    }
+
+    /// Draws every weight from `seed`: uniform in `±sqrt(6 / fan_in)`, biases zero.
+    fn initialize(&self, seed: u64) -> Result<(), ModelError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let data = self.vars.data().lock().map_err(|_| poisoned())?;
+        let mut names: Vec<&String> = data.keys().collect();
+        names.sort();
+        for name in names {
+            let var = &data[name];
+            let dims = var.dims().to_vec();
+            let count: usize = dims.iter().product();
+            let values: Vec<f32> = if dims.len() < 2 {
+                vec![0.0; count]
+            } else {
+                let fan_in: usize = dims[1..].iter().product();
+                let bound = (6.0 / fan_in.max(1) as f32).sqrt();
+                (0..count)
+                    .map(|_| rng.random_range(-bound..bound))
+                    .collect()
+            };
+            var.set(&Tensor::from_vec(values, dims, &self.device)?)?;
+        }
+        Ok(())
+    }
+
+    /// What the model records: its game, rules, shape and training.
+    pub fn info(&self) -> &ModelInfo {
+        &self.info
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The trainable tensors.
+    pub(crate) fn vars(&self) -> &VarMap {
+        &self.vars
+    }
+
+    /// The device the model runs on.
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// The number of weights.
+    pub fn parameters(&self) -> usize {
+        self.vars.all_vars().iter().map(|v| v.elem_count()).sum()
+    }
+
+    /// Evaluates `batch` observations laid end to end in `observations` (each
+    /// [`NetShape::observation_len`] long) in one pass of the network.
+    pub fn evaluate(&self, observations: &[f32]) -> Result<Vec<Evaluation>, ModelError> {
+        let len = self.info.shape.observation_len();
+        let batch = observations.len() / len.max(1);
+        if batch == 0 {
+            return Ok(Vec::new());
+        }
+        let input = Tensor::from_slice(&observations[..batch * len], (batch, len), &self.device)?;
+        let (logits, values) = self.network.forward(&input)?;
+        let logits = logits.to_vec2::<f32>()?;
+        let values = values.to_vec2::<f32>()?;
+        Ok(logits
+            .into_iter()
+            .zip(values)
+            .map(|(logits, values)| Evaluation { logits, values })
+            .collect())
+    }
+
+    /// Evaluates each `(state, seat)`: `seat`'s observation of `state`, in one batch.
+    pub fn evaluate_states<G: FullGame>(
+        &self,
+        positions: &[(&G, pyramid_core::Seat)],
+    ) -> Result<Vec<Evaluation>, ModelError> {
+        let len = self.info.shape.observation_len();
+        let mut observations = vec![0.0; positions.len() * len];
+        for ((state, seat), out) in positions.iter().zip(observations.chunks_mut(len)) {
+            state.write_observation(*seat, out);
+        }
+        self.evaluate(&observations)
+    }
+
+    /// Where the model was read from (`new model` for one made in this process).
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// Checks that this model was made for game `G` under `rules`: its game, seats,
+    /// observation shape and policy size.
+    pub fn check_game<G: FullGame>(&self, rules: &G::Rules) -> Result<(), ModelError> {
+        let path = self.origin.as_str();
+        if self.info.game != G::NAME {
+            return Err(ModelError::WrongGame {
+                path: path.to_owned(),
+                expected: G::NAME.to_owned(),
+                found: self.info.game.clone(),
+            });
+        }
+        let wanted =
+            NetShape::for_game::<G>(rules, self.info.shape.channels, self.info.shape.blocks);
+        if wanted != self.info.shape {
+            let s = &self.info.shape;
+            return Err(ModelError::WrongRules {
+                path: path.to_owned(),
+                game: G::NAME.to_owned(),
+                reason: format!(
+                    "the model has {} seats, observations {}x{}x{} and {} policy entries; these rules need {} seats, {}x{}x{} and {}",
+                    s.seats,
+                    s.planes,
+                    s.height,
+                    s.width,
+                    s.policy_size,
+                    wanted.seats,
+                    wanted.planes,
+                    wanted.height,
+                    wanted.width,
+                    wanted.policy_size
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes the model to `path` (safetensors), through a temporary file renamed at the
+    /// end, so a crash never leaves half a model under that name.
+    pub fn save(&self, path: &Path) -> Result<(), ModelError> {
+        self.save_with(path, &self.info)
+    }
+
+    /// [`Model::save`] with `info` recorded instead of the model's own (a trainer's
+    /// counts of steps and games).
+    pub(crate) fn save_with(&self, path: &Path, info: &ModelInfo) -> Result<(), ModelError> {
+        let io = |source| ModelError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut tensors: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+        {
+            let data = self.vars.data().lock().map_err(|_| poisoned())?;
+            for (name, var) in data.iter() {
+                let values = var.flatten_all()?.to_vec1::<f32>()?;
+                let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                tensors.push((name.clone(), var.dims().to_vec(), bytes));
+            }
+        }
+        tensors.sort_by(|a, b| a.0.cmp(&b.0));
+        let views = tensors
+            .iter()
+            .map(|(name, dims, bytes)| {
+                TensorView::new(Dtype::F32, dims.clone(), bytes).map(|view| (name.clone(), view))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| damaged(path, e))?;
+        let info = serde_json::to_string(info).map_err(|e| damaged(path, e))?;
+        let metadata = HashMap::from([(INFO_KEY.to_owned(), info)]);
+        let temporary = path.with_extension("partial");
+        safetensors::serialize_to_file(views, Some(metadata), &temporary).map_err(|e| match e {
+            safetensors::SafeTensorError::IoError(source) => io(source),
+            other => damaged(path, other),
+        })?;
+        std::fs::rename(&temporary, path).map_err(io)
+    }
+
+    /// Reads the model at `path` for game `G` under `rules`: refuses another game's model
+    /// or one whose network does not fit the rules ([`ModelError::WrongGame`],
+    /// [`ModelError::WrongRules`]), and any damaged file ([`ModelError::Damaged`]).
+    pub fn load<G: FullGame>(path: &Path, rules: &G::Rules) -> Result<Model, ModelError> {
+        let model = Model::load_any(path)?;
+        model.check_game::<G>(rules)?;
+        Ok(model)
+    }
+
+    /// Reads the model at `path`, whatever its game.
+    pub fn load_any(path: &Path) -> Result<Model, ModelError> {
+        let name = path.display().to_string();
+        let io = |source| ModelError::Io {
+            path: name.clone(),
+            source,
+        };
+        let bytes = std::fs::metadata(path).map_err(io)?.len();
+        if bytes > MAX_MODEL_BYTES {
+            return Err(ModelError::TooLarge { path: name, bytes });
+        }
+        let buffer = std::fs::read(path).map_err(io)?;
+        Model::from_bytes(&buffer, &name)
+    }
+
+    /// Reads a model from the bytes of a model file; `name` names it in errors.
+    pub fn from_bytes(buffer: &[u8], name: &str) -> Result<Model, ModelError> {
+        let not_a_model = |reason: String| ModelError::NotAModel {
+            path: name.to_owned(),
+            reason,
+        };
+        let file =
+            safetensors::SafeTensors::deserialize(buffer).map_err(|e| damaged_named(name, e))?;
+        let (_, metadata) =
+            safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged_named(name, e))?;
+        let text = metadata
+            .metadata()
+            .as_ref()
+            .and_then(|m| m.get(INFO_KEY))
+            .ok_or_else(|| not_a_model(format!("no `{INFO_KEY}` entry in its metadata")))?;
+        let info: ModelInfo = serde_json::from_str(text)
+            .map_err(|e| not_a_model(format!("its `{INFO_KEY}` entry is not readable: {e}")))?;
+        if info.format != FORMAT_VERSION {
+            return Err(not_a_model(format!(
+                "format version {} (this program reads {FORMAT_VERSION})",
+                info.format
+            )));
+        }
+        let s = &info.shape;
+        if s.policy_size > 1 << 20
+            || s.observation_len() > 1 << 20
+            || s.channels > 1024
+            || s.blocks > 64
+            || s.seats == 0
+            || s.seats > crate::search::MAX_SEATS
+        {
+            return Err(not_a_model(format!("an implausible network shape {s:?}")));
+        }
+        let mut model = Model::with_info(info, default_device())?;
+        model.origin = name.to_owned();
+        {
+            let data = model.vars.data().lock().map_err(|_| poisoned())?;
+            for (tensor_name, var) in data.iter() {
+                let view = file
+                    .tensor(tensor_name)
+                    .map_err(|_| not_a_model(format!("tensor `{tensor_name}` is missing")))?;
+                if view.dtype() != Dtype::F32 || view.shape() != var.dims() {
+                    return Err(not_a_model(format!(
+                        "tensor `{tensor_name}` is {:?} {:?}, not F32 {:?}",
+                        view.dtype(),
+                        view.shape(),
+                        var.dims()
+                    )));
+                }
+                let values: Vec<f32> = view
+                    .data()
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect();
+                if values.iter().any(|v| !v.is_finite()) {
+                    return Err(damaged_named(
+                        name,
+                        format!("tensor `{tensor_name}` holds NaN or infinity"),
+                    ));
+                }
+                var.set(&Tensor::from_vec(values, var.dims(), &model.device)?)?;
+            }
+        }
+        Ok(model)
+    }
+
+    /// A copy of the model (weights and record), for a trainer that keeps playing with
+    /// the old weights while it learns new ones.
+    pub fn duplicate(&self) -> Result<Model, ModelError> {
+        let mut copy = Model::with_info(self.info.clone(), self.device.clone())?;
+        copy.origin.clone_from(&self.origin);
+        {
+            let from = self.vars.data().lock().map_err(|_| poisoned())?;
+            let to = copy.vars.data().lock().map_err(|_| poisoned())?;
+            for (name, var) in from.iter() {
+                if let Some(target) = to.get(name) {
+                    target.set(&var.as_tensor().copy()?)?;
+                }
+            }
+        }
+        Ok(copy)
+    }
+}
+
+fn damaged(path: &Path, reason: impl std::fmt::Display) -> ModelError {
+    damaged_named(&path.display().to_string(), reason)
+}
+
+fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {
+    ModelError::Damaged {
+        path: name.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+fn poisoned() -> ModelError {
+    ModelError::Network(candle_core::Error::Msg(
+        "a training thread panicked".to_owned(),
+    ))
+}
+
+/// The seat `offset` places after `seat` among `seats` (values are counted from the
+/// observer).
+pub(crate) fn seat_after(seat: usize, offset: usize, seats: usize) -> usize {
+    (seat + offset) % seats.max(1)
+}
