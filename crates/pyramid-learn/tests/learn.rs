@@ -1,0 +1,315 @@
+//! The learning crate's promises: model files round-trip and refuse what is not theirs,
+//! batched evaluation equals one at a time, the search plays sound moves, the `az` bot
+//! reads only its seat's view, and a short training run learns to beat a random player.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use martian_chess::{MartianChess, MartianRules};
+use pyramid_core::arena::play_game;
+use pyramid_core::conformance::check_bot;
+use pyramid_core::nim::Nim;
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, RandomBot, RuleSet, Seat};
+use pyramid_learn::{
+    AzBot, AzBudget, AzConfig, Model, ModelError, SelfPlayConfig, TrainConfig, TrainError,
+    read_log, train,
+};
+use stacktrices::Stacktrices;
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("pyramid-learn-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tiny_martian_model(seed: u64) -> Model {
+    Model::new::<MartianChess>(&MartianRules::default(), 8, 1, seed).expect("a model")
+}
+
+fn az(model: Model, iterations: u64) -> (Arc<Model>, AzConfig) {
+    (
+        Arc::new(model),
+        AzConfig {
+            budget: AzBudget::Iterations(iterations),
+            ..AzConfig::default()
+        },
+    )
+}
+
+#[test]
+fn a_saved_model_loads_back_with_the_same_weights_and_record() {
+    let dir = TempDir::new("round-trip");
+    let rules = MartianRules::default();
+    let model = tiny_martian_model(3);
+    let path = dir.path().join("m.safetensors");
+    model.save(&path).expect("saved");
+    let loaded = Model::load::<MartianChess>(&path, &rules).expect("loaded");
+    assert_eq!(loaded.info(), model.info());
+    assert_eq!(loaded.parameters(), model.parameters());
+    let state = MartianChess::new(&rules);
+    let before = model
+        .evaluate_states(&[(&state, Seat(0))])
+        .expect("evaluates");
+    let after = loaded
+        .evaluate_states(&[(&state, Seat(0))])
+        .expect("evaluates");
+    assert_eq!(before, after);
+    // The same seed makes the same model, another seed another one.
+    let again = tiny_martian_model(3)
+        .evaluate_states(&[(&state, Seat(0))])
+        .expect("evaluates");
+    let other = tiny_martian_model(4)
+        .evaluate_states(&[(&state, Seat(0))])
+        .expect("evaluates");
+    assert_eq!(before, again);
+    assert_ne!(before, other);
+}
+
+#[test]
+fn wrong_game_wrong_rules_truncated_and_garbage_model_files_are_refused() {
+    let dir = TempDir::new("refused");
+    let path = dir.path().join("m.safetensors");
+    tiny_martian_model(1).save(&path).expect("saved");
+
+    let wrong_game =
+        Model::load::<Stacktrices>(&path, &Default::default()).expect_err("another game");
+    assert!(
+        matches!(wrong_game, ModelError::WrongGame { .. }),
+        "{wrong_game}"
+    );
+    assert!(
+        wrong_game.to_string().contains("martian-chess"),
+        "{wrong_game}"
+    );
+
+    let mut four = MartianRules::default();
+    four.set_option("players", "4").expect("four seats");
+    let wrong_rules = Model::load::<MartianChess>(&path, &four).expect_err("four seats");
+    assert!(
+        matches!(wrong_rules, ModelError::WrongRules { .. }),
+        "{wrong_rules}"
+    );
+
+    let bytes = std::fs::read(&path).expect("read");
+    for cut in [0, 7, 100, bytes.len() / 2, bytes.len() - 1] {
+        let truncated = dir.path().join("truncated.safetensors");
+        std::fs::write(&truncated, &bytes[..cut]).expect("written");
+        let error = Model::load_any(&truncated).expect_err("truncated");
+        assert!(
+            matches!(error, ModelError::Damaged { .. }),
+            "cut at {cut}: {error}"
+        );
+    }
+    let garbage = dir.path().join("garbage.safetensors");
+    std::fs::write(
+        &garbage,
+        b"\xff\xff\xff\xff\xff\xff\xff\x7fnot a model at all",
+    )
+    .expect("written");
+    assert!(matches!(
+        Model::load_any(&garbage),
+        Err(ModelError::Damaged { .. })
+    ));
+    // A real safetensors file that is no model of ours.
+    let foreign = dir.path().join("foreign.safetensors");
+    let data = 1.0f32.to_le_bytes();
+    let view = safetensors::tensor::TensorView::new(safetensors::Dtype::F32, vec![1], &data)
+        .expect("view");
+    safetensors::serialize_to_file([("x", view)], None, &foreign).expect("written");
+    assert!(matches!(
+        Model::load_any(&foreign),
+        Err(ModelError::NotAModel { .. })
+    ));
+    assert!(matches!(
+        Model::load_any(&dir.path().join("missing.safetensors")),
+        Err(ModelError::Io { .. })
+    ));
+}
+
+#[test]
+fn batched_and_one_at_a_time_evaluation_give_the_same_outputs() {
+    let rules = MartianRules::default();
+    let model = tiny_martian_model(9);
+    let mut rng = <pyramid_core::ChaCha8Rng as pyramid_core::rand::SeedableRng>::seed_from_u64(2);
+    let mut states = vec![MartianChess::new(&rules)];
+    while states.len() < 12 {
+        let mut next = states[states.len() - 1].clone();
+        if next.play_random(&mut rng, Some(3)) == 0 || next.is_over() {
+            break;
+        }
+        states.push(next);
+    }
+    let positions: Vec<(&MartianChess, Seat)> = states
+        .iter()
+        .map(|s| (s, s.to_act().unwrap_or(Seat(0))))
+        .collect();
+    let batched = model.evaluate_states(&positions).expect("evaluates");
+    assert_eq!(batched.len(), positions.len());
+    for (position, together) in positions.iter().zip(&batched) {
+        let alone = &model.evaluate_states(&[*position]).expect("evaluates")[0];
+        for (a, b) in alone
+            .logits
+            .iter()
+            .zip(&together.logits)
+            .chain(alone.values.iter().zip(&together.values))
+        {
+            assert!((a - b).abs() <= 1e-4 * (1.0 + a.abs()), "{a} vs {b}");
+        }
+    }
+}
+
+#[test]
+fn the_search_finds_the_winning_nim_move_whatever_the_network_says() {
+    // Taking one counter leaves four: lost for the player to move. The network is
+    // untrained; the game's ends, reached in the tree, decide.
+    let rules = Default::default();
+    let game = Nim::from_position("0,5 0 0", &rules).expect("valid");
+    let model = Model::new::<Nim>(&rules, 4, 1, 5).expect("a model");
+    let (model, mut config) = az(model, 3000);
+    config.search.c_puct = 1.0;
+    let mut bot = AzBot::<Nim>::new(model, config, 1);
+    let action = bot.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+    assert_eq!(action.to_string(), "b-1");
+}
+
+#[test]
+fn the_az_bot_passes_check_bot_and_reads_only_its_seats_view() {
+    // check_bot: legal actions, reproducible from the seed, and the same choice from
+    // every state of the seat's information set (the hidden thief cannot leak).
+    let model = Model::new::<Stacktrices>(&Default::default(), 4, 1, 2).expect("a model");
+    let (model, config) = az(model, 24);
+    check_bot(
+        |seed| AzBot::<Stacktrices>::new(model.clone(), config.clone(), seed),
+        Stacktrices::new(&Default::default()),
+        0..1,
+        8,
+    );
+    let mc = tiny_martian_model(6);
+    let (mc, config) = az(mc, 16);
+    check_bot(
+        |seed| AzBot::<MartianChess>::new(mc.clone(), config.clone(), seed),
+        MartianChess::new(&MartianRules::default()),
+        0..1,
+        8,
+    );
+}
+
+#[test]
+fn a_model_of_other_rules_makes_the_bot_fail_with_the_reason() {
+    let mut four = MartianRules::default();
+    four.set_option("players", "4").expect("four seats");
+    let (model, config) = az(tiny_martian_model(1), 8);
+    let mut bot = AzBot::<MartianChess>::new(model, config, 1);
+    let state = MartianChess::new(&four);
+    assert_eq!(bot.choose(&state.view(Seat(0)), Seat(0)), None);
+    let reason = bot.failure().expect("a reason");
+    assert!(reason.contains("other rules"), "{reason}");
+}
+
+fn quick_training(generations: u64) -> TrainConfig {
+    TrainConfig {
+        channels: 8,
+        blocks: 1,
+        games_per_generation: 12,
+        self_play: SelfPlayConfig {
+            iterations: 16,
+            max_plies: 120,
+            concurrent_games: 12,
+            ..SelfPlayConfig::default()
+        },
+        steps_per_generation: 100,
+        batch_size: 32,
+        learning_rate: 3e-3,
+        threads: 2,
+        seed: 7,
+        generations: Some(generations),
+        evaluate_every: 0,
+        ..TrainConfig::default()
+    }
+}
+
+#[test]
+fn a_short_training_run_beats_random_in_most_martian_chess_games() {
+    let dir = TempDir::new("beats-random");
+    let rules = MartianRules::default();
+    let last = train::<MartianChess>(
+        &rules,
+        dir.path(),
+        &quick_training(3),
+        false,
+        &[],
+        &mut |_| {},
+    )
+    .expect("trains");
+    assert_eq!(last.generation, 3);
+    let model = Arc::new(
+        Model::load::<MartianChess>(&dir.path().join("model.safetensors"), &rules).expect("saved"),
+    );
+    assert_eq!(model.info().steps, 300);
+    assert_eq!(model.info().games, 36);
+    let config = AzConfig {
+        budget: AzBudget::Iterations(32),
+        ..AzConfig::default()
+    };
+    // Games end by the rules at 200 plies, the higher score winning.
+    let rules = rules.with_ply_limit(Some(200));
+    let mut score = 0.0;
+    let games = 50;
+    for i in 0..games {
+        let me = (i % 2) as u8;
+        let mut az = AzBot::<MartianChess>::new(model.clone(), config.clone(), i);
+        let mut random = RandomBot::new(1000 + i);
+        let mut seats: Vec<&mut dyn Bot<MartianChess>> = if me == 0 {
+            vec![&mut az, &mut random]
+        } else {
+            vec![&mut random, &mut az]
+        };
+        let record = play_game(MartianChess::new(&rules), &mut seats, None).expect("plays");
+        score += record.outcome().map_or(0.5, |o| o.reward(Seat(me)));
+    }
+    assert!(score >= 0.8 * games as f64, "scored {score} of {games}");
+}
+
+#[test]
+fn training_refuses_a_used_directory_and_resumes_where_it_stopped() {
+    let dir = TempDir::new("resume");
+    let rules = MartianRules::default();
+    let mut config = quick_training(1);
+    config.games_per_generation = 2;
+    config.steps_per_generation = 3;
+    config.self_play.max_plies = 20;
+    train::<MartianChess>(&rules, dir.path(), &config, false, &[], &mut |_| {}).expect("trains");
+    let again = train::<MartianChess>(&rules, dir.path(), &config, false, &[], &mut |_| {});
+    assert!(matches!(again, Err(TrainError::NotEmpty(_))), "{again:?}");
+    config.generations = Some(2);
+    let last = train::<MartianChess>(&rules, dir.path(), &config, true, &[], &mut |_| {})
+        .expect("resumes");
+    assert_eq!(last.generation, 2);
+    assert_eq!(last.steps, 6);
+    let log = read_log(&dir.path().join("log.jsonl")).expect("a log");
+    assert_eq!(log.iter().map(|l| l.generation).collect::<Vec<_>>(), [1, 2]);
+    assert!(dir.path().join("curve.svg").exists());
+    let empty = TempDir::new("nothing");
+    let nothing = train::<MartianChess>(&rules, empty.path(), &config, true, &[], &mut |_| {});
+    assert!(
+        matches!(nothing, Err(TrainError::NothingToResume(_))),
+        "{nothing:?}"
+    );
+}
