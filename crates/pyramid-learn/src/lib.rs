@@ -52,6 +52,6 @@ pub use search::{
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games};
 pub use training::{
-    BUFFER_FILE, CURVE_FILE, GenerationLog, LOG_FILE, MODEL_FILE, Opponent, Progress, Score,
-    TrainConfig, TrainError, read_log, run_files, train,
+    BUFFER_FILE, CURVE_FILE, GenerationLog, LOG_FILE, Learner, MODEL_FILE, Opponent, Progress,
+    Score, TrainConfig, TrainError, Trainer, read_log, run_files, train,
 };

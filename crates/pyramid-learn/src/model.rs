@@ -325,6 +325,20 @@ impl Model {
             path: path.display().to_string(),
             source,
         };
+        let bytes = self.bytes_with(info, &path.display().to_string())?;
+        let temporary = path.with_extension("partial");
+        std::fs::write(&temporary, bytes).map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)
+    }
+
+    /// The model file's bytes (what a learner sends its self-play workers).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, ModelError> {
+        self.bytes_with(&self.info, &self.origin)
+    }
+
+    /// The bytes of a model file of these weights recording `info`; `name` names it in
+    /// errors.
+    fn bytes_with(&self, info: &ModelInfo, name: &str) -> Result<Vec<u8>, ModelError> {
         let mut tensors: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
         {
             let data = self.vars.data().lock().map_err(|_| poisoned())?;
@@ -341,15 +355,10 @@ impl Model {
                 TensorView::new(Dtype::F32, dims.clone(), bytes).map(|view| (name.clone(), view))
             })
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| damaged(path, e))?;
-        let info = serde_json::to_string(info).map_err(|e| damaged(path, e))?;
+            .map_err(|e| damaged_named(name, e))?;
+        let info = serde_json::to_string(info).map_err(|e| damaged_named(name, e))?;
         let metadata = HashMap::from([(INFO_KEY.to_owned(), info)]);
-        let temporary = path.with_extension("partial");
-        safetensors::serialize_to_file(views, Some(metadata), &temporary).map_err(|e| match e {
-            safetensors::SafeTensorError::IoError(source) => io(source),
-            other => damaged(path, other),
-        })?;
-        std::fs::rename(&temporary, path).map_err(io)
+        safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
     }
 
     /// Reads the model at `path` for game `G` under `rules`: refuses another game's model
@@ -458,10 +467,6 @@ impl Model {
         }
         Ok(copy)
     }
-}
-
-fn damaged(path: &Path, reason: impl std::fmt::Display) -> ModelError {
-    damaged_named(&path.display().to_string(), reason)
 }
 
 fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {

@@ -113,9 +113,28 @@ impl ReplayBuffer {
         batch
     }
 
+    /// Its positions, oldest first.
+    pub fn into_positions(self) -> impl Iterator<Item = Position> {
+        self.positions.into_iter()
+    }
+
     /// Writes the buffer and the `generation` reached to `path` (safetensors), through a
     /// temporary file renamed at the end.
     pub fn save(&self, path: &Path, generation: u64) -> Result<(), ModelError> {
+        let bytes = self.to_bytes(generation)?;
+        let temporary = path.with_extension("partial");
+        let io = |source| ModelError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        std::fs::write(&temporary, bytes).map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)
+    }
+
+    /// The buffer and `generation` as the bytes of a safetensors file (what a self-play
+    /// worker sends its learner).
+    pub fn to_bytes(&self, generation: u64) -> Result<Vec<u8>, ModelError> {
+        let path = Path::new("replay buffer");
         let n = self.positions.len();
         let len = self.positions.front().map_or(0, |p| p.observation.len());
         let seats = self.positions.front().map_or(0, |p| p.values.len());
@@ -176,12 +195,7 @@ impl ReplayBuffer {
             (GENERATION_KEY.to_owned(), generation.to_string()),
             ("capacity".to_owned(), self.capacity.to_string()),
         ]);
-        let temporary = path.with_extension("partial");
-        safetensors::serialize_to_file(views, Some(metadata), &temporary).map_err(damaged)?;
-        std::fs::rename(&temporary, path).map_err(|source| ModelError::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        safetensors::serialize(views, Some(metadata)).map_err(damaged)
     }
 
     /// Reads a buffer [`ReplayBuffer::save`] wrote, and the generation it records; the
@@ -192,6 +206,16 @@ impl ReplayBuffer {
             path: name.clone(),
             source,
         })?;
+        ReplayBuffer::from_bytes(&buffer, &name, capacity)
+    }
+
+    /// Reads the bytes [`ReplayBuffer::to_bytes`] made; `name` names them in errors.
+    pub fn from_bytes(
+        buffer: &[u8],
+        name: &str,
+        capacity: usize,
+    ) -> Result<(ReplayBuffer, u64), ModelError> {
+        let name = name.to_owned();
         let damaged = |reason: String| ModelError::Damaged {
             path: name.clone(),
             reason,
@@ -199,7 +223,7 @@ impl ReplayBuffer {
         let file =
             safetensors::SafeTensors::deserialize(&buffer).map_err(|e| damaged(e.to_string()))?;
         let (_, metadata) =
-            safetensors::SafeTensors::read_metadata(&buffer).map_err(|e| damaged(e.to_string()))?;
+            safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged(e.to_string()))?;
         let generation = metadata
             .metadata()
             .as_ref()

@@ -26,7 +26,7 @@ use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::curve::write_curve;
 use crate::model::{Model, ModelError};
 use crate::replay_buffer::ReplayBuffer;
-use crate::self_play::{SelfPlayConfig, play_games};
+use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games};
 
 /// The model file in a training directory.
 pub const MODEL_FILE: &str = "model.safetensors";
@@ -118,7 +118,7 @@ pub struct Score {
 }
 
 /// What one generation did: a line of `log.jsonl`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GenerationLog {
     /// Generations done, this one included.
     pub generation: u64,
@@ -204,146 +204,270 @@ pub fn train<G: FullGame>(
     opponents: &[Opponent<G>],
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<GenerationLog, TrainError> {
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| TrainError::Io { path, source }
-    };
-    std::fs::create_dir_all(out).map_err(io(out))?;
-    let (model_path, buffer_path, log_path) = (
-        out.join(MODEL_FILE),
-        out.join(BUFFER_FILE),
-        out.join(LOG_FILE),
-    );
-    let held = model_path.exists() || buffer_path.exists();
-    let (model, mut buffer, mut generation) = if resume {
-        if !(model_path.exists() && buffer_path.exists()) {
-            return Err(TrainError::NothingToResume(out.display().to_string()));
-        }
-        let model = Model::load::<G>(&model_path, rules)?;
-        let (buffer, generation) = ReplayBuffer::load(&buffer_path, config.buffer_positions)?;
-        (model, buffer, generation)
-    } else {
-        if held {
-            return Err(TrainError::NotEmpty(out.display().to_string()));
-        }
-        let model = Model::new::<G>(rules, config.channels, config.blocks, config.seed)?;
-        std::fs::write(&log_path, "").map_err(io(&log_path))?;
-        (model, ReplayBuffer::new(config.buffer_positions), 0)
-    };
-    let model = Arc::new(model);
-    let mut optimizer = AdamW::new(
-        model.vars().all_vars(),
-        ParamsAdamW {
-            lr: config.learning_rate,
-            weight_decay: config.weight_decay,
-            ..ParamsAdamW::default()
-        },
-    )
-    .map_err(ModelError::from)?;
-    let started = Instant::now();
-    let mut trained_steps = model.info().steps;
-    let mut games_total = model.info().games;
+    let mut trainer = Trainer::<G>::open(rules, out, config, resume)?;
     let mut last = None;
-    loop {
-        let finished = config.generations.is_some_and(|g| generation >= g)
-            || config.time_limit.is_some_and(|t| started.elapsed() >= t);
-        if finished {
-            break;
-        }
-        generation += 1;
-        let seed = game_seed(config.seed, generation);
-
+    while !trainer.finished() {
         let clock = Instant::now();
-        let games = play_games::<G>(
-            &model,
-            rules,
-            config.games_per_generation,
-            seed,
-            &config.self_play,
-            config.threads,
-        )?;
-        let positions: usize = games.iter().map(|g| g.positions.len()).sum();
-        let positions_per_s = positions as f64 / clock.elapsed().as_secs_f64().max(1e-9);
-        let mean_plies =
-            games.iter().map(|g| f64::from(g.plies)).sum::<f64>() / games.len().max(1) as f64;
-        games_total += games.len() as u64;
+        let games = trainer.self_play()?;
+        let played = games.len();
+        let positions_per_s = trainer.add_games(games, clock.elapsed());
         progress(&Progress::SelfPlayed {
-            generation,
-            games: games.len(),
+            generation: trainer.generation() + 1,
+            games: played,
             positions_per_s,
         });
-        buffer.extend(games.into_iter().flat_map(|g| g.positions));
+        trainer.learn()?;
+        let log = trainer.end_generation(opponents)?;
+        progress(&Progress::Generation(log.clone()));
+        last = Some(log);
+    }
+    match last {
+        Some(log) => Ok(log),
+        // Nothing left to do: the last line of the log.
+        None => trainer.last_log(),
+    }
+}
 
+/// The learner's side of a training run, one generation at a time: what [`train`] loops
+/// over, and what a cluster's driver calls while workers elsewhere play the self-play
+/// games ([`play_games`] on their machines, sent back with [`ReplayBuffer::to_bytes`]).
+pub struct Trainer<G: FullGame> {
+    rules: G::Rules,
+    out: PathBuf,
+    config: TrainConfig,
+    model: Arc<Model>,
+    buffer: ReplayBuffer,
+    learner: Learner,
+    generation: u64,
+    steps: u64,
+    games: u64,
+    started: Instant,
+    /// This generation so far: games, positions/s, mean plies, losses, steps/s.
+    current: GenerationLog,
+}
+
+impl<G: FullGame> Trainer<G> {
+    /// Opens the run in `out`: a new model (refusing a directory that holds a run), or
+    /// with `resume` the model, buffer and generation the directory holds.
+    pub fn open(
+        rules: &G::Rules,
+        out: &Path,
+        config: &TrainConfig,
+        resume: bool,
+    ) -> Result<Trainer<G>, TrainError> {
+        std::fs::create_dir_all(out).map_err(io_at(out))?;
+        let [model_path, buffer_path, log_path, _] = run_files(out);
+        let (model, buffer, generation) = if resume {
+            if !(model_path.exists() && buffer_path.exists()) {
+                return Err(TrainError::NothingToResume(out.display().to_string()));
+            }
+            let model = Model::load::<G>(&model_path, rules)?;
+            let (buffer, generation) = ReplayBuffer::load(&buffer_path, config.buffer_positions)?;
+            (model, buffer, generation)
+        } else {
+            if model_path.exists() || buffer_path.exists() {
+                return Err(TrainError::NotEmpty(out.display().to_string()));
+            }
+            let model = Model::new::<G>(rules, config.channels, config.blocks, config.seed)?;
+            std::fs::write(&log_path, "").map_err(io_at(&log_path))?;
+            (model, ReplayBuffer::new(config.buffer_positions), 0)
+        };
+        let learner = Learner::new(&model, config.learning_rate, config.weight_decay)?;
+        Ok(Trainer {
+            rules: rules.clone(),
+            out: out.to_path_buf(),
+            config: config.clone(),
+            steps: model.info().steps,
+            games: model.info().games,
+            model: Arc::new(model),
+            buffer,
+            learner,
+            generation,
+            started: Instant::now(),
+            current: GenerationLog::default(),
+        })
+    }
+
+    /// Generations done.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The model being trained.
+    pub fn model(&self) -> &Arc<Model> {
+        &self.model
+    }
+
+    /// The seed of the next generation's self-play games.
+    pub fn next_seed(&self) -> u64 {
+        game_seed(self.config.seed, self.generation + 1)
+    }
+
+    /// Whether the time or generation limit is reached.
+    pub fn finished(&self) -> bool {
+        self.config
+            .generations
+            .is_some_and(|g| self.generation >= g)
+            || self
+                .config
+                .time_limit
+                .is_some_and(|t| self.started.elapsed() >= t)
+    }
+
+    /// Plays the next generation's self-play games here, on the configured threads.
+    pub fn self_play(&self) -> Result<Vec<SelfPlayGame>, ModelError> {
+        play_games::<G>(
+            &self.model,
+            &self.rules,
+            self.config.games_per_generation,
+            self.next_seed(),
+            &self.config.self_play,
+            self.config.threads,
+        )
+    }
+
+    /// Adds self-play games (played here or elsewhere, in `elapsed`) to the replay buffer;
+    /// returns their positions per second.
+    pub fn add_games(&mut self, games: Vec<SelfPlayGame>, elapsed: Duration) -> f64 {
+        let positions: usize = games.iter().map(|g| g.positions.len()).sum();
+        let per_s = positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        self.current.games += games.len() as u64;
+        self.current.mean_plies =
+            games.iter().map(|g| f64::from(g.plies)).sum::<f64>() / games.len().max(1) as f64;
+        self.current.positions_per_s = per_s;
+        self.buffer
+            .extend(games.into_iter().flat_map(|g| g.positions));
+        per_s
+    }
+
+    /// Adds positions a worker sent ([`ReplayBuffer::to_bytes`]) to the replay buffer,
+    /// counting `games` games.
+    pub fn add_positions(&mut self, buffer: ReplayBuffer, games: u64) {
+        self.current.games += games;
+        self.buffer.extend(buffer.into_positions());
+    }
+
+    /// Takes the generation's training steps.
+    pub fn learn(&mut self) -> Result<(), ModelError> {
         let clock = Instant::now();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7472_6169_6e);
-        let (mut policy_loss, mut value_loss) = (0.0, 0.0);
-        for _ in 0..config.steps_per_generation {
-            let (p, v) = train_step(&model, &mut optimizer, &buffer, config.batch_size, &mut rng)?;
-            policy_loss += p;
-            value_loss += v;
+        let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x7472_6169_6e);
+        let (mut policy, mut value) = (0.0, 0.0);
+        let count = self.config.steps_per_generation;
+        for _ in 0..count {
+            let (p, v) =
+                self.learner
+                    .step(&self.model, &self.buffer, self.config.batch_size, &mut rng)?;
+            policy += p;
+            value += v;
         }
-        let steps = config.steps_per_generation.max(1) as f64;
-        let steps_per_s =
-            config.steps_per_generation as f64 / clock.elapsed().as_secs_f64().max(1e-9);
-        trained_steps += config.steps_per_generation as u64;
+        self.current.policy_loss = policy / count.max(1) as f64;
+        self.current.value_loss = value / count.max(1) as f64;
+        self.current.steps_per_s = count as f64 / clock.elapsed().as_secs_f64().max(1e-9);
+        self.steps += count as u64;
+        Ok(())
+    }
 
-        let last_generation = config.generations.is_some_and(|g| generation >= g)
-            || config.time_limit.is_some_and(|t| started.elapsed() >= t);
-        let evaluations = if config.evaluate_every > 0
-            && (generation % config.evaluate_every == 0 || last_generation)
-        {
+    /// Ends the generation: plays the opponents when it is their turn (every
+    /// `evaluate_every` generations and after the last), writes the checkpoint (model and
+    /// buffer), the log line and the learning curve. Returns the log line.
+    pub fn end_generation(
+        &mut self,
+        opponents: &[Opponent<G>],
+    ) -> Result<GenerationLog, TrainError> {
+        self.generation += 1;
+        let seed = game_seed(self.config.seed, self.generation);
+        let due = self.config.evaluate_every > 0
+            && (self.generation % self.config.evaluate_every == 0 || self.finished());
+        let evaluations = if due {
             opponents
                 .iter()
-                .map(|o| evaluate_against(&model, rules, o, config, seed))
+                .map(|o| evaluate_against(&self.model, &self.rules, o, &self.config, seed))
                 .collect::<Result<Vec<_>, _>>()?
         } else {
             Vec::new()
         };
-
+        let [model_path, buffer_path, log_path, curve_path] = run_files(&self.out);
+        self.games += self.current.games;
         // The record counts every step and game, across resumes.
-        let mut info = model.info().clone();
-        info.steps = trained_steps;
-        info.games = games_total;
-        model.save_with(&model_path, &info)?;
-        buffer.save(&buffer_path, generation)?;
+        let mut info = self.model.info().clone();
+        info.steps = self.steps;
+        info.games = self.games;
+        self.model.save_with(&model_path, &info)?;
+        self.buffer.save(&buffer_path, self.generation)?;
         let log = GenerationLog {
-            generation,
-            elapsed_s: started.elapsed().as_secs_f64(),
-            games: games_total,
-            steps: trained_steps,
-            buffer: buffer.len(),
-            positions_per_s,
-            mean_plies,
-            steps_per_s,
-            policy_loss: policy_loss / steps,
-            value_loss: value_loss / steps,
+            generation: self.generation,
+            elapsed_s: self.started.elapsed().as_secs_f64(),
+            games: self.games,
+            steps: self.steps,
+            buffer: self.buffer.len(),
             evaluations,
+            ..std::mem::take(&mut self.current)
         };
-        append_log(&log_path, &log).map_err(io(&log_path))?;
-        let curve_path = out.join(CURVE_FILE);
-        write_curve(&log_path, &curve_path, G::NAME).map_err(io(&curve_path))?;
-        progress(&Progress::Generation(log.clone()));
-        last = Some(log);
+        append_log(&log_path, &log).map_err(io_at(&log_path))?;
+        write_curve(&log_path, &curve_path, G::NAME).map_err(io_at(&curve_path))?;
+        Ok(log)
     }
-    last.map_or_else(
-        || {
-            // Nothing left to do: report the last line of the log.
-            read_log(&log_path)
-                .map_err(io(&log_path))?
-                .pop()
-                .ok_or_else(|| TrainError::NothingToResume(out.display().to_string()))
-        },
-        Ok,
-    )
+
+    /// The last line of the run's log.
+    pub fn last_log(&self) -> Result<GenerationLog, TrainError> {
+        let [_, _, log_path, _] = run_files(&self.out);
+        read_log(&log_path)
+            .map_err(io_at(&log_path))?
+            .pop()
+            .ok_or_else(|| TrainError::NothingToResume(self.out.display().to_string()))
+    }
+}
+
+fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> TrainError + use<> {
+    let path = path.display().to_string();
+    move |source| TrainError::Io { path, source }
+}
+
+/// The optimiser of a model's weights (AdamW): takes training steps on batches drawn
+/// from a replay buffer.
+pub struct Learner {
+    optimizer: AdamW,
+}
+
+impl Learner {
+    /// A learner of `model`'s weights with AdamW's `learning_rate` and `weight_decay`.
+    pub fn new(
+        model: &Model,
+        learning_rate: f64,
+        weight_decay: f64,
+    ) -> Result<Learner, ModelError> {
+        let optimizer = AdamW::new(
+            model.vars().all_vars(),
+            ParamsAdamW {
+                lr: learning_rate,
+                weight_decay,
+                ..ParamsAdamW::default()
+            },
+        )?;
+        Ok(Learner { optimizer })
+    }
+
+    /// One step on `batch_size` positions drawn from `buffer`: the loss is the policy's
+    /// cross-entropy against the search's visit shares (softmax over the legal steps
+    /// only) plus the values' squared error. Returns the two losses.
+    pub fn step<R: pyramid_core::rand::Rng + ?Sized>(
+        &mut self,
+        model: &Model,
+        buffer: &ReplayBuffer,
+        batch_size: usize,
+        rng: &mut R,
+    ) -> Result<(f64, f64), ModelError> {
+        train_step(model, &mut self.optimizer, buffer, batch_size, rng)
+    }
 }
 
 /// One training step on a batch drawn from `buffer`: returns the policy and value losses.
-fn train_step(
+fn train_step<R: pyramid_core::rand::Rng + ?Sized>(
     model: &Model,
     optimizer: &mut AdamW,
     buffer: &ReplayBuffer,
     batch_size: usize,
-    rng: &mut ChaCha8Rng,
+    rng: &mut R,
 ) -> Result<(f64, f64), ModelError> {
     let shape = &model.info().shape;
     let batch = buffer.sample(batch_size.max(1), shape.policy_size, rng);
