@@ -115,8 +115,7 @@ impl<G: FullGame> AzBot<G> {
                 .collect();
             workers
                 .into_iter()
-                .map(|w| w.join().unwrap_or_else(|_| Err(thread_panicked())))
-                .collect()
+                .try_for_each(|w| w.join().unwrap_or_else(|_| Err(thread_panicked())))
         });
         outcome?;
         shared.into_inner().map_err(|_| thread_panicked())

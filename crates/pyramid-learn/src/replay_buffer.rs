@@ -221,7 +221,7 @@ impl ReplayBuffer {
             reason,
         };
         let file =
-            safetensors::SafeTensors::deserialize(&buffer).map_err(|e| damaged(e.to_string()))?;
+            safetensors::SafeTensors::deserialize(buffer).map_err(|e| damaged(e.to_string()))?;
         let (_, metadata) =
             safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged(e.to_string()))?;
         let generation = metadata
@@ -263,7 +263,7 @@ impl ReplayBuffer {
             shape.first().copied().unwrap_or(0),
             shape.get(1).copied().unwrap_or(0),
         );
-        let seats = if n == 0 { 0 } else { values.len() / n };
+        let seats = values.len().checked_div(n).unwrap_or(0);
         if observations.len() != n * len
             || values.len() != n * seats
             || offsets.len() != owners.len() + 1

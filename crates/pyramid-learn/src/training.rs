@@ -350,7 +350,7 @@ impl<G: FullGame> Trainer<G> {
     /// Takes the generation's training steps.
     pub fn learn(&mut self) -> Result<(), ModelError> {
         let clock = Instant::now();
-        let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x7472_6169_6e);
+        let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x0074_7261_696e);
         let (mut policy, mut value) = (0.0, 0.0);
         let count = self.config.steps_per_generation;
         for _ in 0..count {
