@@ -114,7 +114,18 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": games, "engines": app.config.engines }))
+    // The operator's models, by name, with the game each one plays (one it cannot read is
+    // left out: `pyrctl serve` refuses those at start).
+    let models: Vec<Value> = app
+        .config
+        .models
+        .iter()
+        .filter_map(|(name, file)| {
+            let model = pyramid_bots::shared_model(file).ok()?;
+            Some(json!({ "name": name, "game": model.info().game }))
+        })
+        .collect();
+    Json(json!({ "games": games, "engines": app.config.engines, "models": models }))
 }
 
 /// A rule option's value as text.
