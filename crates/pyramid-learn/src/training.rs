@@ -28,6 +28,10 @@ use crate::model::{Model, ModelError};
 use crate::replay_buffer::ReplayBuffer;
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games};
 
+/// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
+/// match` cuts its games.
+pub const EVALUATION_PLY_LIMIT: u32 = 1000;
+
 /// The model file in a training directory.
 pub const MODEL_FILE: &str = "model.safetensors";
 /// The replay buffer file in a training directory.
@@ -69,7 +73,8 @@ pub struct TrainConfig {
     /// Play the opponents every this many generations (default 5; 0 never), and after
     /// the last one.
     pub evaluate_every: u64,
-    /// Games against each opponent, seats swapped each game (default 20).
+    /// Games against each opponent, seats swapped each game (default 20), each cut off
+    /// after [`EVALUATION_PLY_LIMIT`] plies.
     pub evaluation_games: usize,
     /// The `az` bot's search iterations in those games (default 100).
     pub evaluation_iterations: u64,
@@ -539,7 +544,7 @@ fn evaluate_against<G: FullGame>(
                                 .iter_mut()
                                 .map(|b| &mut **b as &mut dyn Bot<G>)
                                 .collect();
-                            match play_game(start, &mut seated, None) {
+                            match play_game(start, &mut seated, Some(EVALUATION_PLY_LIMIT)) {
                                 Ok(record) => {
                                     record.outcome().map_or(0.5, |o| o.reward(Seat(me as u8)))
                                 }
