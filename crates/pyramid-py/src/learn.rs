@@ -190,6 +190,24 @@ impl PyTrainer {
     }
 }
 
+/// The most channels of a network (as `Model::from_bytes` reads them).
+const MAX_CHANNELS: usize = 1024;
+/// The most residual blocks of a network (as `Model::from_bytes` reads them).
+const MAX_BLOCKS: usize = 64;
+/// The most threads a trainer or a worker runs (as `pyrctl train --threads`).
+const MAX_THREADS: usize = 256;
+
+/// `value` of the setting `name` when it is in `low..=high`, else a `ValueError`.
+fn within(name: &str, value: usize, low: usize, high: usize) -> PyResult<usize> {
+    if (low..=high).contains(&value) {
+        Ok(value)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name}={value}: from {low} to {high}"
+        )))
+    }
+}
+
 /// A positive, finite number of hours as a duration.
 fn hours_limit(hours: Option<f64>) -> PyResult<Option<Duration>> {
     match hours {
@@ -238,11 +256,15 @@ impl PyTrainer {
         if generations == Some(0) {
             return Err(PyValueError::new_err("generations=0: at least 1"));
         }
+        // The bounds a model file is read under: a network beyond them could not be loaded.
+        within("channels", channels, 1, MAX_CHANNELS)?;
+        within("blocks", blocks, 0, MAX_BLOCKS)?;
+        within("threads", threads, 1, MAX_THREADS)?;
         let config = TrainConfig {
-            channels: channels.max(1),
+            channels,
             blocks,
             steps_per_generation: steps,
-            threads: threads.max(1),
+            threads,
             seed,
             time_limit: hours_limit(hours)?,
             generations,
@@ -430,6 +452,7 @@ pub fn self_play<'py>(
             model.len()
         )));
     }
+    within("threads", threads, 1, MAX_THREADS)?;
     let visit = SelfPlay {
         rules: pairs(None, options)?,
         model,
@@ -440,7 +463,7 @@ pub fn self_play<'py>(
             max_plies,
             ..SelfPlayConfig::default()
         },
-        threads: threads.max(1),
+        threads,
     };
     let played = py
         .detach(|| pyramid_games::visit(game, visit))

@@ -60,6 +60,8 @@ def test_self_play_refuses_another_games_model_garbage_and_misfit_rules(tmp_path
         learn.self_play("martian-chess", {"bogus": "1"}, model, 1, 1)
     with pytest.raises(pg.UnknownGame):
         learn.self_play("martian-chess2", None, model, 1, 1)
+    with pytest.raises(ValueError, match="threads=0: from 1 to 256"):
+        learn.self_play("martian-chess", None, model, 1, 1, threads=0)
 
 
 def test_trainer_adds_a_workers_positions_and_refuses_another_games(tmp_path):
@@ -132,6 +134,8 @@ def test_train_needs_a_limit_and_refuses_bad_settings_before_starting_ray(tmp_pa
     with pytest.raises(pg.InvalidRules):
         learn.train("martian-chess", str(tmp_path / "a"), generations=1,
                     options={"bogus": 1})
+    with pytest.raises(ValueError, match="channels=4096: from 1 to 1024"):
+        learn.train("martian-chess", str(tmp_path / "a"), generations=1, channels=4096)
     with pytest.raises(ValueError, match="opponent"):
         learn.train("martian-chess", str(tmp_path / "a"), generations=1,
                     opponents=["mcts:iters=zero"])
