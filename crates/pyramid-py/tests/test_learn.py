@@ -119,6 +119,7 @@ def test_train_on_local_ray_makes_a_model_and_resume_goes_on(tmp_path, local_ray
     assert lines[0]["games"] == 6 and lines[0]["steps"] == 4
     log = (out / "log.jsonl").read_text().splitlines()
     assert [json.loads(l)["generation"] for l in log] == [1, 2] and printed == log[1:]
+    assert learn.train("ataxx-ice", str(out), generations=2, resume=True, **settings) == []
     bot = pg.bot(f"az:model={out / 'model.safetensors'},iters=8", 1)
     state = pg.new_game("ataxx-ice")
     assert bot.pick(state) in state.legal_actions()

@@ -118,6 +118,8 @@ def train(
         evaluate_every=evaluate_every, evaluation_games=evaluation_games,
         evaluation_iterations=iterations,
     )
+    if trainer.finished():
+        return []  # a resumed run already at its generation limit: no Ray needed
     import ray
 
     started = start_ray(address, workers * threads)
