@@ -352,6 +352,15 @@ impl<G: FullGame> Trainer<G> {
         self.buffer.extend(buffer.into_positions());
     }
 
+    /// Records the generation's self-play figures when its games were played elsewhere
+    /// and came in through [`Trainer::add_positions`]: `positions` positions from games of
+    /// `plies` plies in all, played in `elapsed` (wall time, all workers together). Call it
+    /// after the generation's last `add_positions`: the mean plies are over its games.
+    pub fn self_played_elsewhere(&mut self, positions: usize, plies: u64, elapsed: Duration) {
+        self.current.positions_per_s = positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        self.current.mean_plies = plies as f64 / self.current.games.max(1) as f64;
+    }
+
     /// Takes the generation's training steps.
     pub fn learn(&mut self) -> Result<(), ModelError> {
         let clock = Instant::now();

@@ -4,7 +4,10 @@
 
 use pyo3::PyErr;
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{
+    PyFileExistsError, PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError,
+};
+use pyramid_bots::pyramid_learn::{ModelError, TrainError};
 use pyramid_core::runtime::RuntimeError;
 
 create_exception!(
@@ -31,6 +34,12 @@ create_exception!(
     PyValueError,
     "No game of that name (the message lists the games and suggests the closest)."
 );
+create_exception!(
+    pyramid_games,
+    InvalidModel,
+    PyValueError,
+    "A model file (or model bytes) that is damaged, not a pyramid-games model, too large, of another game, or trained for rules whose network does not fit."
+);
 
 /// The Python exception for a runtime error.
 pub fn to_py(error: RuntimeError) -> PyErr {
@@ -43,5 +52,31 @@ pub fn to_py(error: RuntimeError) -> PyErr {
         RuntimeError::Rules(_) => InvalidRules::new_err(text),
         RuntimeError::UnknownGame { .. } => UnknownGame::new_err(text),
         _ => PyValueError::new_err(text),
+    }
+}
+
+/// The Python exception for a model that could not be read, checked or run: `OSError` when
+/// its file cannot be read or written, `RuntimeError` when the network itself fails,
+/// `InvalidModel` for everything wrong with the model.
+pub fn model_to_py(error: ModelError) -> PyErr {
+    let text = error.to_string();
+    match error {
+        ModelError::Io { .. } => PyOSError::new_err(text),
+        ModelError::Network(_) => PyRuntimeError::new_err(text),
+        _ => InvalidModel::new_err(text),
+    }
+}
+
+/// The Python exception for a training run that cannot go on: `FileExistsError` for a
+/// directory that already holds a run (without `resume`), `FileNotFoundError` for a
+/// `resume` of a directory that holds none, `OSError` for the log, model errors as
+/// [`model_to_py`].
+pub fn train_to_py(error: TrainError) -> PyErr {
+    let text = error.to_string();
+    match error {
+        TrainError::Model(e) => model_to_py(e),
+        TrainError::NotEmpty(_) => PyFileExistsError::new_err(text),
+        TrainError::NothingToResume(_) => PyFileNotFoundError::new_err(text),
+        TrainError::Io { .. } => PyOSError::new_err(text),
     }
 }

@@ -7,6 +7,7 @@
 
 mod bot;
 mod errors;
+mod learn;
 mod matches;
 mod options;
 mod shards;
@@ -23,9 +24,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPosition", py.get_type::<errors::InvalidPosition>())?;
     m.add("InvalidRules", py.get_type::<errors::InvalidRules>())?;
     m.add("UnknownGame", py.get_type::<errors::UnknownGame>())?;
+    m.add("InvalidModel", py.get_type::<errors::InvalidModel>())?;
     m.add_class::<state::State>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<shards::Match>()?;
+    m.add_class::<learn::PyTrainer>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
@@ -34,6 +37,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::sample_from_view, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(matches::play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::self_play, m)?)?;
     Ok(())
 }
 

@@ -71,7 +71,8 @@ def test_play_negative_or_huge_id_raises_illegal_action_naming_the_id():
 
 
 def test_exceptions_are_named_by_the_package_not_native():
-    for error in [pg.IllegalAction, pg.InvalidPosition, pg.InvalidRules, pg.UnknownGame]:
+    for error in [pg.IllegalAction, pg.InvalidPosition, pg.InvalidRules, pg.UnknownGame,
+                  pg.InvalidModel]:
         assert error.__module__ == "pyramid_games"
         assert repr(error) == f"<class 'pyramid_games.{error.__name__}'>"
 

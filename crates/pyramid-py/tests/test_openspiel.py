@@ -139,3 +139,65 @@ def test_openspiel_ismcts_plays_stacktrices_to_the_end():
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
     assert state.is_terminal()
+
+
+def _tiny_model(tmp_path, game):
+    """A tiny untrained model of `game` (4 channels, 1 block)."""
+    from pyramid_games import learn
+    out = tmp_path / game
+    trainer = learn.Trainer(game, str(out), generations=1, channels=4, blocks=1, steps=0,
+                            evaluate_every=0)
+    trainer.end_generation()
+    return out / "model.safetensors"
+
+
+@pytest.mark.parametrize("game", ["ataxx-ice", "martian-chess"])
+@pytest.mark.parametrize("spec", ["mcts:iters=10", "az:model={model},iters=8"])
+def test_spec_bots_play_whole_openspiel_games(tmp_path, game, spec):
+    from open_spiel.python.algorithms import evaluate_bots
+    from pyramid_games.openspiel import SpecBot
+    spec = spec.format(model=_tiny_model(tmp_path, game) if "{model}" in spec else "")
+    osgame = pyspiel.load_game("pyramid_" + game.replace("-", "_"), {"ply_limit": 60})
+    state = osgame.new_initial_state()
+    bots = [SpecBot(spec, seed=1), SpecBot(spec, seed=2)]
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(1))
+    assert state.is_terminal() and state.inner.is_over()
+    assert sum(returns) == pytest.approx(0.0)
+    assert len(state.history()) >= state.inner.plies() > 0
+    if game == "ataxx-ice" and spec.startswith("mcts"):
+        # These seeded searches play jumps with relocations: actions of several steps.
+        assert len(state.history()) > state.inner.plies()
+
+
+def test_spec_bot_plays_a_relocating_jump_step_by_step_as_the_native_bot_picks_it():
+    from pyramid_games.openspiel import SpecBot
+    game = pyspiel.load_game("pyramid_ataxx_ice", {"ply_limit": 50})
+    state = game.new_initial_state()
+    state.inner = pg.from_position(
+        "ataxx-ice", "7S1/5S1S11/8/8/3S04/8/8/S0S0S04S0 0 055,255 - 0")
+    # Seat 0 may jump d4-f6 or d4-e6, capturing and relocating; greedy seeded 1 does.
+    steps = state.inner.action_steps(pg.bot("greedy", 1).pick(state.inner))
+    assert len(steps) > 2
+    bot = SpecBot("greedy", seed=1)
+    played = []
+    while state.current_player() == 0:
+        step = bot.step(state)
+        played.append(step)
+        state.apply_action(step)
+    assert played == steps
+    assert state.inner.plies() == 1
+
+
+def test_spec_bot_finishes_an_action_another_player_began():
+    from pyramid_games.openspiel import SpecBot
+    game = pyspiel.load_game("pyramid_ataxx_ice", {"ply_limit": 50})
+    state = game.new_initial_state()
+    state.inner = pg.from_position(
+        "ataxx-ice", "7S1/5S1S11/8/8/3S04/8/8/S0S0S04S0 0 055,255 - 0")
+    state.apply_action(4096 + 27 * 64 + 45)  # d4-f6, its relocations still to choose
+    bot = SpecBot("mcts:iters=10", seed=1)
+    while state.current_player() == 0:
+        step = bot.step(state)
+        assert step in state.legal_actions()
+        state.apply_action(step)
+    assert state.inner.plies() == 1

@@ -1,6 +1,7 @@
-"""A tournament on a two-node Ray cluster on this machine (`ray start --head` plus a second
-`ray start --address`, loopback only), run as `python -m pyramid_games.tournament
---address`, equals `pyrctl match`. The test stops the cluster it started."""
+"""A two-node Ray cluster on this machine (`ray start --head` plus a second `ray start
+--address`, loopback only), started once for the module and stopped at its end: a
+tournament run as `python -m pyramid_games.tournament --address` equals `pyrctl match`,
+and `python -m pyramid_games.learn --address` trains with self-play workers on it."""
 
 import json
 import os
@@ -34,7 +35,7 @@ def ray_cli(*args, timeout=120):
     return out
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def two_nodes():
     port = free_port()
     address = f"127.0.0.1:{port}"
@@ -74,3 +75,23 @@ def test_a_two_node_cluster_plays_the_same_match_as_pyrctl(two_nodes, tmp_path):
     assert got.stdout.replace(str(cluster), "FILE") == expected.stdout.replace(str(local), "FILE")
     summary = json.loads((tmp_path / "s.json").read_text())
     assert summary["games"] == 8
+
+
+def test_a_two_node_cluster_trains_a_model_with_the_learner_here(two_nodes, tmp_path):
+    import pyramid_games as pg
+    out = tmp_path / "run"
+    got = subprocess.run(
+        [sys.executable, "-m", "pyramid_games.learn", "martian-chess", "--out", str(out),
+         "--address", two_nodes, "--generations", "2", "--workers", "2", "--games", "2",
+         "--iters", "4", "--steps", "2", "--channels", "4", "--blocks", "1",
+         "--eval-every", "0", "--max-plies", "20"],
+        capture_output=True, text=True, timeout=300, check=False, env=ENV,
+    )
+    assert got.returncode == 0, got.stderr
+    log = (out / "log.jsonl").read_text().splitlines()
+    assert [json.loads(line)["generation"] for line in log] == [1, 2]
+    assert json.loads(log[-1])["games"] == 4
+    assert got.stdout.splitlines()[:2] == log
+    bot = pg.bot(f"az:model={out / 'model.safetensors'},iters=8", 1)
+    state = pg.new_game("martian-chess")
+    assert bot.pick(state) in state.legal_actions()

@@ -16,12 +16,15 @@ True
 Games and their rule options: ``games()``, ``game_info(name)``. States: ``new_game``,
 ``from_position``; every action is text in the game's notation or an integer id
 (``legal_action_ids()``, ``action_space()``). Refused input raises a ``ValueError``
-subclass: ``IllegalAction``, ``InvalidPosition``, ``InvalidRules``, ``UnknownGame``.
+subclass: ``IllegalAction``, ``InvalidPosition``, ``InvalidRules``, ``UnknownGame``,
+``InvalidModel`` (a model file that is damaged or of another game).
+Training (AlphaZero-style self-play, on Ray): ``pyramid_games.learn``.
 """
 
 from ._native import (
     Bot,
     IllegalAction,
+    InvalidModel,
     InvalidPosition,
     InvalidRules,
     Match,
@@ -42,6 +45,7 @@ __all__ = [
     "__version__",
     "Bot",
     "IllegalAction",
+    "InvalidModel",
     "InvalidPosition",
     "InvalidRules",
     "Match",

@@ -21,6 +21,10 @@ class InvalidRules(ValueError):
 class UnknownGame(ValueError):
     """No game of that name."""
 
+class InvalidModel(ValueError):
+    """A model (file or bytes) that is damaged, not a model, too large, of another game or
+    of rules its network does not fit; or self-play positions that do not fit the model."""
+
 class State:
     """A game state. Actions are notation text or integer ids."""
 
@@ -120,3 +124,50 @@ class Match:
     def check(self, index: int, line: str) -> None: ...
     def summary(self, records: list[str]) -> str: ...
     def summary_json(self, records: list[str]) -> str: ...
+
+class Trainer:
+    """The learner of a training run (``pyramid_learn::Trainer``), one generation at a
+    time; the self-play games are played elsewhere (``self_play``)."""
+
+    def __init__(
+        self,
+        game: str,
+        out: str,
+        *,
+        options: Optional[Mapping[str, RuleValue]] = None,
+        resume: bool = False,
+        generations: Optional[int] = None,
+        hours: Optional[float] = None,
+        steps: int = 100,
+        channels: int = 32,
+        blocks: int = 2,
+        seed: int = 1,
+        threads: int = 2,
+        opponents: list[str] = ...,
+        evaluate_every: int = 5,
+        evaluation_games: int = 20,
+        evaluation_iterations: int = 100,
+    ) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def generation(self) -> int: ...
+    @property
+    def next_seed(self) -> int: ...
+    def finished(self) -> bool: ...
+    def model_bytes(self) -> bytes: ...
+    def add_positions(self, data: bytes, games: int) -> int: ...
+    def self_played(self, positions: int, plies: int, seconds: float) -> None: ...
+    def learn(self) -> None: ...
+    def end_generation(self) -> str: ...
+
+def self_play(
+    game: str,
+    options: Optional[Mapping[str, RuleValue]],
+    model: bytes,
+    games: int,
+    seed: int,
+    iterations: int = 100,
+    max_plies: int = 200,
+    threads: int = 1,
+) -> tuple[bytes, int, int, int]: ...

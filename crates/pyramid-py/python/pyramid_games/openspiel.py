@@ -23,6 +23,10 @@ information-state and observation strings, and, for the multi-step games, in the
 observation tensor's ``steps`` part (``policy_size()`` entries, 1 at each chosen step).
 Other seats of Stacktrices do not see an unfinished trade's steps.
 
+``SpecBot(spec, seed)`` plays any bot spec of this package (``mcts:iters=200``,
+``az:model=FILE,iters=400``) as a ``pyspiel.Bot`` in these games, a whole action at a
+time, its steps one by one.
+
 Returns are zero-sum: +1 for the winner, -1/(players-1) for each loser, 0 for a draw.
 Martian Chess starts with seat 0 unless the ``first`` option says otherwise (the random
 draw of who starts is a match tool's, not part of the game tree). Stacktrices is an
@@ -234,6 +238,91 @@ class PyramidObserver:
 
     def string_from(self, state: PyramidState, player: int):
         return state.inner.view(player) + state.steps_suffix(player)
+
+
+class SpecBot(pyspiel.Bot):
+    """A bot of this package by spec (``mcts:iters=200``, ``az:model=FILE,iters=400``, any
+    spec ``pyramid_games.bot`` takes) as an OpenSpiel bot, for the games this module
+    registers: it plays in ``pyspiel.evaluate_bots``, OpenSpiel's own Python loops, or
+    beside OpenSpiel's bots.
+
+    ``step(state)`` picks a whole action with the native bot on the game state
+    (``state.inner``; the bot sees only the acting seat's view) and returns its first
+    decision step after the state's unfinished steps (``state.prefix``). It keeps the
+    rest of the action, so the next steps of the same action continue it without a new
+    search. A state part way through an action it did not plan (another player chose
+    the first steps for this seat) is finished with the first legal action that
+    continues those steps.
+
+    >>> import pyspiel, pyramid_games.openspiel as pos
+    >>> game = pyspiel.load_game("pyramid_martian_chess")
+    >>> bot = pos.SpecBot("mcts:iters=20", seed=1)
+    >>> state = game.new_initial_state()
+    >>> bot.step(state) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, spec: str, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self._bot = _native.bot(spec, seed)
+        #: The game state the planned action was chosen in, and the action's steps.
+        self._planned: Optional[tuple[_native.State, list[int]]] = None
+
+    @property
+    def spec(self) -> str:
+        """The bot's spec, in canonical form."""
+        return self._bot.spec
+
+    def _plan(self, state: PyramidState) -> list[int]:
+        """The steps of the action to play from ``state``: the plan when it was made in
+        this game state and continues the unfinished steps, otherwise a new one."""
+        prefix = list(state.prefix)
+        if self._planned is not None:
+            inner, steps = self._planned
+            if inner == state.inner and len(steps) > len(prefix) and steps[: len(prefix)] == prefix:
+                return steps
+        steps = state.inner.action_steps(self._bot.pick(state.inner))
+        if steps[: len(prefix)] != prefix or len(steps) <= len(prefix):
+            steps = next(
+                (s for s in map(state.inner.action_steps, state.inner.legal_actions())
+                 if s[: len(prefix)] == prefix and len(s) > len(prefix)),
+                None,
+            )
+            if steps is None:
+                raise _native.IllegalAction(
+                    f"no legal action continues the steps {prefix} in this state")
+        self._planned = (state.inner.clone(), steps)
+        return steps
+
+    def step(self, state: PyramidState) -> int:
+        """The next decision step for the seat to act in ``state``."""
+        return self._plan(state)[len(state.prefix)]
+
+    def restart_at(self, state: PyramidState) -> None:
+        """Forgets the planned action (a new game, or a jump to another state)."""
+        del state
+        self._planned = None
+
+    def restart(self) -> None:
+        """Forgets the planned action."""
+        self._planned = None
+
+    def inform_action(self, state: PyramidState, player_id: int, action: int) -> None:
+        """Nothing to do: a plan holds only for the game state it was made in."""
+        del state, player_id, action
+
+    def inform_actions(self, state: PyramidState, actions: list[int]) -> None:
+        """Nothing to do (the games are sequential)."""
+        del state, actions
+
+    def provides_force_action(self) -> bool:
+        return False
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clonable(self) -> bool:
+        return False
 
 
 def _register(game: str) -> None:
