@@ -177,3 +177,63 @@ pub fn shared_model(path: &Path) -> Result<Arc<Model>, ModelError> {
     }
     Ok(model)
 }
+
+#[cfg(test)]
+mod tests {
+    use pyramid_core::nim::Nim;
+
+    use super::*;
+    use crate::BotSpec;
+
+    #[test]
+    fn az_specs_parse_print_back_and_need_a_model() {
+        let spec: BotSpec = "az:model=m.safetensors,ms=100,threads=2,batch=16,c=2"
+            .parse()
+            .expect("valid");
+        assert_eq!(
+            spec.to_string(),
+            "az:model=m.safetensors,ms=100,threads=2,batch=16,c=2"
+        );
+        assert!(spec.is_timed());
+        let spec: BotSpec = "az:model=m.safetensors".parse().expect("valid");
+        assert_eq!(spec.to_string(), "az:model=m.safetensors,iters=200");
+        assert!(!spec.is_timed());
+        for bad in [
+            "az",
+            "az:iters=5",
+            "az:model=",
+            "az:model=m,iters=0",
+            "az:model=m,iters=5,ms=5",
+            "az:model=m,threads=0",
+            "az:model=m,c=-1",
+            "az:model=m,depth=3",
+        ] {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_unreadable_or_other_games_model_is_refused_when_the_bot_is_built() {
+        let dir = std::env::temp_dir().join(format!("pyramid-bots-az-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let file = dir.join("nim.safetensors");
+        Model::new::<Nim>(&Default::default(), 4, 1, 1)
+            .expect("a model")
+            .save(&file)
+            .expect("saved");
+        let spec: BotSpec = format!("az:model={},iters=4", file.display())
+            .parse()
+            .expect("valid");
+        assert!(spec.build::<Nim>(1).is_ok());
+        let error = spec
+            .build::<martian_chess::MartianChess>(1)
+            .err()
+            .expect("another game's model");
+        assert!(error.to_string().contains("a model of nim"), "{error}");
+        let missing: BotSpec = "az:model=/nonexistent/m.safetensors"
+            .parse()
+            .expect("valid");
+        assert!(matches!(missing.build::<Nim>(1), Err(SpecError::Model(_))));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
