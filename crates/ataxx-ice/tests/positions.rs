@@ -1,10 +1,8 @@
 //! The position string and the RON form: documented examples, round trips, and refusals
 //! whose messages name the field or the problem.
 
-mod common;
-
+use crate::common::{board, pos, sq};
 use ataxx_ice::{AtaxxIce, AtaxxIceRules, PlacedPiece, PositionError, Setup};
-use common::{board, pos, sq};
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, RuleSet, Seat, Size};

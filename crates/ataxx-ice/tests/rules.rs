@@ -1,9 +1,7 @@
 //! One test per rule of `rules/ataxx-ice.md`, each on a hand-written position.
 
-mod common;
-
+use crate::common::{at, board, on, owned, play, pos, pos_with, sq, starting_with, texts};
 use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
-use common::{at, board, on, owned, play, pos, pos_with, sq, starting_with, texts};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Size, perft};
 

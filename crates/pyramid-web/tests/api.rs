@@ -1,9 +1,7 @@
 //! The JSON API on a loopback server: games, play by humans and bots, refusals as 4xx
 //! JSON, tokens, and what a seat of a hidden-information game may see.
 
-mod common;
-
-use common::{client, get, post, start, wait_for};
+use crate::common::{client, get, post, start, wait_for};
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 

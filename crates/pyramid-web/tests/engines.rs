@@ -2,12 +2,10 @@
 //! that fails loses its game by forfeit, shown in the game's view, and every engine is
 //! stopped when its game ends or is dropped.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{client, get, post, process_ended, start, wait_for};
+use crate::common::{client, get, post, process_ended, start, wait_for};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};

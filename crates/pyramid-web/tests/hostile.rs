@@ -2,11 +2,9 @@
 //! games evicted with bots thinking, heavy replays, half-sent requests, refusals that are
 //! not JSON, contradicting seat counts and idle games (issue 29).
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{client, cycling_record, get, post, start, start_app, start_on_own_runtime};
+use crate::common::{client, cycling_record, get, post, start, start_app, start_on_own_runtime};
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -3,13 +3,11 @@
 //! still answers a human promptly; prints the human's latency figures (docs/web.md,
 //! "Hostile load").
 
-mod common;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{client, cycling_record, post, start_on_own_runtime};
+use crate::common::{client, cycling_record, post, start_on_own_runtime};
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;

@@ -1,11 +1,9 @@
 //! 200 games at once through the API: bot against bot and human against bot, every game
 //! played to its end with no error; prints the action route's latency percentiles.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{client, get, post, start, wait_for};
+use crate::common::{client, get, post, start, wait_for};
 use pyramid_web::ServerConfig;
 use serde_json::json;
 

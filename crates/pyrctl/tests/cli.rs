@@ -1,8 +1,6 @@
 //! End-to-end tests of the `pyrctl` binary: output formats and one-line errors.
 
-mod common;
-
-use common::{pyrctl, pyrctl_with_stdin, stdout};
+use crate::common::{pyrctl, pyrctl_with_stdin, stdout};
 
 use std::process::Output;
 

@@ -2,12 +2,10 @@
 //! tool, `pyrctl match --bot ext:...` running engines, and faulty engines losing their
 //! games with the right reason without stopping the match.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{pyrctl_with_stdin, stderr, stdout};
+use crate::common::{pyrctl_with_stdin, stderr, stdout};
 
 const PYRCTL: &str = env!("CARGO_BIN_EXE_pyrctl");
 

@@ -1,9 +1,7 @@
 //! The paper cuts a new user met in the first hour (issue "A newcomer's first hour"), one
 //! test each, named after the cut.
 
-mod common;
-
-use common::{pyrctl, stderr, stdout};
+use crate::common::{pyrctl, stderr, stdout};
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

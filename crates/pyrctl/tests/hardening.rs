@@ -1,9 +1,7 @@
 //! The rough edges a new user met (issue "pyrctl and records, tried as a new user
 //! would"), one test each, named after the edge.
 
-mod common;
-
-use common::{pyrctl, pyrctl_with_stdin, stderr, stdout};
+use crate::common::{pyrctl, pyrctl_with_stdin, stderr, stdout};
 
 use std::path::PathBuf;
 use std::process::Output;

@@ -1,9 +1,7 @@
 //! The tools for people who test and benchmark their own code: `pyrctl perft --suite` and
 //! `pyrctl bench --json`.
 
-mod common;
-
-use common::{pyrctl, stderr, stdout};
+use crate::common::{pyrctl, stderr, stdout};
 
 use std::path::{Path, PathBuf};
 

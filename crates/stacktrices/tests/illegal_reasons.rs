@@ -1,9 +1,7 @@
 //! An illegal action says why (`Game::illegal_reason`): the pending decision, the other
 //! side's stack, a raid by a stack that is not the thief.
 
-mod common;
-
-use common::{game, play};
+use crate::common::{game, play};
 use pyramid_core::Game;
 use pyramid_core::conformance::illegal_reason_for;
 use stacktrices::{Stacktrices, StacktricesRules, Start};

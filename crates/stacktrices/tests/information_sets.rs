@@ -2,9 +2,7 @@
 //! each side's thief: over random games from both starts and with Variant 1, and on the
 //! leak the old raid ruling had, built by hand, to show that the check catches it.
 
-mod common;
-
-use common::{game, play};
+use crate::common::{game, play};
 use pyramid_core::conformance::{
     check_indistinguishable, check_indistinguishable_with, information_set_playout,
 };

@@ -1,9 +1,7 @@
 //! Pinned perft counts: the checkpoints of the rulings, deeper counts from this engine,
 //! and counts from positions that reach the rare rules (steals, hides, raids).
 
-mod common;
-
-use common::game;
+use crate::common::{game, game_with};
 use pyramid_core::{Game, perft};
 use stacktrices::{Stacktrices, StacktricesRules, Start};
 
@@ -82,7 +80,7 @@ fn positions_with_the_mended_raid_and_steal_decisions() {
     // then the raid decision.
     let mut rules = StacktricesRules::default().with_start(Start::Standard);
     rules = rules.with_variant1(true);
-    let steal = common::game_with(
+    let steal = game_with(
         &[
             ("a7", "bd"),
             ("e7", "bqDd"),

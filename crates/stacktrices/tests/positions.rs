@@ -1,8 +1,6 @@
 //! Malformed positions and impossible RON states are refused with errors naming the field.
 
-mod common;
-
-use common::{board, position};
+use crate::common::{board, position};
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};

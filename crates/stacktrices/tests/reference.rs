@@ -8,10 +8,9 @@
 // Pieces are indexed by kind (0 to 5) throughout, as in the ruling's `P D Q p d q`.
 #![allow(clippy::needless_range_loop)]
 
-mod common;
-
 use std::collections::BTreeSet;
 
+use crate::common::game_with;
 use pyramid_core::conformance::check_information_set;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
@@ -1024,7 +1023,7 @@ fn raid_games_agree_with_a_plain_reading_of_the_ruling() {
             .with_start(Start::Standard)
             .with_variant1(v1);
         for thieves in ["b5,d3", "d5,b3", "f5,f3"] {
-            let start = common::game_with(&stacks, &format!("{thieves} -,- main 0 0"), &rules);
+            let start = game_with(&stacks, &format!("{thieves} -,- main 0 0"), &rules);
             let s = check_games_from(&start, 16, 200);
             for (a, b) in seen.iter_mut().zip(s) {
                 *a += b;

@@ -1,8 +1,6 @@
 //! One test per rule of the ruling, each from a hand-written position.
 
-mod common;
-
-use common::{actions, game, game_with, legal, list, moves_from, play};
+use crate::common::{actions, game, game_with, legal, list, moves_from, play};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};

@@ -1,0 +1,14 @@
+//! The integration tests of `ataxx-ice`, built as one test binary: each file of `tests/` is
+//! a module of it, so the tests compile and link the crate's code once rather than once per
+//! file (`cargo test -p ataxx-ice --test ataxx_ice_tests MODULE::` runs one file's tests).
+
+mod common;
+
+mod fuzz_corpus;
+mod illegal_reasons;
+mod information_sets;
+mod perft;
+mod positions;
+mod properties;
+mod reference;
+mod rules;

@@ -1,0 +1,12 @@
+//! The integration tests of `card-siege`, built as one test binary: each file of `tests/` is
+//! a module of it, so the tests compile and link the crate's code once rather than once per
+//! file (`cargo test -p card-siege --test card_siege_tests MODULE::` runs one file's tests).
+
+mod fuzz_corpus;
+mod illegal_reasons;
+mod information_sets;
+mod perft;
+mod positions;
+mod properties;
+mod reference;
+mod rules;

@@ -1,0 +1,11 @@
+//! The integration tests of `pyramid-web`, built as one test binary: each file of `tests/` is
+//! a module of it, so the tests compile and link the crate's code once rather than once per
+//! file (`cargo test -p pyramid-web --test pyramid_web_tests MODULE::` runs one file's tests).
+
+mod common;
+
+mod api;
+mod engines;
+mod hostile;
+mod hostile_load;
+mod load;

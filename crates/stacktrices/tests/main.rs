@@ -1,0 +1,15 @@
+//! The integration tests of `stacktrices`, built as one test binary: each file of `tests/` is
+//! a module of it, so the tests compile and link the crate's code once rather than once per
+//! file (`cargo test -p stacktrices --test stacktrices_tests MODULE::` runs one file's tests).
+
+mod common;
+
+mod fuzz_corpus;
+mod illegal_reasons;
+mod information_sets;
+mod perft;
+mod playouts;
+mod positions;
+mod properties;
+mod reference;
+mod rules;
