@@ -4,10 +4,11 @@
 # pyramid_games package, with OpenSpiel, Ray and the page in headless Chromium), on a
 # fresh machine with Rust and Python 3.
 #
-# The workspace is compiled once: `cargo test` builds the libraries, `pyrctl` and the
-# example engines (optimised: the tests walk game trees), and the `dev` profile has the
-# same settings, so the Python wheel (built in it) reuses the dependencies and recompiles
-# only our own crates for its feature set.
+# The workspace is compiled once: `cargo test --profile dev` builds the libraries, `pyrctl`,
+# the example engines and the Python extension's library (optimised: the tests walk game
+# trees; the dev profile is the test profile's settings), and with the workspace's
+# resolver 1 the features are the same as the wheel's build, so the wheel (maturin, dev
+# profile) reuses that build.
 #
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
@@ -28,14 +29,14 @@ stage() {
     echo "== [$(((SECONDS - START) / 60))m$(((SECONDS - START) % 60))s] $*"
 }
 
-stage "cargo test: compiles the workspace once (test profile; about 7 minutes on 2 cores from a cold cache), then runs every Rust test"
-cargo test --workspace
+stage "cargo test: compiles the workspace once (dev profile, optimised; about 9 minutes on 2 cores from a cold cache), then runs every Rust test"
+cargo test --workspace --profile dev
 
 stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
 cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
 
 stage "pyrctl and the example engine: cargo test built them (this only checks they are there)"
-cargo test --workspace --no-run --quiet
+cargo test --workspace --profile dev --no-run --quiet
 test -x target/debug/pyrctl && test -x target/debug/examples/random_engine
 export PYRCTL="$PWD/target/debug/pyrctl"
 export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
@@ -51,7 +52,7 @@ VENV="$(cd "$VENV" && pwd)"
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
 
-stage "python: build pyramid_games (dev profile: our crates for its features, the dependencies reused) and install it in $VENV"
+stage "python: build pyramid_games (dev profile: the library cargo test built, relinked) and install it in $VENV"
 PATH="$VENV/bin:$PATH" MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/python" -m pip install --quiet \
     --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/pyramid-py
 

@@ -11,7 +11,7 @@ use pyramid_core::Bot;
 use pyramid_core::prelude::*;
 use pyramid_learn::{AzBot, AzBudget, AzConfig, Model, ModelError};
 
-use crate::spec::SpecError;
+use crate::spec::{SpecError, known_option, number_in};
 
 /// What `az:...` names: the model file and the search's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,36 +32,9 @@ impl AzSpec {
         let mut seen: Vec<&'static str> = Vec::new();
         let mut seen_budget = false;
         for &(key, value) in pairs {
-            let key: &'static str = match key {
-                "model" => "model",
-                "iters" => "iters",
-                "ms" => "ms",
-                "threads" => "threads",
-                "batch" => "batch",
-                "c" => "c",
-                other => {
-                    return Err(SpecError::UnknownOption {
-                        bot: "az",
-                        key: pyramid_core::excerpt(other),
-                        known: AZ_OPTIONS,
-                    });
-                }
-            };
-            if seen.contains(&key) {
-                return Err(SpecError::Repeated(key));
-            }
-            seen.push(key);
-            let number = |low: u64, high: u64, expected: &'static str| {
-                value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| (low..=high).contains(n))
-                    .ok_or_else(|| SpecError::BadValue {
-                        key,
-                        value: pyramid_core::excerpt(value),
-                        expected,
-                    })
-            };
+            let options = ["model", "iters", "ms", "threads", "batch", "c"];
+            let key = known_option("az", key, &options, AZ_OPTIONS, &mut seen)?;
+            let number = |low, high, expected| number_in(key, value, low, high, expected);
             match key {
                 "model" => {
                     if value.is_empty() {

@@ -287,6 +287,48 @@ impl FromStr for BotSpec {
     }
 }
 
+/// The option `key` of `bot` as its static name (one of `options`, listed for people in
+/// `known`), refused if the bot has no such option or it was given before (`seen`).
+pub(crate) fn known_option(
+    bot: &'static str,
+    key: &str,
+    options: &[&'static str],
+    known: &'static str,
+    seen: &mut Vec<&'static str>,
+) -> Result<&'static str, SpecError> {
+    let Some(&name) = options.iter().find(|o| **o == key) else {
+        return Err(SpecError::UnknownOption {
+            bot,
+            key: pyramid_core::excerpt(key),
+            known,
+        });
+    };
+    if seen.contains(&name) {
+        return Err(SpecError::Repeated(name));
+    }
+    seen.push(name);
+    Ok(name)
+}
+
+/// The whole number `value` of option `key`, within `low..=high` (`expected` says so).
+pub(crate) fn number_in(
+    key: &'static str,
+    value: &str,
+    low: u64,
+    high: u64,
+    expected: &'static str,
+) -> Result<u64, SpecError> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (low..=high).contains(n))
+        .ok_or_else(|| SpecError::BadValue {
+            key,
+            value: pyramid_core::excerpt(value),
+            expected,
+        })
+}
+
 const ISMCTS_OPTIONS: &str = "iters, ms, c, playout";
 
 /// `ismcts` takes MCTS's budget, exploration and playout options (with its own
@@ -339,33 +381,8 @@ fn parse_alpha_beta(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError
     let mut seen: Vec<&str> = Vec::new();
     let mut seen_budget = false;
     for &(key, value) in pairs {
-        let key: &'static str = match key {
-            "depth" => "depth",
-            "ms" => "ms",
-            "tt" => "tt",
-            other => {
-                return Err(SpecError::UnknownOption {
-                    bot: "ab",
-                    key: pyramid_core::excerpt(other),
-                    known: AB_OPTIONS,
-                });
-            }
-        };
-        if seen.contains(&key) {
-            return Err(SpecError::Repeated(key));
-        }
-        seen.push(key);
-        let number = |low: u64, high: u64, expected: &'static str| {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| SpecError::BadValue {
-                    key,
-                    value: pyramid_core::excerpt(value),
-                    expected,
-                })
-        };
+        let key = known_option("ab", key, &["depth", "ms", "tt"], AB_OPTIONS, &mut seen)?;
+        let number = |low, high, expected| number_in(key, value, low, high, expected);
         match key {
             "depth" | "ms" => {
                 if seen_budget {
@@ -393,26 +410,13 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
     let mut seen_budget = false;
     let mut seen: Vec<&str> = Vec::new();
     for &(key, value) in pairs {
-        let key: &'static str = match key {
-            "iters" => "iters",
-            "ms" => "ms",
-            "c" => "c",
-            "playout" => "playout",
-            "reuse" => "reuse",
-            "tactics" => "tactics",
-            "nodes" => "nodes",
-            other => {
-                return Err(SpecError::UnknownOption {
-                    bot: "mcts",
-                    key: pyramid_core::excerpt(other),
-                    known: MCTS_OPTIONS,
-                });
-            }
-        };
-        if seen.contains(&key) {
-            return Err(SpecError::Repeated(key));
-        }
-        seen.push(key);
+        let key = known_option(
+            "mcts",
+            key,
+            &["iters", "ms", "c", "playout", "reuse", "tactics", "nodes"],
+            MCTS_OPTIONS,
+            &mut seen,
+        )?;
         match key {
             "iters" | "ms" => {
                 if seen_budget {
