@@ -4,11 +4,10 @@
 # pyramid_games package, with OpenSpiel, Ray and the page in headless Chromium), on a
 # fresh machine with Rust and Python 3.
 #
-# The workspace is compiled once: `cargo test --profile dev` builds the libraries, `pyrctl`,
-# the example engines and the Python extension's library (optimised: the tests walk game
-# trees; the dev profile is the test profile's settings), and with the workspace's
-# resolver 1 the features are the same as the wheel's build, so the wheel (maturin, dev
-# profile) reuses that build.
+# `cargo test --profile dev` builds the libraries, `pyrctl` and the example engines
+# (optimised: the tests walk game trees; the dev profile has the test profile's settings).
+# The Python wheel (maturin, dev profile) reuses its dependencies and compiles our crates
+# once more for the package's feature set.
 #
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
@@ -52,7 +51,7 @@ VENV="$(cd "$VENV" && pwd)"
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
 
-stage "python: build pyramid_games (dev profile: the library cargo test built, relinked) and install it in $VENV"
+stage "python: build pyramid_games (dev profile: our crates again for its features) and install it in $VENV"
 PATH="$VENV/bin:$PATH" MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/python" -m pip install --quiet \
     --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/pyramid-py
 
