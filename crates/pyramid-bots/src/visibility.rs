@@ -1,14 +1,12 @@
 //! What a seat may see of another seat's action.
 
-use std::any::TypeId;
-
 use pyramid_core::Seat;
 use pyramid_core::prelude::*;
 
 /// Whether `G` has no hidden information: its view is the state itself (the contract of
 /// [`Information::View`](pyramid_core::Information::View) for perfect-information games).
 pub fn perfect_information<G: FullGame>() -> bool {
-    TypeId::of::<G>() == TypeId::of::<G::View>()
+    pyramid_core::perfect_information::<G>()
 }
 
 /// Whether `viewer` may be told that `action` was played in `state`: whether the action

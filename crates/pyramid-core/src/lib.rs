@@ -63,8 +63,8 @@ pub use bot::{Bot, RandomBot};
 pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
 pub use game::{
     ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
-    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, play_random_by,
-    random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
+    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, perfect_information,
+    play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};

@@ -48,7 +48,7 @@ pub use network::{NetShape, Network};
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use search::{
     Leaf, MAX_SEATS, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps,
-    perfect_information, softmax_at,
+    softmax_at,
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games};
 pub use training::{

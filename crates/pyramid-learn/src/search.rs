@@ -19,7 +19,7 @@
 
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
-use pyramid_core::{ChaCha8Rng, Seat};
+use pyramid_core::{ChaCha8Rng, Seat, perfect_information};
 use rand_distr::{Distribution, Gamma};
 
 use crate::model::{Evaluation, seat_after};
@@ -123,11 +123,6 @@ pub struct Search<G: FullGame> {
     config: SearchConfig,
     rng: ChaCha8Rng,
     iterations: u64,
-}
-
-/// Whether `G` hides nothing: its view is the state itself.
-pub fn perfect_information<G: FullGame>() -> bool {
-    std::any::TypeId::of::<G>() == std::any::TypeId::of::<G::View>()
 }
 
 impl<G: FullGame> Search<G> {

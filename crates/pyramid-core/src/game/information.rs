@@ -70,6 +70,18 @@ pub trait Information: Notation {
 /// ```
 pub trait PerfectInformation: Notation {}
 
+/// Whether `G` hides nothing: its view is the state itself (the contract of
+/// [`Information::View`] for perfect-information games). The one place the question is
+/// answered: the runtime, the bots and the learned bot's search ask it here.
+///
+/// ```
+/// use pyramid_core::{nim::Nim, perfect_information};
+/// assert!(perfect_information::<Nim>());
+/// ```
+pub fn perfect_information<G: Information + 'static>() -> bool {
+    std::any::TypeId::of::<G>() == std::any::TypeId::of::<G::View>()
+}
+
 impl<G: PerfectInformation> Information for G {
     type View = G;
 

@@ -19,7 +19,7 @@ pub use action_ids::ActionIds;
 pub use diagram::Diagram;
 pub use evaluate::Evaluate;
 pub use full::FullGame;
-pub use information::{Information, PerfectInformation};
+pub use information::{Information, PerfectInformation, perfect_information};
 pub use kernel::{Game, GameAction, play_random_by, random_action_by_walk};
 pub use notation::Notation;
 pub use observation::Observation;

@@ -1,7 +1,6 @@
 //! [`DynGame`]: a game chosen at run time, and [`GameEntry`], the one generic
 //! implementation every game gets.
 
-use std::any::TypeId;
 use std::marker::PhantomData;
 
 use rand::SeedableRng;
@@ -129,7 +128,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
     }
 
     fn perfect_information(&self) -> bool {
-        TypeId::of::<<G as Information>::View>() == TypeId::of::<G>()
+        crate::perfect_information::<G>()
     }
 
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError> {
