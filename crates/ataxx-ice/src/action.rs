@@ -4,9 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use pyramid_core::bits::bits;
 use pyramid_core::{ActionParseError, Square};
 
-use crate::geometry::{bit_of, bits, square_of};
+use crate::geometry::{bit_of, square_of};
 
 /// What kind of action an [`Action`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

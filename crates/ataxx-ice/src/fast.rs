@@ -16,8 +16,10 @@ use pyramid_core::Game;
 use pyramid_core::rand::Rng;
 
 use crate::action::Action;
-use crate::geometry::{RING, bits, dilate};
-use crate::movegen::{Ctx, Reloc, Zones, lowest_parent, nth_bit, select_bit};
+use pyramid_core::bits::{bits, select};
+
+use crate::geometry::dilate;
+use crate::movegen::{Ctx, Reloc, Zones, lowest_parent};
 use crate::state::{AtaxxIce, PIECES_PER_SEAT};
 
 /// The most pieces a seat can have on the board.
@@ -128,13 +130,12 @@ impl Blocks {
     /// per relocation set on the others.
     #[inline]
     fn count_clones(&mut self, c: &Ctx, size: usize) -> u64 {
-        let parents = c.parents[size];
-        if parents == 0 {
+        if c.parents[size] == 0 {
             self.clone_plain[size] = 0;
             self.clones[size] = 0;
             return 0;
         }
-        let dests = dilate(parents) & c.empty;
+        let dests = c.clone_targets(size);
         let risky = dests & self.zones.clone[size];
         let plain = dests ^ risky;
         let mut n = u64::from(plain.count_ones());
@@ -149,7 +150,7 @@ impl Blocks {
     /// Counts the jumps of the piece of `size` on `from`.
     #[inline]
     fn count_jumps(&self, c: &Ctx, from: u8, size: usize) -> u64 {
-        let targets = RING[usize::from(from)] & c.empty;
+        let targets = c.jump_targets(from);
         let zone = self.zones.jump[size];
         let n = u64::from((targets & !zone).count_ones());
         match targets & zone {
@@ -215,7 +216,7 @@ impl Blocks {
         for size in 0..3 {
             let n = self.grows[size];
             if k < n {
-                let action = Action::grow(nth_bit(c.own[size], k));
+                let action = Action::grow(select(c.own[size], k).map_or(64, |sq| sq as u8));
                 return Some(Pick { action, size });
             }
             k -= n;
@@ -234,26 +235,27 @@ impl Blocks {
     /// The clone of index `k` among those placing `size`: plain destinations first,
     /// then the others square by square, each with its relocation sets.
     fn pick_clone(&self, c: &Ctx, size: usize, k: u64) -> Pick {
-        let parents = c.parents[size];
-        let (to, relocs) = match select_bit(self.clone_plain[size], k) {
-            Ok(to) => (to, 0),
+        let (to, relocs) = match select(self.clone_plain[size], k) {
+            Ok(to) => (to as u8, 0),
             Err(n) => {
-                let risky = dilate(parents) & c.empty & self.zones.clone[size];
-                nth_relocated(risky, k - n, |to| c.clone_reloc(to, size))
+                let risky = c.clone_targets(size) & self.zones.clone[size];
+                nth_relocated(risky, k - u64::from(n), |to| c.clone_reloc(to, size))
             }
         };
-        let action = Action::clone_move(lowest_parent(parents, to), to, relocs);
+        let action = Action::clone_move(lowest_parent(c.parents[size], to), to, relocs);
         Pick { action, size }
     }
 
     /// The jump of index `k` of the piece of `size` on `from`: plain targets first,
     /// then the others, each with its relocation sets.
     fn pick_jump(&self, c: &Ctx, from: u8, size: usize, k: u64) -> Pick {
-        let targets = RING[usize::from(from)] & c.empty;
+        let targets = c.jump_targets(from);
         let zone = self.zones.jump[size];
-        let (to, relocs) = match select_bit(targets & !zone, k) {
-            Ok(to) => (to, 0),
-            Err(n) => nth_relocated(targets & zone, k - n, |to| c.jump_reloc(from, to, size)),
+        let (to, relocs) = match select(targets & !zone, k) {
+            Ok(to) => (to as u8, 0),
+            Err(n) => nth_relocated(targets & zone, k - u64::from(n), |to| {
+                c.jump_reloc(from, to, size)
+            }),
         };
         Pick {
             action: Action::jump(from, to, relocs),

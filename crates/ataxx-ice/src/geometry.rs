@@ -130,19 +130,6 @@ pub(crate) fn at_least(planes: &[u64; 4], t: u32) -> u64 {
     }
 }
 
-/// The number of set bits of `b`, which has at most 15 (a seat's pieces, the pieces of
-/// one size of the other seats, a square's neighbours): the first two steps of the
-/// usual bit count, then the sixteen 4-bit counts summed by one multiplication (a sum
-/// of at most 15 cannot carry out of the top four bits). One step and a constant fewer
-/// than `count_ones` without a bit-count instruction, which the build targets lack.
-#[inline]
-pub(crate) fn small_count(b: u64) -> u32 {
-    debug_assert!(b.count_ones() <= 15, "{b:#x} has more than 15 bits");
-    let x = b - ((b >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    (x.wrapping_mul(0x1111_1111_1111_1111) >> 60) as u32
-}
-
 /// The bit of a square, if it is on the 8x8 layout.
 pub(crate) fn bit_of(sq: Square) -> Option<u8> {
     (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
@@ -153,51 +140,6 @@ pub(crate) fn bit_of(sq: Square) -> Option<u8> {
 pub(crate) fn square_of(bit: u8) -> Square {
     Square::new(bit % 8, bit / 8)
 }
-
-/// Iterates the set bits of `b`, lowest first.
-#[inline]
-pub(crate) fn bits(b: u64) -> impl Iterator<Item = u8> {
-    pyramid_core::Bitboard(b).iter().map(|i| i as u8)
-}
-
-/// `n` choose `k`, for the small counts that relocation sets need (a table lookup
-/// below 16).
-#[inline]
-pub(crate) fn choose(n: u32, k: u32) -> u64 {
-    if n < 16 && k < 16 {
-        return u64::from(BINOMIALS[n as usize][k as usize]);
-    }
-    choose_slowly(n, k)
-}
-
-/// `n` choose `k` by the product formula.
-const fn choose_slowly(n: u32, k: u32) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let mut r: u64 = 1;
-    let mut i = 0;
-    while i < k as u64 {
-        r = r * (n as u64 - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
-
-/// `BINOMIALS[n][k]` is `n` choose `k` (0 when `k > n`).
-static BINOMIALS: [[u16; 16]; 16] = {
-    let mut table = [[0u16; 16]; 16];
-    let mut n = 0;
-    while n < 16 {
-        let mut k = 0;
-        while k < 16 {
-            table[n][k] = choose_slowly(n as u32, k as u32) as u16;
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
@@ -215,20 +157,6 @@ mod tests {
         assert_eq!(dilate(1 << 56) & !(1 << 56), ADJ[56]);
         assert_eq!(board_mask(8), u64::MAX);
         assert_eq!(board_mask(5).count_ones(), 25);
-        assert_eq!(choose(5, 2), 10);
-        assert_eq!(choose(3, 0), 1);
-        for b in [
-            0u64,
-            1,
-            0x8000_0000_0000_0000,
-            0xFFFF,
-            0x7FFF << 49,
-            0x1111_1111_1111_111F,
-        ] {
-            if b.count_ones() <= 15 {
-                assert_eq!(small_count(b), b.count_ones(), "{b:#x}");
-            }
-        }
         for e in [
             0u64,
             1 << 27,
@@ -247,9 +175,6 @@ mod tests {
                 );
             }
         }
-        assert_eq!(choose(15, 7), 6435);
-        assert_eq!(choose(4, 5), 0);
-        assert_eq!(choose(20, 3), 1140);
         // d4 has neighbours c3, e5, d5 in this set; e4 has d5, e5 (and d4 is not in it).
         let e = (1u64 << 18) | (1 << 36) | (1 << 35);
         for t in 0..=4 {

@@ -14,7 +14,9 @@ use pyramid_core::Game;
 use pyramid_core::{Bitboard, RuleSet};
 
 use crate::action::{Action, ActionKind};
-use crate::geometry::{ADJ, RING, at_least, bits, choose, dilate, neighbour_counts, small_count};
+use pyramid_core::bits::{bits, choose};
+
+use crate::geometry::{ADJ, RING, at_least, dilate, neighbour_counts};
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The position as the mover sees it.
@@ -42,7 +44,7 @@ impl Ctx {
         let all = [0, 1, 2].map(|s| p[0][s] | p[1][s] | p[2][s] | p[3][s]);
         let own = p[mover & 3];
         let enemy = [all[0] & !own[0], all[1] & !own[1], all[2] & !own[2]];
-        let on_board = own.map(small_count);
+        let on_board = own.map(u64::count_ones);
         let stash = on_board.map(|n| u32::from(PIECES_PER_SIZE).saturating_sub(n));
         Ctx {
             own,
@@ -108,7 +110,7 @@ impl Ctx {
                 over[s] = dilate(e);
                 continue;
             }
-            let n = small_count(e);
+            let n = e.count_ones();
             if n < stash {
                 continue;
             }
@@ -141,6 +143,37 @@ impl Ctx {
         }
     }
 
+    /// The empty squares a clone placing `size` can reach: next to a parent placing it.
+    #[inline]
+    pub(crate) fn clone_targets(&self, size: usize) -> u64 {
+        dilate(self.parents[size]) & self.empty
+    }
+
+    /// The empty squares a jump from `from` can reach: at distance exactly 2.
+    #[inline]
+    pub(crate) fn jump_targets(&self, from: u8) -> u64 {
+        RING[usize::from(from)] & self.empty
+    }
+
+    /// How many captured squares of size `s` a clone placing `size` on `to` leaves
+    /// for relocations: the enemy pieces of size `s` next to `to` beyond what the stash
+    /// holds (the clone takes a piece of its own size from the stash first).
+    #[inline]
+    fn clone_need(&self, to: u8, s: usize, size: usize) -> u32 {
+        let stash = self.stash[s].saturating_sub(u32::from(s == size));
+        (ADJ[usize::from(to)] & self.enemy[s])
+            .count_ones()
+            .saturating_sub(stash)
+    }
+
+    /// How many captured squares of size `s` a jump to `to` leaves for relocations.
+    #[inline]
+    fn jump_need(&self, to: u8, s: usize) -> u32 {
+        (ADJ[usize::from(to)] & self.enemy[s])
+            .count_ones()
+            .saturating_sub(self.stash[s])
+    }
+
     /// The number of relocation sets of a clone placing `size` on `to`: what
     /// `clone_reloc(to, size).count()` says, looking only at the sizes that `z` says
     /// need relocations there.
@@ -151,10 +184,7 @@ impl Ctx {
         for s in 0..=size {
             let zone = if s == size { z.tight[s] } else { z.over[s] };
             if zone & bit != 0 {
-                // The clone takes a piece of its size from the stash first.
-                let stash = self.stash[s].saturating_sub(u32::from(s == size));
-                let captured = small_count(ADJ[usize::from(to)] & self.enemy[s]);
-                n *= choices(self.on_board[s], captured.saturating_sub(stash));
+                n *= choices(self.on_board[s], self.clone_need(to, s, size));
             }
         }
         n
@@ -168,9 +198,8 @@ impl Ctx {
         let mut n = 1;
         for s in 0..=size {
             if z.over[s] & bit != 0 {
-                let captured = small_count(ADJ[usize::from(to)] & self.enemy[s]);
                 let avail = self.on_board[s] - u32::from(s == size);
-                n *= choices(avail, captured.saturating_sub(self.stash[s]));
+                n *= choices(avail, self.jump_need(to, s));
             }
         }
         n
@@ -180,9 +209,7 @@ impl Ctx {
     pub(crate) fn clone_reloc(&self, to: u8, size: usize) -> Reloc {
         let mut r = Reloc::NONE;
         for s in 0..=size {
-            let stash = self.stash[s].saturating_sub(u32::from(s == size));
-            let n = small_count(ADJ[usize::from(to)] & self.enemy[s]);
-            r.need[s] = n.saturating_sub(stash);
+            r.need[s] = self.clone_need(to, s, size);
             r.avail[s] = self.own[s];
         }
         r
@@ -192,33 +219,40 @@ impl Ctx {
     pub(crate) fn jump_reloc(&self, from: u8, to: u8, size: usize) -> Reloc {
         let mut r = Reloc::NONE;
         for s in 0..=size {
-            let n = small_count(ADJ[usize::from(to)] & self.enemy[s]);
-            r.need[s] = n.saturating_sub(self.stash[s]);
+            r.need[s] = self.jump_need(to, s);
             r.avail[s] = self.own[s] & !(1u64 << from);
         }
         r
     }
 
+    /// Shrinking the piece of `size` on `sq`, for the pieces of size `s`: how many
+    /// captured squares need a relocation, and the mover's pieces that may fill them. The
+    /// mover's pieces next to `sq` are destroyed before the captures (their sizes go back
+    /// to the stash); the shrunk piece stays, one size smaller, and is no source.
+    #[inline]
+    fn shrink_need(&self, sq: u8, size: usize, s: usize) -> (u32, u64) {
+        let adj = ADJ[usize::from(sq)];
+        let m = 1u64 << sq;
+        let mut own = self.own[s];
+        if s == size {
+            own &= !m;
+        } else if s + 1 == size {
+            own |= m;
+        }
+        let after = own & !adj;
+        let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after.count_ones());
+        let need = (adj & self.enemy[s]).count_ones().saturating_sub(stash);
+        (need, after & !m)
+    }
+
     /// The relocation rule of shrinking the piece of `size` on `sq`.
     pub(crate) fn shrink_reloc(&self, sq: u8, size: usize) -> Reloc {
-        let adj = ADJ[usize::from(sq)];
-        if adj & self.enemy_all == 0 {
-            return Reloc::NONE;
-        }
-        let m = 1u64 << sq;
-        let mut own = self.own;
-        own[size] &= !m;
-        if size > 0 {
-            own[size - 1] |= m;
-        }
         let mut r = Reloc::NONE;
+        if ADJ[usize::from(sq)] & self.enemy_all == 0 {
+            return r;
+        }
         for s in 0..3 {
-            // Own adjacent pieces are destroyed before the captures.
-            let after = own[s] & !adj;
-            let stash = 5u32.saturating_sub(small_count(after));
-            let n = small_count(adj & self.enemy[s]);
-            r.need[s] = n.saturating_sub(stash);
-            r.avail[s] = after & !m;
+            (r.need[s], r.avail[s]) = self.shrink_need(sq, size, s);
         }
         r
     }
@@ -229,7 +263,6 @@ impl Ctx {
     #[inline]
     pub(crate) fn shrink_choices(&self, sq: u8, size: usize) -> u64 {
         let adj = ADJ[usize::from(sq)];
-        let m = 1u64 << sq;
         let mut n = 1;
         for s in 0..3 {
             let captured = adj & self.enemy[s];
@@ -244,22 +277,11 @@ impl Ctx {
             if kept >= 1 && captured & captured.wrapping_sub(1) == 0 {
                 continue;
             }
-            let captures = small_count(captured);
-            if captures <= kept {
+            if captured.count_ones() <= kept {
                 continue;
             }
-            // The mover's pieces of size `s` once `sq` is shrunk and its neighbours destroyed.
-            let mut own = self.own[s];
-            if s == size {
-                own &= !m;
-            } else if s + 1 == size {
-                own |= m;
-            }
-            let after = small_count(own & !adj);
-            let stash = u32::from(PIECES_PER_SIZE).saturating_sub(after);
-            // The shrunk piece (in `after` only as one size smaller) is no source.
-            let avail = after - u32::from(s + 1 == size);
-            n *= choices(avail, captures.saturating_sub(stash));
+            let (need, avail) = self.shrink_need(sq, size, s);
+            n *= choices(avail.count_ones(), need);
         }
         n
     }
@@ -313,58 +335,6 @@ fn choices(avail: u32, need: u32) -> u64 {
     }
 }
 
-/// The bit of index `k` among the set bits of `b`, lowest first (64 when `b` has no
-/// more than `k` bits).
-#[inline]
-pub(crate) fn nth_bit(b: u64, k: u64) -> u8 {
-    select_bit(b, k).unwrap_or(64)
-}
-
-/// The bit of index `k` among the set bits of `b`, lowest first, or `Err(count)` with
-/// the number of set bits when there are no more than `k`. A broadword select, without
-/// a loop: the bits counted per byte, the counts summed up to each byte, the byte
-/// holding the bit found by one comparison of all eight sums, then a table for the bit
-/// within the byte.
-#[inline]
-pub(crate) fn select_bit(b: u64, k: u64) -> Result<u8, u64> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut x = b - ((b >> 1) & 0x5555_5555_5555_5555);
-    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i of `sums`: the set bits in bytes 0 to i (at most 64, so no carries).
-    let sums = x.wrapping_mul(ONES);
-    let count = sums >> 56;
-    if k >= count {
-        return Err(count);
-    }
-    // High bit of byte i set where sums[i] <= k: the bytes wholly before the bit.
-    let before = ((k * ONES) | HIGH).wrapping_sub(sums) & HIGH;
-    let shift = (!before & HIGH).trailing_zeros() & !7;
-    let skipped = (sums << 8) >> shift & 0xFF;
-    let byte = (b >> shift) & 0xFF;
-    Ok(shift as u8 + SELECT_IN_BYTE[byte as usize][((k - skipped) & 7) as usize])
-}
-
-/// `SELECT_IN_BYTE[v][r]`: the position of the set bit of index `r` of the byte `v`
-/// (lowest first; 0 when there is none).
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut v = 0;
-    while v < 256 {
-        let (mut r, mut bit) = (0, 0);
-        while bit < 8 {
-            if v & (1 << bit) != 0 {
-                table[v][r] = bit as u8;
-                r += 1;
-            }
-            bit += 1;
-        }
-        v += 1;
-    }
-    table
-};
-
 /// The lowest-index square of `parents` next to `to`.
 #[inline]
 pub(crate) fn lowest_parent(parents: u64, to: u8) -> u8 {
@@ -391,12 +361,7 @@ impl Reloc {
     pub(crate) fn count(&self) -> u64 {
         let mut n = 1;
         for s in 0..3 {
-            if self.need[s] > 0 {
-                let a = self.avail[s].count_ones();
-                if a > self.need[s] {
-                    n *= choose(a, self.need[s]);
-                }
-            }
+            n *= choices(self.avail[s].count_ones(), self.need[s]);
         }
         n
     }
@@ -561,9 +526,8 @@ impl AtaxxIce {
             if parents == 0 {
                 continue;
             }
-            let dests = dilate(parents) & c.empty;
             let zone = clone_zone[size];
-            for to in bits(dests) {
+            for to in bits(c.clone_targets(size)) {
                 let from = lowest_parent(parents, to);
                 any = true;
                 if zone & (1 << to) == 0 {
@@ -580,7 +544,7 @@ impl AtaxxIce {
             }
             let zone = jump_zone[size];
             for from in bits(c.own[size]) {
-                for to in bits(RING[usize::from(from)] & c.empty) {
+                for to in bits(c.jump_targets(from)) {
                     any = true;
                     if zone & (1 << to) == 0 {
                         f(Action::jump(from, to, 0))?;
@@ -616,8 +580,8 @@ impl AtaxxIce {
     /// Whether the mover has any action other than a pass.
     fn has_non_pass_action(&self, c: &Ctx) -> bool {
         (0..3).any(|s| c.own[s] != 0 && (c.can_shrink(s) || c.can_grow(s)))
-            || (0..3).any(|s| c.parents_of(s) != 0 && dilate(c.parents_of(s)) & c.empty != 0)
-            || bits(c.own_all).any(|from| RING[usize::from(from)] & c.empty != 0)
+            || (0..3).any(|s| c.clone_targets(s) != 0)
+            || bits(c.own_all).any(|from| c.jump_targets(from) != 0)
     }
 
     /// The clone's canonical spelling: the lowest-index parent placing the same size on
@@ -669,26 +633,6 @@ impl AtaxxIce {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `nth_bit` finds what walking the bits finds.
-    #[test]
-    fn nth_bit_selects_like_the_walk() {
-        let boards = [
-            0u64,
-            1,
-            0x8000_0000_0000_0000,
-            u64::MAX,
-            0x0123_4567_89AB_CDEF,
-            0xFF00_0000_0000_00F1,
-        ];
-        for b in boards {
-            for k in 0..=64u64 {
-                let walked = Bitboard(b).nth(k as u32).map_or(64, |i| i as u8);
-                assert_eq!(nth_bit(b, k), walked, "bit {k} of {b:#x}");
-            }
-        }
-        assert_eq!(nth_bit(1, u64::MAX), 64);
-    }
 
     /// `Reloc::nth` unranks exactly the sets `Reloc::try_for_each` lists, in its order.
     #[test]

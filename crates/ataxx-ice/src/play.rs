@@ -2,11 +2,12 @@
 
 use crate::action::{Action, ActionKind};
 use crate::fast::Pick;
-use crate::geometry::{ADJ, bits};
+use crate::geometry::ADJ;
 use crate::movegen::Ctx;
 use crate::state::AtaxxIce;
 #[cfg(doc)]
 use pyramid_core::Game;
+use pyramid_core::bits::bits;
 
 impl AtaxxIce {
     /// Plays `a` for the seat to move ([`Game::play_unchecked`]). Assumes `a` is legal; an illegal action leaves

@@ -15,12 +15,13 @@
 //! the steps are a prefix code.
 
 use pyramid_core::PolicySpace;
+use pyramid_core::bits::bits;
 
 use crate::action::ActionKind;
 
 use crate::action::Action;
 use crate::action_ids::{BASE, base_action, base_id};
-use crate::geometry::{ADJ, RING, bits, square_of};
+use crate::geometry::{ADJ, RING, square_of};
 use crate::rules::AtaxxIceRules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 

@@ -3,7 +3,7 @@
 use pyramid_core::{RuleSet, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{BOARD_MASKS, bit_of, small_count};
+use crate::geometry::{BOARD_MASKS, bit_of};
 use crate::rules::AtaxxIceRules;
 use crate::setup::Setup;
 
@@ -100,7 +100,7 @@ impl AtaxxIce {
     }
 
     pub(crate) fn stash_of(&self, seat: usize, size: usize) -> u32 {
-        u32::from(PIECES_PER_SIZE).saturating_sub(small_count(self.pieces[seat][size]))
+        u32::from(PIECES_PER_SIZE).saturating_sub(self.pieces[seat][size].count_ones())
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
@@ -166,7 +166,7 @@ fn corners(seats: usize, size: u8) -> impl Iterator<Item = u8> {
 fn after_action(pieces: &[[u64; 3]; 4], seats: usize, mover: usize, may_win: bool) -> (u8, u8) {
     let own = pieces[mover & 3];
     // The sizes never share a square, so one count covers the three boards.
-    if may_win && small_count(own[0] | own[1] | own[2]) == u32::from(PIECES_PER_SEAT) {
+    if may_win && (own[0] | own[1] | own[2]).count_ones() == u32::from(PIECES_PER_SEAT) {
         return (1 + mover as u8, NOBODY);
     }
     let mut alive = 0u8;

@@ -149,7 +149,8 @@ impl Rank {
         }
     }
 
-    /// The capture pattern of this rank.
+    /// The capture pattern of this rank: the rulings' table, the one place that says it
+    /// (the engine's capture tables are generated from it, see `geometry`).
     pub const fn pattern(self) -> Pattern {
         match self.0 {
             7 | 8 => Pattern::Pikeman,
@@ -288,8 +289,16 @@ pub(crate) const fn code_rank(code: u8) -> u8 {
 /// The King's rank value.
 pub(crate) const KING: u8 = 13;
 
-/// Slide limit by rank value (index 0 unused).
-pub(crate) const SLIDE_LIMIT: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 4, 4, 4, 4, 4, 4, 1];
+/// Slide limit by rank value (index 0 unused), from [`Rank::slide_limit`].
+pub(crate) const SLIDE_LIMIT: [u8; 14] = {
+    let mut table = [0u8; 14];
+    let mut value = 1;
+    while value < 14 {
+        table[value] = Rank(value as u8).slide_limit();
+        value += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -336,13 +336,78 @@ impl CardSiege {
             && !self.is_repeat(&self.layout_after_move(king, to, suit), suit)
     }
 
+    /// The legal slides of the card on `sq` (which belongs to the seat to act); `danger`
+    /// is the other seat's attack map when the card is the King.
+    #[inline(always)]
+    fn slide_actions<S: Sink>(
+        &self,
+        sq: usize,
+        node: &Node,
+        danger: u64,
+        sink: &mut S,
+    ) -> ControlFlow<S::Break> {
+        let s = usize::from(self.to_move);
+        let rank = code_rank(self.board[sq]);
+        let ci = usize::from(rank) - 1;
+        let (row, file) = (sq / WIDTH, sq % WIDTH);
+        let is_king = rank == KING;
+        let filter = &node.filter;
+        let limit = usize::from(SLIDE_LIMIT[usize::from(rank)]);
+        let mut lo = file.saturating_sub(limit);
+        let mut hi = (file + limit).min(WIDTH - 1);
+        if row != NEUTRAL {
+            (lo, hi) = self.belt_clamp(row / 2, node.belt[row / 2], file, lo, hi);
+        }
+        let base = row * WIDTH;
+        let range = (((1u32 << (hi + 1)) - (1u32 << lo)) as u16) & !(1u16 << file);
+        // Targets where the loop rule might bite: the squares this card held one or
+        // two plies back, if in range.
+        let mut near = 0u16;
+        for (active, held) in [
+            (filter.active[0], entry_square(self.hist1[s][ci])),
+            (filter.active[1], entry_square(self.hist2[ci])),
+        ] {
+            let held = usize::from(held);
+            if active && held / WIDTH == row && held < 3 * WIDTH {
+                near |= range & (1 << (held % WIDTH));
+            }
+        }
+        if !is_king && near == 0 {
+            // Every slide in range is legal: no King to keep safe, no loop possible.
+            return sink.run(hi - lo, |i| {
+                let t = lo + i;
+                Action::raw(sq, base + if t >= file { t + 1 } else { t }, false)
+            });
+        }
+        for t in lo..=hi {
+            if t == file {
+                continue;
+            }
+            let dest = base + t;
+            let check = near >> t & 1 != 0 && {
+                let (a, b) = if t > file { (file, t) } else { (t, file) };
+                let segment = ((1u64 << (b + 1)) - (1u64 << a)) << base;
+                let neutral = if row == NEUTRAL {
+                    0
+                } else {
+                    u64::from(passed_files(file, t)) << (NEUTRAL * WIDTH)
+                };
+                self.may_repeat(filter, ci, dest, segment | neutral)
+            };
+            if (!check && !is_king) || self.slide_ok(sq, dest, s, danger, check) {
+                sink.one(Action::raw(sq, dest, false))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The legal normal-turn actions of the card on `sq` (which belongs to the seat to
-    /// act). `enemy` is the set of squares holding the other suit's cards.
+    /// act): its slides, then its ascent, then its captures. `node.enemy` is the set of
+    /// squares holding the other suit's cards.
     #[inline(always)]
     fn card_actions<S: Sink>(&self, sq: usize, node: &Node, sink: &mut S) -> ControlFlow<S::Break> {
         let s = usize::from(self.to_move);
-        let code = self.board[sq];
-        let rank = code_rank(code);
+        let rank = code_rank(self.board[sq]);
         let ci = usize::from(rank) - 1;
         let (row, file) = (sq / WIDTH, sq % WIDTH);
         let home = if s == 0 { 0 } else { 2 };
@@ -356,53 +421,7 @@ impl CardSiege {
                 || (filter.active[1] && (mask >> (self.hist2[ci] & 63)) & 1 != 0)
         };
         if !restricted || row == home {
-            let limit = usize::from(SLIDE_LIMIT[usize::from(rank)]);
-            let mut lo = file.saturating_sub(limit);
-            let mut hi = (file + limit).min(WIDTH - 1);
-            if row != NEUTRAL {
-                (lo, hi) = self.belt_clamp(row / 2, node.belt[row / 2], file, lo, hi);
-            }
-            let base = row * WIDTH;
-            let range = (((1u32 << (hi + 1)) - (1u32 << lo)) as u16) & !(1u16 << file);
-            // Targets where the loop rule might bite: the squares this card held one or
-            // two plies back, if in range.
-            let mut near = 0u16;
-            for (active, held) in [
-                (filter.active[0], entry_square(self.hist1[s][ci])),
-                (filter.active[1], entry_square(self.hist2[ci])),
-            ] {
-                let held = usize::from(held);
-                if active && held / WIDTH == row && held < 3 * WIDTH {
-                    near |= range & (1 << (held % WIDTH));
-                }
-            }
-            if !is_king && near == 0 {
-                // Every slide in range is legal: no King to keep safe, no loop possible.
-                sink.run(hi - lo, |i| {
-                    let t = lo + i;
-                    Action::raw(sq, base + if t >= file { t + 1 } else { t }, false)
-                })?;
-            } else {
-                for t in lo..=hi {
-                    if t == file {
-                        continue;
-                    }
-                    let dest = base + t;
-                    let check = near >> t & 1 != 0 && {
-                        let (a, b) = if t > file { (file, t) } else { (t, file) };
-                        let segment = ((1u64 << (b + 1)) - (1u64 << a)) << base;
-                        let neutral = if row == NEUTRAL {
-                            0
-                        } else {
-                            u64::from(passed_files(file, t)) << (NEUTRAL * WIDTH)
-                        };
-                        self.may_repeat(filter, ci, dest, segment | neutral)
-                    };
-                    if (!check && !is_king) || self.slide_ok(sq, dest, s, danger, check) {
-                        sink.one(Action::raw(sq, dest, false))?;
-                    }
-                }
-            }
+            self.slide_actions(sq, node, danger, sink)?;
         }
         if restricted {
             return ControlFlow::Continue(());

@@ -21,7 +21,7 @@ use pyramid_core::rand::Rng;
 
 use crate::action::Action;
 use crate::card::{KING, SLIDE_LIMIT, code_suit};
-use crate::geometry::{NEUTRAL, SQUARES, WIDTH, table};
+use crate::geometry::{KIND, KINDS, NEUTRAL, SQUARES, WIDTH, target_table};
 #[cfg(doc)]
 use crate::state::GONE;
 use crate::state::{CardSiege, Phase, attacked_on, entry_square};
@@ -29,32 +29,20 @@ use crate::state::{CardSiege, Phase, attacked_on, entry_square};
 /// Illegal proposals drawn in a row before the exact draw takes over.
 pub(crate) const MAX_REJECTIONS: u32 = 24;
 
-/// The capture patterns as proposal kinds: orthogonal (soldiers and Kings), Hearts'
-/// pikemen, Spades' pikemen, flankers, archers.
-const PATTERN_MASKS: [[u64; SQUARES]; 5] = [
-    table(0, 0),
-    table(1, 1),
-    table(1, -1),
-    table(2, 0),
-    table(3, 0),
-];
+/// The capture kinds' target squares ([`target_table`]), for the tables below.
+const PATTERN_MASKS: [[u64; SQUARES]; KINDS] = target_table();
 
-/// The pattern kind (index into [`PATTERN_MASKS`]) of the card of seat `seat` and rank
-/// index `ci` (rank - 1).
+/// The capture kind (index into [`PATTERN_MASKS`], from [`KIND`]) of the card of seat
+/// `seat` and rank index `ci` (rank - 1).
 const fn pattern_of(seat: usize, ci: usize) -> usize {
-    match ci + 1 {
-        7 | 8 => 1 + seat,
-        9 | 10 => 3,
-        11 | 12 => 4,
-        _ => 0,
-    }
+    KIND[seat & 1][(ci + 1) & 15] as usize
 }
 
-/// Each pattern's target squares from each square, ascending (at most 8).
-const TARGET_LISTS: [[[u8; 8]; SQUARES]; 5] = {
-    let mut lists = [[[0u8; 8]; SQUARES]; 5];
+/// Each capture kind's target squares from each square, ascending (at most 8).
+const TARGET_LISTS: [[[u8; 8]; SQUARES]; KINDS] = {
+    let mut lists = [[[0u8; 8]; SQUARES]; KINDS];
     let mut kind = 0;
-    while kind < 5 {
+    while kind < KINDS {
         let mut sq = 0;
         while sq < SQUARES {
             let (mut mask, mut n) = (PATTERN_MASKS[kind][sq], 0);

@@ -5,7 +5,7 @@ use pyramid_core::Square;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, KING, Suit, code_rank, code_suit};
-use crate::geometry::{ARCHER, FLANK, ORTH, PIKE_FROM, SQUARES, WIDTH, index_of, square_of};
+use crate::geometry::{ATTACKERS, SQUARES, WIDTH, index_of, square_of, targets};
 use crate::rules::CardSiegeRules;
 use crate::setup::{CardSiegeSetup, StackPlace};
 
@@ -102,22 +102,18 @@ pub struct CardSiege {
     pub(crate) rules: CardSiegeRules,
 }
 
-/// Whether a card of suit `by` on `board` attacks square `sq`.
+/// Whether a card of suit `by` on `board` attacks square `sq`: some card of that suit on
+/// one of the squares it could attack `sq` from ([`ATTACKERS`]) has `sq` among its
+/// [`targets`].
 #[inline]
 pub(crate) fn attacked_on(b: &[u8; SQUARES], sq: usize, by: usize) -> bool {
-    let hits = |mask: u64, pred: fn(u8) -> bool| {
-        for s in pyramid_core::Bitboard(mask) {
-            let c = b[s as usize];
-            if c != 0 && code_suit(c) == by && pred(code_rank(c)) {
-                return true;
-            }
+    for s in pyramid_core::Bitboard(ATTACKERS[by & 1][sq]) {
+        let (s, c) = (s as usize, b[s as usize]);
+        if c != 0 && code_suit(c) == by && targets(by, code_rank(c), s) >> sq & 1 != 0 {
+            return true;
         }
-        false
-    };
-    hits(ORTH[sq], |r| r <= 6 || r == KING)
-        || hits(FLANK[sq], |r| r == 9 || r == 10)
-        || hits(ARCHER[sq], |r| r == 11 || r == 12)
-        || hits(PIKE_FROM[by][sq], |r| r == 7 || r == 8)
+    }
+    false
 }
 
 /// The start layout of both home rows, files a to o (0 = empty): `A 3 5 _ 7 9 J K Q 10 8 _ 6 4 2`.

@@ -66,14 +66,14 @@ impl Bitboard {
     }
 
     /// The `n`-th lowest index (from 0), if the set holds more than `n`: a uniformly random
-    /// member is `nth(rng.random_range(0..count))`.
+    /// member is `nth(rng.random_range(0..count))`. A broadword select
+    /// ([`bits::select`](crate::bits::select)), without a loop.
     #[inline]
-    pub fn nth(self, n: u32) -> Option<u32> {
-        let mut rest = self;
-        for _ in 0..n {
-            rest.pop_first()?;
+    pub const fn nth(self, n: u32) -> Option<u32> {
+        match crate::bits::select(self.0, n as u64) {
+            Ok(index) => Some(index),
+            Err(_) => None,
         }
-        rest.first()
     }
 
     /// The set with `index` added.

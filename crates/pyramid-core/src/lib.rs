@@ -2,7 +2,8 @@
 //!
 //! - [`Size`]: pyramid sizes (pawn, drone, queen) and their pips;
 //! - [`Square`], [`Grid`], [`Direction`]: squares named `a1`-style, boards, steps;
-//! - [`Bitboard`]: a set of up to 64 squares, the board layout of every engine;
+//! - [`Bitboard`]: a set of up to 64 squares, the board layout of every engine; [`bits`]:
+//!   the bit helpers the engines share (set bits, binomials, per-byte counts, select);
 //! - [`Game`] (the kernel: seat to act, outcome, actions, play), [`RuleSet`] and
 //!   [`GameAction`], and the opt-in traits [`Notation`], [`Information`] (free for
 //!   [`PerfectInformation`] games), [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`] and [`Observation`]; [`FullGame`]
@@ -37,6 +38,7 @@ pub mod arena;
 #[cfg(feature = "criterion")]
 pub mod benchmarks;
 mod bitboard;
+pub mod bits;
 mod bot;
 #[cfg(feature = "conformance")]
 pub mod conformance;

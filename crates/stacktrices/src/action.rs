@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use pyramid_core::{ActionParseError, Square};
 
-use crate::board::{GRID, index};
+use crate::geometry::{GRID, index};
 use crate::piece::Piece;
 
 /// A piece kind on a square: a piece given from, or placed on, the stack there.

@@ -26,7 +26,7 @@
 use pyramid_core::{ActionIds, Square};
 
 use crate::action::{Action, PieceAt, Trade};
-use crate::board::{SQUARES, index, square};
+use crate::geometry::{SQUARES, index, square};
 use crate::piece::Piece;
 use crate::rules::StacktricesRules;
 use crate::state::Stacktrices;

@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
+use pyramid_core::bits::bits;
 use pyramid_core::{Diagram, Information, Notation, Seat};
 
-use crate::board::{bits, square};
+use crate::geometry::square;
 use crate::state::{Decision, Stacktrices};
 
 impl Diagram for Stacktrices {
@@ -21,6 +22,13 @@ impl Diagram for Stacktrices {
 /// Draws `state` for `viewer` (`None`: everything, both thieves marked).
 pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> String {
     let mut out = String::new();
+    draw_board(&mut out, state, viewer, candidates);
+    draw_status(&mut out, state, viewer, candidates);
+    out
+}
+
+/// The board with its file letters and the legend.
+fn draw_board(out: &mut String, state: &Stacktrices, viewer: Option<u8>, candidates: u64) {
     let thief_of = |side: usize| match viewer {
         Some(v) if usize::from(v) != side => None,
         _ => state.thief[side],
@@ -69,6 +77,10 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
         "legend: W/B owner, d/q drone or queen base, then its pieces: P D Q movement \
          (small, medium, large), p d q skills; * thief, ? could be the thief\n",
     );
+}
+
+/// The hands (during setup), the store, the thieves and who is to act.
+fn draw_status(out: &mut String, state: &Stacktrices, viewer: Option<u8>, candidates: u64) {
     if matches!(state.decision, Decision::SetupHide | Decision::Place) {
         for side in 0..2u8 {
             let name = if side == 0 { "White" } else { "Black" };
@@ -131,5 +143,4 @@ pub(crate) fn draw(state: &Stacktrices, viewer: Option<u8>, candidates: u64) -> 
     if viewer.is_none() {
         let _ = writeln!(out, "{}", state.position());
     }
-    out
 }

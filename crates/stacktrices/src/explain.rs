@@ -4,7 +4,7 @@ use pyramid_core::Game;
 use pyramid_core::explain::moves_from_reason;
 
 use crate::action::Action;
-use crate::board::index;
+use crate::geometry::index;
 use crate::state::{Decision, Stacktrices};
 
 /// The decision an action answers.

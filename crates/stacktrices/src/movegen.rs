@@ -3,11 +3,12 @@
 
 use std::ops::ControlFlow;
 
+use pyramid_core::bits::bits;
 use pyramid_core::rand::Rng;
 use pyramid_core::{Game, RuleSet};
 
 use crate::action::{Action, PieceAt};
-use crate::board::{NEIGHBOUR, OFF, Stack, StackKind, bits, home_row, index, square};
+use crate::geometry::{NEIGHBOUR, OFF, Stack, StackKind, home_row, index, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::{Decision, Stacktrices};
 

@@ -24,7 +24,7 @@
 use pyramid_core::notation::{parse_number, split_fields};
 use pyramid_core::{Notation, Seat, Square};
 
-use crate::board::{Base, GRID, index};
+use crate::geometry::{Base, GRID, index};
 use crate::piece::Pieces;
 use crate::rules::StacktricesRules;
 use crate::setup::{PositionError, Setup, SetupStack};
@@ -307,7 +307,8 @@ impl Notation for Stacktrices {
                 board.push('/');
             }
         }
-        let sq = |s: Option<u8>| s.map_or("-".to_owned(), |i| crate::board::square(i).to_string());
+        let sq =
+            |s: Option<u8>| s.map_or("-".to_owned(), |i| crate::geometry::square(i).to_string());
         let store = if self.store.is_empty() {
             "-".to_owned()
         } else {
@@ -334,9 +335,9 @@ impl Notation for Stacktrices {
             Decision::Over => "over".to_owned(),
         };
         let raid = if self.raid_due { "+raid" } else { "" };
-        let lander = self
-            .lander
-            .map_or(String::new(), |l| format!("@{}", crate::board::square(l)));
+        let lander = self.lander.map_or(String::new(), |l| {
+            format!("@{}", crate::geometry::square(l))
+        });
         format!(
             "{board} {store} {},{} {},{} {decision}{raid}{lander} {} {}",
             thief(0),

@@ -17,9 +17,10 @@
 //! | 33 | the stack that moved there this turn (a pending raid or optional steal) |
 //! | 34-39 | the pieces held for a steal, per kind / its total, everywhere |
 
+use pyramid_core::bits::bits;
 use pyramid_core::{Game, Information, Observation, Seat};
 
-use crate::board::{Base, SQUARES, bits};
+use crate::geometry::{Base, SQUARES};
 use crate::piece::Piece;
 use crate::rules::StacktricesRules;
 use crate::state::{Decision, Stacktrices};

@@ -5,7 +5,7 @@ use pyramid_core::Game;
 use pyramid_core::Outcome;
 
 use crate::action::Action;
-use crate::board::{Base, home_rank, index};
+use crate::geometry::{Base, home_rank, index};
 use crate::piece::Pieces;
 use crate::state::{Decision, Stacktrices};
 

@@ -1,9 +1,10 @@
 //! The game state and its accessors.
 
+use pyramid_core::bits::bits;
 use pyramid_core::{Outcome, Seat, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Base, GRID, SQUARES, Stack, bits, index, square};
+use crate::geometry::{Base, GRID, SQUARES, Stack, index, square};
 use crate::piece::{Piece, Pieces};
 use crate::rules::{StacktricesRules, Start};
 use crate::setup::Setup;

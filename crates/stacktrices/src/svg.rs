@@ -1,9 +1,10 @@
 //! The board as an SVG picture: [`Svg`], for everyone or for one seat's view.
 
+use pyramid_core::bits::bits;
 use pyramid_core::svg::{SvgBoard, status};
 use pyramid_core::{Game, Information, Seat, Svg};
 
-use crate::board::{Base, GRID, bits, square};
+use crate::geometry::{Base, GRID, square};
 use crate::state::Stacktrices;
 
 /// Light and dark square shades.

@@ -8,12 +8,15 @@
 
 use std::ops::ControlFlow;
 
+use pyramid_core::bits::bits;
+
 use crate::action::{Action, PieceAt, Trade};
-use crate::board::{Stack, bits, square};
+use crate::geometry::{Stack, index, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::Stacktrices;
 
-fn make_trade(given: &[(u8, Piece)], taken: &[(u8, Piece)]) -> Option<Action> {
+/// The trade action giving `given` and taking `taken` ((square, kind) lists).
+pub(crate) fn make_trade(given: &[(u8, Piece)], taken: &[(u8, Piece)]) -> Option<Action> {
     let mut g = [PieceAt::new(Piece::Pawn, square(0)); 3];
     let mut t = g;
     for (i, &(sq, k)) in given.iter().enumerate() {
@@ -71,7 +74,7 @@ struct Lazy<'a> {
 
 impl Lazy<'_> {
     fn receivers(&self, given: &[(u8, Piece)]) -> Receivers {
-        self.state.receivers_for(given, self.pupils)
+        Receivers::new(self.state, given, self.pupils)
     }
 }
 
@@ -297,15 +300,72 @@ impl Stacktrices {
     }
 }
 
-/// Up to 10 receiving stacks: the givers first, then the pupils.
-struct Receivers {
-    sq: [u8; 10],
+/// The stacks a trade's taken pieces may go on ("each piece taken goes on a stack that
+/// gave a piece in this trade or on a pupil"): up to 10, the givers first (in the order of
+/// the given list, which is square order), then the pupils. Every trade path (generation,
+/// counting, the rejection draw, the direct check) builds them here.
+pub(crate) struct Receivers {
+    /// The receivers' squares.
+    pub(crate) sq: [u8; 10],
     /// Pieces after the giving (for givers) or as they are (pupils).
-    pieces: [Pieces; 10],
+    pub(crate) pieces: [Pieces; 10],
     /// Kinds given by this stack (bit per kind).
     gave: [u8; 10],
-    len: usize,
-    givers: usize,
+    /// How many receivers there are.
+    pub(crate) len: usize,
+    /// How many of them are givers.
+    pub(crate) givers: usize,
+}
+
+impl Receivers {
+    /// The receivers of a trade giving `given` ((square, kind) pairs of the mover's
+    /// stacks, a stack's pieces together) when the mover's pupils are `pupils`.
+    pub(crate) fn new(state: &Stacktrices, given: &[(u8, Piece)], pupils: &[u8]) -> Receivers {
+        let mut r = Receivers {
+            sq: [0; 10],
+            pieces: [Pieces::EMPTY; 10],
+            gave: [0; 10],
+            len: 0,
+            givers: 0,
+        };
+        for &(sq, kind) in given {
+            let pos = r.sq[..r.len].iter().position(|&s| s == sq);
+            let i = match pos {
+                Some(i) => i,
+                None => {
+                    let i = r.len;
+                    r.sq[i] = sq;
+                    r.pieces[i] = state.board[usize::from(sq)]
+                        .map(|s| s.pieces)
+                        .unwrap_or_default();
+                    r.len += 1;
+                    i
+                }
+            };
+            r.pieces[i].remove(kind);
+            r.gave[i] |= 1 << kind.index();
+        }
+        r.givers = r.len;
+        for &p in pupils {
+            r.sq[r.len] = p;
+            r.len += 1;
+        }
+        r
+    }
+
+    /// Whether receiver `r` taking `kind` would get back a kind it gave: "a trade never
+    /// gives and takes the same kind on the same stack".
+    #[inline]
+    pub(crate) fn takes_back(&self, r: usize, kind: Piece) -> bool {
+        self.gave[r] >> kind.index() & 1 == 1
+    }
+
+    /// Whether every receiver's stack is legal after the trade ("afterwards every stack
+    /// must be legal"; a stack the trade does not touch is legal already).
+    #[inline]
+    pub(crate) fn all_legal(&self, several: bool) -> bool {
+        (0..self.len).all(|r| Stack::is_legal(self.pieces[r], several))
+    }
 }
 
 impl Stacktrices {
@@ -416,7 +476,7 @@ impl Stacktrices {
             return Action::NoTrade;
         };
         let given = &g[..usize::from(len)];
-        let mut recv = self.receivers_for(given, &pupils[..pupil_len]);
+        let mut recv = Receivers::new(self, given, &pupils[..pupil_len]);
         let t = usize::from(t);
         let group = Group {
             sets: &kind_sets.sets[t][..usize::from(kind_sets.len[t])],
@@ -511,39 +571,6 @@ impl Stacktrices {
         }
         ControlFlow::Continue(())
     }
-
-    fn receivers_for(&self, given: &[(u8, Piece)], pupils: &[u8]) -> Receivers {
-        let mut r = Receivers {
-            sq: [0; 10],
-            pieces: [Pieces::EMPTY; 10],
-            gave: [0; 10],
-            len: 0,
-            givers: 0,
-        };
-        for &(sq, kind) in given {
-            let pos = r.sq[..r.len].iter().position(|&s| s == sq);
-            let i = match pos {
-                Some(i) => i,
-                None => {
-                    let i = r.len;
-                    r.sq[i] = sq;
-                    r.pieces[i] = self.board[usize::from(sq)]
-                        .map(|s| s.pieces)
-                        .unwrap_or_default();
-                    r.len += 1;
-                    i
-                }
-            };
-            r.pieces[i].remove(kind);
-            r.gave[i] |= 1 << kind.index();
-        }
-        r.givers = r.len;
-        for &p in pupils {
-            r.sq[r.len] = p;
-            r.len += 1;
-        }
-        r
-    }
 }
 
 /// At most 16 kind multisets of 1 to 3 pieces share a pip total (5 pips: 16).
@@ -602,7 +629,7 @@ impl KindSets {
 /// Assigns taken kinds `kinds[t..]` to receivers, depth first: equal kinds go to
 /// non-decreasing receivers (multisets), a movement piece only where there is room, a skill
 /// piece only where a movement piece stands (kinds are sorted movement first), never a kind
-/// back to a stack that gave it. At the leaf, every giver must be legal.
+/// back to a stack that gave it. At the leaf, every receiver must be legal.
 fn assign<B>(
     recv: &mut Receivers,
     given: &[(u8, Piece)],
@@ -613,7 +640,7 @@ fn assign<B>(
     f: &mut impl FnMut(&[(u8, Piece)], &[(u8, Piece)]) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     if t == kinds.len() {
-        if (0..recv.givers).all(|r| Stack::is_legal(recv.pieces[r], several)) {
+        if recv.all_legal(several) {
             let mut taken = [(0u8, Piece::Pawn); 3];
             for (i, &k) in kinds.iter().enumerate() {
                 taken[i] = (recv.sq[choice[i]], k);
@@ -629,15 +656,7 @@ fn assign<B>(
         0
     };
     for r in first..recv.len {
-        if recv.gave[r] >> kind.index() & 1 == 1 {
-            continue;
-        }
-        let room = if kind.is_movement() {
-            several || recv.pieces[r].movement() == 0
-        } else {
-            recv.pieces[r].movement() > 0
-        };
-        if !room {
+        if recv.takes_back(r, kind) || !Stack::can_hold_more(recv.pieces[r], kind, several) {
             continue;
         }
         choice[t] = r;
@@ -650,69 +669,46 @@ fn assign<B>(
 }
 
 impl Stacktrices {
-    /// Whether `trade` is legal for the seat on turn (a direct check, no generation).
+    /// Whether `trade` is legal for the seat on turn (a direct check, no generation): the
+    /// given pieces stand on the mover's stacks, the taken ones are in the store and add up
+    /// to one pip less, and [`Receivers`] accept them.
     pub(crate) fn is_legal_trade(&self, trade: &Trade) -> bool {
         let me = self.turn;
-        let several = self.several_movement();
-        // Up to 6 touched stacks: square, pieces now, kinds given, whether a pupil before.
-        let mut sqs = [0u8; 6];
-        let mut after = [Pieces::EMPTY; 6];
-        let mut gave = [0u8; 6];
-        let mut pupil = [false; 6];
-        let mut len = 0;
-        let mut slot = |sq: u8| -> Option<usize> {
-            if let Some(i) = sqs[..len].iter().position(|&s| s == sq) {
-                return Some(i);
-            }
-            let st = self.board[usize::from(sq)].filter(|st| st.owner == me)?;
-            sqs[len] = sq;
-            after[len] = st.pieces;
-            pupil[len] = st.pieces.movement() == 0;
-            len += 1;
-            Some(len - 1)
-        };
+        let mut given = [(0u8, Piece::Pawn); 3];
         let mut given_pips = 0u8;
-        let mut slots_given = [usize::MAX; 3];
-        for (n, g) in trade.given().iter().enumerate() {
-            let Some(i) = slot(crate::board::index(g.square)) else {
-                return false;
-            };
-            slots_given[n] = i;
-            given_pips += g.piece.pips();
+        for (g, &PieceAt { piece, square }) in given.iter_mut().zip(trade.given()) {
+            *g = (index(square), piece);
+            given_pips += piece.pips();
         }
-        let mut taken_slots = [usize::MAX; 3];
-        let mut taken_pips = 0u8;
-        for (n, t) in trade.taken().iter().enumerate() {
-            let Some(i) = slot(crate::board::index(t.square)) else {
+        let given = &given[..trade.given().len()];
+        for &(sq, kind) in given {
+            let times = given.iter().filter(|&&g| g == (sq, kind)).count();
+            let held = self.board[usize::from(sq)]
+                .filter(|st| st.owner == me)
+                .map_or(0, |st| st.pieces.count(kind));
+            if usize::from(held) < times {
                 return false;
-            };
-            taken_slots[n] = i;
-            taken_pips += t.piece.pips();
+            }
         }
+        let taken_pips: u8 = trade.taken().iter().map(|t| t.piece.pips()).sum();
         if taken_pips + 1 != given_pips {
             return false;
         }
-        for (n, g) in trade.given().iter().enumerate() {
-            let i = slots_given[n];
-            if after[i].count(g.piece) == 0 {
-                return false;
-            }
-            after[i].remove(g.piece);
-            gave[i] |= 1 << g.piece.index();
-        }
+        let pupils = self.givers::<0>();
+        let mut recv = Receivers::new(self, given, &pupils.pupils[..pupils.pupil_len]);
         let mut store = self.store;
-        for (n, t) in trade.taken().iter().enumerate() {
-            let i = taken_slots[n];
-            if store.count(t.piece) == 0 {
+        for t in trade.taken() {
+            let sq = index(t.square);
+            let Some(r) = recv.sq[..recv.len].iter().position(|&s| s == sq) else {
+                return false;
+            };
+            if store.count(t.piece) == 0 || recv.takes_back(r, t.piece) {
                 return false;
             }
             store.remove(t.piece);
-            if gave[i] >> t.piece.index() & 1 == 1 || (gave[i] == 0 && !pupil[i]) {
-                return false;
-            }
-            after[i].add(t.piece);
+            recv.pieces[r].add(t.piece);
         }
-        (0..len).all(|i| Stack::is_legal(after[i], several))
+        recv.all_legal(self.several_movement())
     }
 }
 

@@ -28,13 +28,13 @@
 //! trade decision met in 200 random games). Variant 2 (several movement pieces per stack)
 //! always takes the exact draw.
 
+use pyramid_core::bits::choose;
 use pyramid_core::rand::Rng;
 
-use crate::action::{Action, PieceAt, Trade};
-use crate::board::{Stack, square};
+use crate::action::Action;
 use crate::piece::{Piece, Pieces};
 use crate::state::Stacktrices;
-use crate::trade::{Givers, Slot};
+use crate::trade::{Givers, Receivers, Slot, make_trade};
 
 /// Rejected attempts before the exact draw decides.
 const ATTEMPTS: u32 = 64;
@@ -152,27 +152,19 @@ const PIP_START: [usize; 11] = {
     starts
 };
 
-/// The number of multisets of `m` elements drawn from `r` (with repetition), `m <= 3`.
+/// The number of multisets of `m` elements drawn from `r` (with repetition): `r + m - 1`
+/// choose `m`.
 const fn multichoose(r: u64, m: u8) -> u64 {
-    match m {
-        0 => 1,
-        1 => r,
-        2 => r * (r + 1) / 2,
-        _ => r * (r + 1) * (r + 2) / 6,
+    if m == 0 {
+        1
+    } else {
+        choose((r + m as u64 - 1) as u32, m as u32)
     }
 }
 
-/// The number of sets of `m` elements drawn from `r`, `m <= 3`.
-const fn choose(r: u64, m: u8) -> u64 {
-    if r < m as u64 {
-        return 0;
-    }
-    match m {
-        0 => 1,
-        1 => r,
-        2 => r * (r - 1) / 2,
-        _ => r * (r - 1) * (r - 2) / 6,
-    }
+/// The number of sets of `m` elements drawn from `r`.
+const fn sets(r: u64, m: u8) -> u64 {
+    choose(r as u32, m as u32)
 }
 
 /// The `idx`-th multiset (ascending elements) of `m` elements drawn from `0..r`, in
@@ -205,7 +197,7 @@ fn unrank_set(r: u64, m: u8, mut idx: u64) -> [u8; 3] {
         // The sets whose element `i` is `x` draw the rest from `x + 1..r`.
         let rest = m - 1 - i as u8;
         loop {
-            let block = choose(r - x - 1, rest);
+            let block = sets(r - x - 1, rest);
             if idx < block {
                 break;
             }
@@ -259,7 +251,7 @@ const FITS_BY_KIND: [[u128; 4]; 6] = {
 /// The number of elements of `S` a take set gives with `empty` empty receivers and
 /// `held` held ones.
 const fn set_weight(set: &TakeSet, empty: u64, held: u64) -> u64 {
-    let mut w = choose(empty, set.move_len) * set.orders as u64;
+    let mut w = sets(empty, set.move_len) * set.orders as u64;
     let skill_receivers = held + set.move_len as u64;
     let mut j = 0;
     while j < set.skill_len as usize {
@@ -372,7 +364,7 @@ impl TakeTable {
             }
             let m = set.move_len;
             let orders = u64::from(set.orders);
-            let base = choose(e as u64, m) * orders;
+            let base = sets(e as u64, m) * orders;
             let digit = idx % base;
             idx /= base;
             let chosen = unrank_set(e as u64, m, digit / orders);
@@ -524,7 +516,7 @@ impl Stacktrices {
     }
 
     /// The trade giving `block`'s slots and taking `take` ((receiver index, kind) pairs),
-    /// if legal (Variant 2 off).
+    /// if legal (Variant 2 off): the element's receivers are [`Receivers`], which decide.
     fn checked_trade(
         &self,
         slots: &[Slot],
@@ -532,45 +524,26 @@ impl Stacktrices {
         pupils: &[u8],
         take: &[(u8, Piece)],
     ) -> Option<Action> {
-        let mut sq = [0u8; 10];
-        let mut pieces = [Pieces::EMPTY; 10];
-        let mut gave = [0u8; 10];
-        let mut givers = 0;
-        let mut given = [PieceAt::new(Piece::Pawn, square(0)); 3];
+        let mut given = [(0u8, Piece::Pawn); 3];
         for (g, &s) in given.iter_mut().zip(&block.slots[..usize::from(block.len)]) {
             let slot = slots[usize::from(s)];
-            *g = PieceAt::new(slot.kind, square(slot.sq));
-            // Slots are in square order: a new giver is a new last square.
-            if givers == 0 || sq[givers - 1] != slot.sq {
-                sq[givers] = slot.sq;
-                pieces[givers] =
-                    self.board[usize::from(slot.sq)].map_or(Pieces::EMPTY, |s| s.pieces);
-                givers += 1;
-            }
-            pieces[givers - 1].remove(slot.kind);
-            gave[givers - 1] |= 1 << slot.kind.index();
+            *g = (slot.sq, slot.kind);
         }
-        for (i, &p) in pupils.iter().enumerate() {
-            sq[givers + i] = p;
-        }
-        let mut taken = [PieceAt::new(Piece::Pawn, square(0)); 3];
-        let mut touched = 0u16;
+        let given = &given[..usize::from(block.len)];
+        let mut recv = Receivers::new(self, given, pupils);
+        let mut taken = [(0u8, Piece::Pawn); 3];
         for (t, &(r, kind)) in taken.iter_mut().zip(take) {
             let r = usize::from(r);
-            if gave[r] >> kind.index() & 1 == 1 {
+            if recv.takes_back(r, kind) {
                 return None;
             }
-            pieces[r].add(kind);
-            touched |= 1 << r;
-            *t = PieceAt::new(kind, square(sq[r]));
+            recv.pieces[r].add(kind);
+            *t = (recv.sq[r], kind);
         }
-        let legal = (0..givers + pupils.len())
-            .filter(|&r| r < givers || touched >> r & 1 == 1)
-            .all(|r| Stack::is_legal(pieces[r], false));
-        if !legal {
+        if !recv.all_legal(false) {
             return None;
         }
-        Trade::new(&given[..usize::from(block.len)], &taken[..take.len()]).map(Action::Trade)
+        make_trade(given, &taken[..take.len()])
     }
 }
 
@@ -700,7 +673,7 @@ mod tests {
     fn sets_and_orders_unrank_in_order() {
         for r in 1..8u64 {
             for m in 1..=3u8 {
-                let all: Vec<[u8; 3]> = (0..choose(r, m)).map(|i| unrank_set(r, m, i)).collect();
+                let all: Vec<[u8; 3]> = (0..sets(r, m)).map(|i| unrank_set(r, m, i)).collect();
                 let m = usize::from(m);
                 assert!(all.windows(2).all(|w| w[0][..m] < w[1][..m]));
                 assert!(all.iter().all(|x| x[..m].windows(2).all(|p| p[0] < p[1])));

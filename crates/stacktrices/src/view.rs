@@ -14,12 +14,13 @@
 //! White's view of the standard arrangement:
 //! `bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,? -,- main 0 0 0`
 
+use pyramid_core::bits::bits;
 use pyramid_core::notation::split_fields;
 use pyramid_core::rand::Rng;
 use pyramid_core::{Game, Information, Notation, Seat, Square};
 
 use crate::action::Action;
-use crate::board::{Base, Stack, bits, square};
+use crate::geometry::{Base, Stack, square};
 use crate::notation::{err, parse_board};
 use crate::piece::Pieces;
 use crate::rules::StacktricesRules;

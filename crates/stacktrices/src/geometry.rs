@@ -1,4 +1,4 @@
-//! The 7x7 board: square indices, neighbour tables, stacks.
+//! Board geometry: the 7x7 board, square indices, neighbour tables, stacks.
 
 use pyramid_core::{Grid, Seat, Square};
 use serde::{Deserialize, Serialize};
@@ -79,11 +79,6 @@ pub(crate) fn index(sq: Square) -> u8 {
     sq.rank() * 7 + sq.file()
 }
 
-/// Squares of a bit mask in ascending order.
-pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> {
-    pyramid_core::Bitboard(mask).iter().map(|i| i as u8)
-}
-
 /// The opaque base a stack stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Base {
@@ -151,10 +146,18 @@ impl Stack {
 
     /// Whether a piece of `kind` may be added to this stack (`several_movement`: Variant 2).
     pub(crate) fn can_take(&self, kind: Piece, several_movement: bool) -> bool {
+        Stack::can_hold_more(self.pieces, kind, several_movement)
+    }
+
+    /// Whether a piece of `kind` may be added to a stack holding `pieces`: a movement piece
+    /// where there is none (any number with `several_movement`, Variant 2), a skill piece
+    /// only where a movement piece stands.
+    #[inline]
+    pub(crate) fn can_hold_more(pieces: Pieces, kind: Piece, several_movement: bool) -> bool {
         if kind.is_movement() {
-            several_movement || self.pieces.movement() == 0
+            several_movement || pieces.movement() == 0
         } else {
-            self.pieces.movement() > 0
+            pieces.movement() > 0
         }
     }
 
