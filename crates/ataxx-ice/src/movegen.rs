@@ -550,7 +550,7 @@ impl AtaxxIce {
         &self,
         mut f: impl FnMut(Action) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        if self.over() {
+        if self.is_over() {
             return ControlFlow::Continue(());
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -630,7 +630,7 @@ impl AtaxxIce {
 
     /// Whether `a` is legal, checked directly: [`Game::is_legal`].
     pub(crate) fn is_legal(&self, a: Action) -> bool {
-        if self.over() || a.to >= 64 || a.from >= 64 {
+        if self.is_over() || a.to >= 64 || a.from >= 64 {
             return false;
         }
         let c = Ctx::new(self, usize::from(self.to_move));
