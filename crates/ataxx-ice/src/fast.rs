@@ -11,7 +11,6 @@
 // Sizes index several parallel arrays (own, stash, zones, counts): index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-#[cfg(doc)]
 use pyramid_core::Game;
 use pyramid_core::rand::Rng;
 

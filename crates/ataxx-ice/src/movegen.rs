@@ -9,7 +9,6 @@
 
 use std::ops::ControlFlow;
 
-#[cfg(doc)]
 use pyramid_core::Game;
 use pyramid_core::{Bitboard, RuleSet};
 

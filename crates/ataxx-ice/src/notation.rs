@@ -87,12 +87,9 @@ impl Notation for AtaxxIce {
         let stashes = read_stashes(stashes)?;
         let to_move = match to_move {
             "-" => None,
-            t => Some(
-                parse_number::<u8>("to-move", t)
-                    .map_err(|_| {
-                        PositionError::new("to-move", format!("`{t}` is not a seat number or `-`"))
-                    })?,
-            ),
+            t => Some(parse_number::<u8>("to-move", t).map_err(|_| {
+                PositionError::new("to-move", format!("`{t}` is not a seat number or `-`"))
+            })?),
         };
         let eliminated = match eliminated {
             "-" => Vec::new(),

@@ -5,7 +5,6 @@ use crate::fast::Pick;
 use crate::geometry::{ADJ, bits};
 use crate::movegen::Ctx;
 use crate::state::AtaxxIce;
-#[cfg(doc)]
 use pyramid_core::Game;
 
 impl AtaxxIce {

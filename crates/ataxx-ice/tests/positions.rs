@@ -155,7 +155,8 @@ fn two_empty_stashes_are_refused() {
     let err = AtaxxIce::from_position(&text, &rules(2)).expect_err("both stashes empty");
     assert_eq!(err.field, "stashes");
     assert!(
-        err.problem.starts_with("seats 0 and 1 both have empty stashes"),
+        err.problem
+            .starts_with("seats 0 and 1 both have empty stashes"),
         "{err}"
     );
     assert!(err.to_string().contains("field `stashes`"));

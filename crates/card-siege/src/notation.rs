@@ -83,7 +83,8 @@ fn read_board(
     let mut stack = None;
     for (i, row) in rows.iter().enumerate() {
         let rank = 2 - i;
-        let bad = |detail: String| PositionError::new(field, format!("rank {}: {detail}", rank + 1));
+        let bad =
+            |detail: String| PositionError::new(field, format!("rank {}: {detail}", rank + 1));
         let mut file = 0usize;
         let mut rest = *row;
         while let Some(c) = rest.chars().next() {

@@ -3,7 +3,6 @@
 //! be built from text or RON.
 
 use pyramid_core::Square;
-use pyramid_core::notation::NotationError;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
@@ -164,12 +163,22 @@ fn layouts(
         let n = count[index_of(p.square)];
         let stack_allowed = earlier || siege == Some(p.square);
         if n > 2 || (n == 2 && !stack_allowed) {
-            return Err(PositionError::new(field, format!("square {} holds {n} cards (only a siege square holds two)", p.square)));
+            return Err(PositionError::new(
+                field,
+                format!(
+                    "square {} holds {n} cards (only a siege square holds two)",
+                    p.square
+                ),
+            ));
         }
         let place = if n == 2 {
             stacked_place(field, p, cards)?
         } else if p.place != StackPlace::Alone && !(earlier && one_suit) {
-            return Err(bad_siege(field, p.square, "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)"));
+            return Err(bad_siege(
+                field,
+                p.square,
+                "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
+            ));
         } else {
             p.place
         };
@@ -263,7 +272,9 @@ fn check_history(
     for (i, (&then, &sq)) in earlier.iter().zip(now.iter()).enumerate().take(13) {
         if sq != GONE && then == GONE {
             let rank = crate::card::Rank::new(i as u8 + 1).expect("13 ranks");
-            return Err(PositionError::new(field, format!(
+            return Err(PositionError::new(
+                field,
+                format!(
                     "card {} is in the game now but not in this earlier layout (cards never return)",
                     Card::new(suit, rank)
                 ),
@@ -287,7 +298,10 @@ impl CardSiegeSetup {
         let places = marked.map(|layout| layout.map(entry_square));
         for suit in Suit::ALL {
             if places[suit.index()][12] == GONE {
-                return Err(PositionError::new(names.cards, format!("{suit} has no King (a King never leaves the game)")));
+                return Err(PositionError::new(
+                    names.cards,
+                    format!("{suit} has no King (a King never leaves the game)"),
+                ));
             }
         }
         let (board, king_suit) = board_of(&marked);
@@ -317,13 +331,15 @@ impl CardSiegeSetup {
     fn check_opening(&self, names: FieldNames) -> Result<(), PositionError> {
         let (oh, os) = self.opening_turns_left;
         if oh > OPENING_TURNS || os > OPENING_TURNS {
-            return Err(PositionError::new(names.opening, format!(
-                    "opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"
-                ),
+            return Err(PositionError::new(
+                names.opening,
+                format!("opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"),
             ));
         }
         if !self.rules.opening() && (oh, os) != (0, 0) {
-            return Err(PositionError::new(names.opening, format!(
+            return Err(PositionError::new(
+                names.opening,
+                format!(
                     "the opening option is off, so no opening turns can be left (found {oh},{os})"
                 ),
             ));
@@ -353,7 +369,11 @@ impl CardSiegeSetup {
             return Err(siege_without_king(names.siege, sq));
         }
         if here != 2 {
-            return Err(bad_siege(names.siege, sq, "no card stands on top of the King"));
+            return Err(bad_siege(
+                names.siege,
+                sq,
+                "no card stands on top of the King",
+            ));
         }
         Ok(index_of(sq) as u8)
     }
@@ -414,7 +434,9 @@ impl CardSiegeSetup {
             return Ok((hist1, NO_LAYOUT));
         };
         if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
-            return Err(PositionError::new(names.before_previous, format!(
+            return Err(PositionError::new(
+                names.before_previous,
+                format!(
                     "holds only the cards of the seat to act ({to_move}), not {}",
                     p.card
                 ),

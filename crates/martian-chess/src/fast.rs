@@ -6,8 +6,8 @@
 //! whenever [`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply) is
 //! false.
 
-use pyramid_core::{Bitboard, Game};
 use pyramid_core::rand::Rng;
+use pyramid_core::{Bitboard, Game};
 
 use crate::layout::Layout;
 use crate::{MartianAction, MartianChess};
@@ -434,8 +434,7 @@ impl MartianChess {
                     debug_assert_eq!(slots, self.zone_slots(), "slots out of step");
                     // Only the mover's zone can have emptied (a capturer stays in the
                     // zone it captured in).
-                    if self.occupied() & mover_zone == 0 || self.limit_reached()
-                    {
+                    if self.occupied() & mover_zone == 0 || self.limit_reached() {
                         break;
                     }
                 }

@@ -144,7 +144,6 @@ impl MartianChess {
         Square::new(file, rank)
     }
 
-
     /// Whether a seat's score has reached the `target` option.
     #[inline(always)]
     pub(crate) fn target_reached(&self) -> bool {

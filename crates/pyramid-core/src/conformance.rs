@@ -92,8 +92,9 @@ pub use information_sets::{
     InformationLeak, check_indistinguishable, check_indistinguishable_with, check_information_set,
 };
 pub use uniformity::{
-    UNIFORM_DRAWS_PER_ACTION, UNIFORM_MAX_ACTIONS, check_uniform_choice, check_uniform_counts,
-    check_uniform_random_play, chi_square, chi_square_bound,
+    UNIFORM_DRAWS_PER_ACTION, UNIFORM_MAX_ACTIONS, UNIFORM_MAX_DRAWS, UNIFORM_MIN_DRAWS_PER_ACTION,
+    check_uniform_choice, check_uniform_counts, check_uniform_random_play, chi_square,
+    chi_square_bound,
 };
 
 /// How many actions seen earlier in a playout are kept to probe `is_legal` with.

@@ -299,9 +299,9 @@ impl Notation for Nim {
         };
         let piles = parse_piles(piles).ok_or_else(|| bad_piles(piles))?;
         let to_move = seat.parse().map_err(|_| bad_seat(seat))?;
-        let plies = plies.parse().map_err(|_| {
-            PositionError::new("plies", format!("`{plies}` is not a ply count"))
-        })?;
+        let plies = plies
+            .parse()
+            .map_err(|_| PositionError::new("plies", format!("`{plies}` is not a ply count")))?;
         Nim::try_from(NimSetup {
             rules: rules.clone(),
             piles,

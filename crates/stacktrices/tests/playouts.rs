@@ -1,12 +1,10 @@
 //! The fast random-action path agrees with plain generation.
 
-use std::collections::HashMap;
-
 use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
-use stacktrices::{Action, Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
 
 fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
     let mut out = Vec::new();

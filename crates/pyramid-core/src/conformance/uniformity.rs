@@ -9,9 +9,26 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{Game, Notation, RandomBot};
 
-/// Draws per legal action the uniformity check makes (so each count expects this many,
-/// or a multiple where several actions lead to one state).
+/// Draws per legal action the uniformity check makes where the actions are few (so each
+/// count expects this many, or a multiple where several actions lead to one state).
 pub const UNIFORM_DRAWS_PER_ACTION: usize = 200;
+
+/// The most draws the uniformity check makes on one state with one method, whatever its
+/// number of actions (but never fewer than [`UNIFORM_MIN_DRAWS_PER_ACTION`] per action):
+/// keeps states with thousands of actions fast.
+pub const UNIFORM_MAX_DRAWS: usize = 40_000;
+
+/// The fewest draws per legal action the uniformity check makes, so every count expects
+/// enough draws for the chi-square approximation.
+pub const UNIFORM_MIN_DRAWS_PER_ACTION: usize = 20;
+
+/// The draws the uniformity check makes with each method on a state with `actions`
+/// legal actions.
+fn uniform_draws(actions: usize) -> usize {
+    (UNIFORM_DRAWS_PER_ACTION * actions)
+        .min(UNIFORM_MAX_DRAWS)
+        .max(UNIFORM_MIN_DRAWS_PER_ACTION * actions)
+}
 
 /// The most legal actions a state of a random game may have to be picked by
 /// [`check_uniform_random_play`] (the draws grow with the actions).
@@ -58,10 +75,7 @@ pub fn check_uniform_counts(what: &str, counts: &[usize], weights: &[f64]) {
     assert_eq!(counts.len(), weights.len(), "{what}: one weight per count");
     let total: usize = counts.iter().sum();
     let weight: f64 = weights.iter().sum();
-    let expected: Vec<f64> = weights
-        .iter()
-        .map(|w| w / weight * total as f64)
-        .collect();
+    let expected: Vec<f64> = weights.iter().map(|w| w / weight * total as f64).collect();
     let chi = chi_square(counts, &expected);
     let bound = chi_square_bound(counts.len().saturating_sub(1));
     assert!(
@@ -74,7 +88,8 @@ pub fn check_uniform_counts(what: &str, counts: &[usize], weights: &[f64]) {
 
 /// Checks that [`Game::random_action`] and one ply of [`Game::play_random`] choose
 /// uniformly among the legal actions of `state` ([`UNIFORM_DRAWS_PER_ACTION`] draws per
-/// action each, from generators seeded by `seed`): the actions drawn, and the states one
+/// action each, at most [`UNIFORM_MAX_DRAWS`] unless that leaves fewer than
+/// [`UNIFORM_MIN_DRAWS_PER_ACTION`], from generators seeded by `seed`): the actions drawn, and the states one
 /// ply of `play_random` reaches (several actions may lead to one state, which then
 /// expects their share together), pass the chi-square test ([`check_uniform_counts`]),
 /// and nothing else comes out. A state with fewer than two legal actions passes.
@@ -84,7 +99,7 @@ pub fn check_uniform_choice<G: Game + Notation>(state: &G, seed: u64) {
         return;
     }
     let pos = state.position();
-    let draws = UNIFORM_DRAWS_PER_ACTION * actions.len();
+    let draws = uniform_draws(actions.len());
 
     let index: HashMap<G::Action, usize> =
         actions.iter().enumerate().map(|(i, &a)| (a, i)).collect();
@@ -118,7 +133,7 @@ pub fn check_uniform_choice<G: Game + Notation>(state: &G, seed: u64) {
         weights[i] += 1.0;
     }
     let mut counts = vec![0usize; weights.len()];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0E5E_9A11_D0);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0E5E_9A11);
     for _ in 0..draws {
         let mut next = state.clone();
         let played = next.play_random(&mut rng, Some(1));
