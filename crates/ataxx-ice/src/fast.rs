@@ -11,7 +11,6 @@
 // Sizes index several parallel arrays (own, stash, zones, counts): index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-#[cfg(doc)]
 use pyramid_core::Game;
 use pyramid_core::rand::Rng;
 
@@ -319,7 +318,7 @@ fn pick_shrink(c: &Ctx, size: usize, mut k: u64) -> Pick {
 impl AtaxxIce {
     /// The number of legal actions (bulk counting): [`Game::count_actions`].
     pub(crate) fn count_actions(&self) -> usize {
-        if self.over() {
+        if self.is_over() {
             return 0;
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -329,7 +328,7 @@ impl AtaxxIce {
     /// The legal action of index `k` in the order of [`Blocks`] (not the order of
     /// generation): [`Game::nth_action`]. `None` when `k` is not below the count.
     pub(crate) fn select(&self, k: u64) -> Option<Action> {
-        if self.over() {
+        if self.is_over() {
             return None;
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -339,7 +338,7 @@ impl AtaxxIce {
     /// A uniformly random legal action, one count and one selection:
     /// [`Game::random_action`].
     pub(crate) fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        if self.over() {
+        if self.is_over() {
             return None;
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -357,7 +356,7 @@ impl AtaxxIce {
     ) -> u32 {
         let mut played = 0;
         let mut blocks = Blocks::EMPTY;
-        while max_plies.is_none_or(|m| played < m) && !self.over() {
+        while max_plies.is_none_or(|m| played < m) && !self.is_over() {
             let mover = usize::from(self.to_move);
             let c = Ctx::new(self, mover);
             blocks.recount(&c);

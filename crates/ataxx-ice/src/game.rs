@@ -23,7 +23,7 @@ impl Game for AtaxxIce {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        (!self.over()).then_some(Seat(self.to_move))
+        (!self.is_over()).then_some(Seat(self.to_move))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -35,8 +35,10 @@ impl Game for AtaxxIce {
         }
     }
 
+    /// Over once the board has decided the game or the ply limit is reached.
+    #[inline]
     fn is_over(&self) -> bool {
-        self.over()
+        self.result != ONGOING || self.limit_reached()
     }
 
     fn plies(&self) -> u32 {

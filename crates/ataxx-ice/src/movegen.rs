@@ -9,7 +9,6 @@
 
 use std::ops::ControlFlow;
 
-#[cfg(doc)]
 use pyramid_core::Game;
 use pyramid_core::{Bitboard, RuleSet};
 
@@ -515,7 +514,7 @@ impl AtaxxIce {
         &self,
         mut f: impl FnMut(Action) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        if self.over() {
+        if self.is_over() {
             return ControlFlow::Continue(());
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -594,7 +593,7 @@ impl AtaxxIce {
 
     /// Whether `a` is legal, checked directly: [`Game::is_legal`].
     pub(crate) fn is_legal(&self, a: Action) -> bool {
-        if self.over() || a.to >= 64 || a.from >= 64 {
+        if self.is_over() || a.to >= 64 || a.from >= 64 {
             return false;
         }
         let c = Ctx::new(self, usize::from(self.to_move));

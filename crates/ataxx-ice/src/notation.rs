@@ -87,10 +87,9 @@ impl Notation for AtaxxIce {
         let stashes = read_stashes(stashes)?;
         let to_move = match to_move {
             "-" => None,
-            t => Some(
-                parse_number::<u8>("to-move", t)
-                    .map_err(|_| PositionError::ToMove(t.to_owned()))?,
-            ),
+            t => Some(parse_number::<u8>("to-move", t).map_err(|_| {
+                PositionError::new("to-move", format!("`{t}` is not a seat number or `-`"))
+            })?),
         };
         let eliminated = match eliminated {
             "-" => Vec::new(),
@@ -98,16 +97,24 @@ impl Notation for AtaxxIce {
                 .split(',')
                 .map(|s| parse_number::<u8>("eliminated", s))
                 .collect::<Result<_, _>>()
-                .map_err(|_| PositionError::Eliminated(t.to_owned()))?,
+                .map_err(|_| {
+                    PositionError::new(
+                        "eliminated",
+                        format!("`{t}` is not `-` or a comma-separated list of seats"),
+                    )
+                })?,
         };
         let plies = parse_number::<u32>("plies", plies)
-            .map_err(|_| PositionError::Plies(plies.to_owned()))?;
+            .map_err(|_| PositionError::new("plies", format!("`{plies}` is not a ply count")))?;
         let mut rules = rules.clone();
         rules.set_seats(stashes.len()).map_err(|_| {
-            PositionError::Stashes(format!(
-                "{} stashes given; the game has 2, 3 or 4 seats",
-                stashes.len()
-            ))
+            PositionError::new(
+                "stashes",
+                format!(
+                    "{} stashes given; the game has 2, 3 or 4 seats",
+                    stashes.len()
+                ),
+            )
         })?;
         rules.set_size(size)?;
         AtaxxIce::try_from(Setup {
@@ -156,7 +163,7 @@ impl AtaxxIce {
     /// The canonical form of a parsed action: a clone from any parent becomes the clone
     /// from the lowest-index parent that places the same size.
     fn canonical(&self, a: Action) -> Action {
-        if a.kind != ActionKind::Clone || self.over() {
+        if a.kind != ActionKind::Clone || self.is_over() {
             return a;
         }
         let c = Ctx::new(self, usize::from(self.to_move));
@@ -171,9 +178,10 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     let n = rows.len();
     if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&n) {
-        return Err(PositionError::Board(format!(
-            "{n} ranks separated by `/`; the board is {MIN_SIZE} to {MAX_SIZE} ranks high"
-        )));
+        return Err(PositionError::new(
+            "board",
+            format!("{n} ranks separated by `/`; the board is {MIN_SIZE} to {MAX_SIZE} ranks high"),
+        ));
     }
     let mut pieces = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -202,10 +210,13 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
                 .and_then(|d| d.to_digit(10))
                 .filter(|&d| d < 4)
                 .ok_or_else(|| {
-                    PositionError::Board(format!(
-                        "rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3",
-                        rank + 1
-                    ))
+                    PositionError::new(
+                        "board",
+                        format!(
+                            "rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3",
+                            rank + 1
+                        ),
+                    )
                 })?;
             if file < n {
                 pieces.push(PlacedPiece {
@@ -234,9 +245,12 @@ fn read_stashes(text: &str) -> Result<Vec<[u8; 3]>, PositionError> {
             let digits: Vec<u8> = part.bytes().filter(|b| (b'0'..=b'5').contains(b)).map(|b| b - b'0').collect();
             match digits[..] {
                 [s, m, l] if part.len() == 3 => Ok([s, m, l]),
-                _ => Err(PositionError::Stashes(format!(
-                    "`{part}` is not three digits 0 to 5 (small, medium and large pieces in the stash)"
-                ))),
+                _ => Err(PositionError::new(
+                    "stashes",
+                    format!(
+                        "`{part}` is not three digits 0 to 5 (small, medium and large pieces in the stash)"
+                    ),
+                )),
             }
         })
         .collect()

@@ -5,7 +5,6 @@ use crate::fast::Pick;
 use crate::geometry::ADJ;
 use crate::movegen::Ctx;
 use crate::state::AtaxxIce;
-#[cfg(doc)]
 use pyramid_core::Game;
 use pyramid_core::bits::bits;
 
@@ -13,7 +12,7 @@ impl AtaxxIce {
     /// Plays `a` for the seat to move ([`Game::play_unchecked`]). Assumes `a` is legal; an illegal action leaves
     /// some state (never a panic, never a lost or duplicated piece).
     pub(crate) fn play_unchecked(&mut self, a: Action) {
-        if self.over() || a.to >= 64 || a.from >= 64 {
+        if self.is_over() || a.to >= 64 || a.from >= 64 {
             return;
         }
         let mover = usize::from(self.to_move);

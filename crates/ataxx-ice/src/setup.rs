@@ -2,8 +2,7 @@
 //! validation, shared by RON and the position string, and [`PositionError`], why a
 //! position was refused (every message names the field or the rule that failed).
 
-use pyramid_core::notation::NotationError;
-use pyramid_core::{RuleSet, RulesError, Size, Square};
+use pyramid_core::{RuleSet, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use pyramid_core::Bitboard;
@@ -14,120 +13,9 @@ use crate::state::{
     AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of,
 };
 
-/// A refused position string or [`crate::Setup`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The string's structure (field count, board rows) is wrong.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The `board` field cannot be read.
-    #[error("field `board`: {0}")]
-    Board(String),
-    /// The `to-move` field cannot be read.
-    #[error("field `to-move`: `{0}` is not a seat number or `-`")]
-    ToMove(String),
-    /// The `stashes` field cannot be read.
-    #[error("field `stashes`: {0}")]
-    Stashes(String),
-    /// The `eliminated` field cannot be read.
-    #[error("field `eliminated`: `{0}` is not `-` or a comma-separated list of seats")]
-    Eliminated(String),
-    /// The `plies` field cannot be read.
-    #[error("field `plies`: `{0}` is not a ply count")]
-    Plies(String),
-    /// The rule options are not valid.
-    #[error("field `rules`: {0}")]
-    Rules(#[from] RulesError),
-    /// A piece stands off the board.
-    #[error("field `board`: a piece stands on {square}, off the {size}x{size} board")]
-    OffBoard {
-        /// The square.
-        square: Square,
-        /// The board size.
-        size: u8,
-    },
-    /// Two pieces on one square.
-    #[error("field `board`: two pieces on square {square}")]
-    SquareTaken {
-        /// The square.
-        square: Square,
-    },
-    /// A piece belongs to a seat the game does not have.
-    #[error(
-        "field `board`: the piece on {square} belongs to seat {seat}, but the game has {seats} seats"
-    )]
-    NoSuchSeat {
-        /// The piece's square.
-        square: Square,
-        /// Its seat.
-        seat: u8,
-        /// The number of seats.
-        seats: usize,
-    },
-    /// More than 5 pieces of one size for one seat.
-    #[error(
-        "too many pieces: seat {seat} has {count} {size} pieces on the board, but a seat owns 5 of each size"
-    )]
-    TooManyPieces {
-        /// The seat.
-        seat: u8,
-        /// The size, in words.
-        size: &'static str,
-        /// How many are on the board.
-        count: u32,
-    },
-    /// The stashes do not hold exactly the pieces that are not on the board.
-    #[error(
-        "field `stashes`: seat {seat} has {on_board} {size} on the board and {in_stash} in its stash; \
-         every piece is on the board or in its owner's stash, 5 of each size"
-    )]
-    StashMismatch {
-        /// The seat.
-        seat: u8,
-        /// The size, in words.
-        size: &'static str,
-        /// Pieces of that size on the board.
-        on_board: u32,
-        /// Pieces of that size the stash field claims.
-        in_stash: u32,
-    },
-    /// The stashes field lists a different number of seats than the game has.
-    #[error("field `stashes`: {found} stashes for a game of {seats} seats")]
-    StashCount {
-        /// Stashes given.
-        found: usize,
-        /// Seats of the game.
-        seats: usize,
-    },
-    /// The eliminated seats are not exactly the seats without pieces on the board.
-    #[error("field `eliminated`: {0}")]
-    EliminatedMismatch(String),
-    /// The seat to move is eliminated.
-    #[error(
-        "field `to-move`: seat {0} is eliminated (it has no piece on the board) and cannot be to move"
-    )]
-    ToMoveEliminated(u8),
-    /// The seat to move does not exist.
-    #[error("field `to-move`: seat {seat} does not exist in a game of {seats} seats")]
-    ToMoveOutOfRange {
-        /// The seat given.
-        seat: u8,
-        /// Seats of the game.
-        seats: usize,
-    },
-    /// A seat is to move although the board has decided the game.
-    #[error("field `to-move`: the game is over ({0}), so no seat is to move: write `-`")]
-    ToMoveAfterEnd(String),
-    /// No seat to move although the game goes on.
-    #[error("field `to-move`: the game is not over, so a seat must be to move")]
-    NobodyToMove,
-    /// Two seats have all their pieces on the board: the game would have ended at the
-    /// first.
-    #[error(
-        "field `stashes`: seats {0} and {1} both have empty stashes; the game ends when the first one empties"
-    )]
-    TwoEmptyStashes(u8, u8),
-}
+/// A refused position string or [`crate::Setup`]: the core's one
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+pub use pyramid_core::PositionError;
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,7 +65,12 @@ impl TryFrom<Setup> for AtaxxIce {
         }
         let full = full_boards(&pieces, seats);
         if let [a, b, ..] = full[..] {
-            return Err(PositionError::TwoEmptyStashes(a, b));
+            return Err(PositionError::new(
+                "stashes",
+                format!(
+                    "seats {a} and {b} both have empty stashes; the game ends when the first one empties"
+                ),
+            ));
         }
         let out: Vec<u8> = (0..seats)
             .filter(|&s| pieces[s].iter().all(|&b| b == 0))
@@ -209,20 +102,28 @@ fn place_pieces(
     let mut occupied = 0u64;
     for p in placed {
         let Some(b) = bit_of(p.square).filter(|&b| board & (1 << b) != 0) else {
-            return Err(PositionError::OffBoard {
-                square: p.square,
-                size,
-            });
+            return Err(PositionError::new(
+                "board",
+                format!(
+                    "a piece stands on {}, off the {size}x{size} board",
+                    p.square
+                ),
+            ));
         };
         if usize::from(p.seat) >= seats {
-            return Err(PositionError::NoSuchSeat {
-                square: p.square,
-                seat: p.seat,
-                seats,
-            });
+            return Err(PositionError::new(
+                "board",
+                format!(
+                    "the piece on {} belongs to seat {}, but the game has {seats} seats",
+                    p.square, p.seat
+                ),
+            ));
         }
         if occupied & (1 << b) != 0 {
-            return Err(PositionError::SquareTaken { square: p.square });
+            return Err(PositionError::new(
+                "board",
+                format!("two pieces on square {}", p.square),
+            ));
         }
         occupied |= 1 << b;
         pieces[usize::from(p.seat)][p.size.index()] |= 1 << b;
@@ -235,11 +136,14 @@ fn check_piece_counts(pieces: &[[u64; 3]; 4], seats: usize) -> Result<(), Positi
     for (seat, p) in pieces.iter().enumerate().take(seats) {
         for (s, b) in p.iter().enumerate() {
             if b.count_ones() > u32::from(PIECES_PER_SIZE) {
-                return Err(PositionError::TooManyPieces {
-                    seat: seat as u8,
-                    size: size_name(s),
-                    count: b.count_ones(),
-                });
+                return Err(PositionError::new(
+                    "board",
+                    format!(
+                        "too many pieces: seat {seat} has {} {} pieces on the board, but a seat owns 5 of each size",
+                        b.count_ones(),
+                        size_name(s)
+                    ),
+                ));
             }
         }
     }
@@ -253,21 +157,24 @@ fn check_stashes(
     seats: usize,
 ) -> Result<(), PositionError> {
     if stashes.len() != seats {
-        return Err(PositionError::StashCount {
-            found: stashes.len(),
-            seats,
-        });
+        return Err(PositionError::new(
+            "stashes",
+            format!("{} stashes for a game of {seats} seats", stashes.len()),
+        ));
     }
     for (seat, stash) in stashes.iter().enumerate() {
         for s in 0..3 {
             let on_board = pieces[seat][s].count_ones();
             if on_board + u32::from(stash[s]) != u32::from(PIECES_PER_SIZE) {
-                return Err(PositionError::StashMismatch {
-                    seat: seat as u8,
-                    size: size_name(s),
-                    on_board,
-                    in_stash: u32::from(stash[s]),
-                });
+                return Err(PositionError::new(
+                    "stashes",
+                    format!(
+                        "seat {seat} has {on_board} {} on the board and {} in its stash; \
+                         every piece is on the board or in its owner's stash, 5 of each size",
+                        size_name(s),
+                        stash[s]
+                    ),
+                ));
             }
         }
     }
@@ -299,11 +206,14 @@ fn check_eliminated(listed: &[u8], out: &[u8]) -> Result<(), PositionError> {
             v.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
         }
     };
-    Err(PositionError::EliminatedMismatch(format!(
-        "lists {} but the seats without pieces on the board are {}",
-        show(&listed),
-        show(out)
-    )))
+    Err(PositionError::new(
+        "eliminated",
+        format!(
+            "lists {} but the seats without pieces on the board are {}",
+            show(&listed),
+            show(out)
+        ),
+    ))
 }
 
 /// The seat to move: an existing seat still in the game while the game goes on, none
@@ -315,21 +225,28 @@ fn check_to_move(
     full: &[u8],
     result: u8,
 ) -> Result<u8, PositionError> {
+    let refused = |problem: String| Err(PositionError::new("to-move", problem));
     match to_move {
-        Some(seat) if usize::from(seat) >= seats => {
-            Err(PositionError::ToMoveOutOfRange { seat, seats })
-        }
-        Some(seat) if out.contains(&seat) => Err(PositionError::ToMoveEliminated(seat)),
+        Some(seat) if usize::from(seat) >= seats => refused(format!(
+            "seat {seat} does not exist in a game of {seats} seats"
+        )),
+        Some(seat) if out.contains(&seat) => refused(format!(
+            "seat {seat} is eliminated (it has no piece on the board) and cannot be to move"
+        )),
         Some(_) if result != ONGOING => {
             let why = match full.first() {
                 Some(s) => format!("seat {s} has all its pieces on the board"),
                 None if out.len() == seats => "no seat has a piece on the board".to_owned(),
                 None => "only one seat has pieces on the board".to_owned(),
             };
-            Err(PositionError::ToMoveAfterEnd(why))
+            refused(format!(
+                "the game is over ({why}), so no seat is to move: write `-`"
+            ))
         }
         Some(seat) => Ok(seat),
-        None if result == ONGOING => Err(PositionError::NobodyToMove),
+        None if result == ONGOING => {
+            refused("the game is not over, so a seat must be to move".to_owned())
+        }
         None => Ok(NOBODY),
     }
 }

@@ -109,10 +109,6 @@ impl AtaxxIce {
             .is_some_and(|limit| self.plies >= limit)
     }
 
-    pub(crate) fn over(&self) -> bool {
-        self.result != ONGOING || self.limit_reached()
-    }
-
     /// The start position under `rules` ([`Game::new`](pyramid_core::Game::new)): one
     /// small per seat in its corner, seat 0 to move.
     pub(crate) fn start(rules: &AtaxxIceRules) -> AtaxxIce {

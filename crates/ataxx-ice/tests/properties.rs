@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
 use proptest::prelude::*;
-use pyramid_core::conformance::random_playout;
+use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Seat, Size};
@@ -202,5 +202,15 @@ fn random_action_is_the_generic_draw() {
                 }
             }
         }
+    }
+}
+
+/// Random choices are uniform over the legal actions, by the harness's one check
+/// (chi-square, fixed seeds), on states of random games with few and with many actions,
+/// for 2 to 4 seats and on a small board.
+#[test]
+fn random_choices_are_uniform_over_the_legal_actions() {
+    for (seats, size) in [(2, 8), (3, 8), (4, 8), (2, 5)] {
+        check_uniform_random_play::<AtaxxIce>(&rules(seats, size), 0..2, 200);
     }
 }

@@ -74,20 +74,17 @@ fn read_board(
 ) -> Result<(Vec<Placement>, Option<Square>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 3 {
-        return Err(PositionError::Ranks {
+        return Err(PositionError::new(
             field,
-            found: rows.len(),
-        });
+            format!("expected 3 ranks separated by `/`, found {}", rows.len()),
+        ));
     }
     let mut cards = Vec::new();
     let mut stack = None;
     for (i, row) in rows.iter().enumerate() {
         let rank = 2 - i;
-        let bad = |detail: String| PositionError::Row {
-            field,
-            rank: rank + 1,
-            detail,
-        };
+        let bad =
+            |detail: String| PositionError::new(field, format!("rank {}: {detail}", rank + 1));
         let mut file = 0usize;
         let mut rest = *row;
         while let Some(c) = rest.chars().next() {

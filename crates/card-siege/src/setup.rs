@@ -3,7 +3,6 @@
 //! be built from text or RON.
 
 use pyramid_core::Square;
-use pyramid_core::notation::NotationError;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
@@ -95,114 +94,26 @@ pub struct CardSiegeSetup {
     pub plies: u32,
 }
 
-/// Why a position string or a setup was refused. Every message names the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The text's structure (field count, a number) is wrong.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// A board field without exactly three ranks.
-    #[error("field `{field}`: expected 3 ranks separated by `/`, found {found}")]
-    Ranks {
-        /// The field.
-        field: &'static str,
-        /// Ranks found.
-        found: usize,
-    },
-    /// A board row could not be read.
-    #[error("field `{field}`: rank {rank}: {detail}")]
-    Row {
-        /// The field.
-        field: &'static str,
-        /// The rank, 1 to 3.
-        rank: usize,
-        /// What is wrong.
-        detail: String,
-    },
-    /// A square off the 15x3 board.
-    #[error("field `{field}`: square {square} is off the 15x3 board")]
-    OffBoard {
-        /// The field.
-        field: &'static str,
-        /// The square.
-        square: Square,
-    },
-    /// The same card twice.
-    #[error("field `{field}`: card {card} appears twice")]
-    DuplicateCard {
-        /// The field.
-        field: &'static str,
-        /// The card.
-        card: Card,
-    },
-    /// Two Kings of one suit.
-    #[error("field `{field}`: two Kings of {suit}")]
-    TwoKings {
-        /// The field.
-        field: &'static str,
-        /// The suit.
-        suit: Suit,
-    },
-    /// A suit without its King (Kings never leave the game).
-    #[error("field `{field}`: {suit} has no King (a King never leaves the game)")]
-    MissingKing {
-        /// The field.
-        field: &'static str,
-        /// The suit.
-        suit: Suit,
-    },
-    /// Two cards on a square that is not a siege, or more than two anywhere.
-    #[error("field `{field}`: square {square} holds {count} cards (only a siege square holds two)")]
-    Crowded {
-        /// The field.
-        field: &'static str,
-        /// The square.
-        square: Square,
-        /// How many cards.
-        count: usize,
-    },
-    /// A siege stack with no King underneath.
-    #[error("field `{field}`: the siege on {square} has no King underneath")]
-    SiegeWithoutKing {
-        /// The field.
-        field: &'static str,
-        /// The siege square.
-        square: Square,
-    },
-    /// A siege stack that is wrong in another way.
-    #[error("field `{field}`: the siege on {square}: {detail}")]
-    BadSiege {
-        /// The field.
-        field: &'static str,
-        /// The siege square.
-        square: Square,
-        /// What is wrong.
-        detail: &'static str,
-    },
-    /// The seat to act does not fit the siege.
-    #[error("field `{field}`: {detail}")]
-    Turn {
-        /// The field.
-        field: &'static str,
-        /// What is wrong.
-        detail: String,
-    },
-    /// Opening counters out of range or not allowed by the rules.
-    #[error("field `{field}`: {detail}")]
-    Opening {
-        /// The field.
-        field: &'static str,
-        /// What is wrong.
-        detail: String,
-    },
-    /// An earlier layout that cannot precede this position.
-    #[error("field `{field}`: {detail}")]
-    History {
-        /// The field.
-        field: &'static str,
-        /// What is wrong.
-        detail: String,
-    },
+/// Why a position string or a setup was refused: the core's one
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+pub use pyramid_core::PositionError;
+
+/// `square` (in `field`) is off the board.
+fn off_board(field: &'static str, square: Square) -> PositionError {
+    PositionError::new(field, format!("square {square} is off the 15x3 board"))
+}
+
+/// The siege stack on `square` (in `field`) has no King underneath.
+fn siege_without_king(field: &'static str, square: Square) -> PositionError {
+    PositionError::new(
+        field,
+        format!("the siege on {square} has no King underneath"),
+    )
+}
+
+/// The siege stack on `square` (in `field`) is wrong: `detail`.
+fn bad_siege(field: &'static str, square: Square, detail: &str) -> PositionError {
+    PositionError::new(field, format!("the siege on {square}: {detail}"))
 }
 
 /// The field names used in error messages: the position string's or the RON form's.
@@ -252,38 +163,33 @@ fn layouts(
         let n = count[index_of(p.square)];
         let stack_allowed = earlier || siege == Some(p.square);
         if n > 2 || (n == 2 && !stack_allowed) {
-            return Err(PositionError::Crowded {
+            return Err(PositionError::new(
                 field,
-                square: p.square,
-                count: n,
-            });
+                format!(
+                    "square {} holds {n} cards (only a siege square holds two)",
+                    p.square
+                ),
+            ));
         }
         let place = if n == 2 {
             stacked_place(field, p, cards)?
         } else if p.place != StackPlace::Alone && !(earlier && one_suit) {
-            return Err(PositionError::BadSiege {
+            return Err(bad_siege(
                 field,
-                square: p.square,
-                detail: "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
-            });
+                p.square,
+                "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
+            ));
         } else {
             p.place
         };
         if place == StackPlace::Under && !p.card.is_king() {
-            return Err(PositionError::SiegeWithoutKing {
-                field,
-                square: p.square,
-            });
+            return Err(siege_without_king(field, p.square));
         }
         if place != StackPlace::Alone {
             // Only one siege can stand at a time, in earlier layouts too.
             match stack_square {
                 Some(other) if other != p.square => {
-                    return Err(PositionError::BadSiege {
-                        field,
-                        square: p.square,
-                        detail: "more than one siege stack",
-                    });
+                    return Err(bad_siege(field, p.square, "more than one siege stack"));
                 }
                 _ => stack_square = Some(p.square),
             }
@@ -308,23 +214,14 @@ fn place_cards(
     let mut count = [0usize; SQUARES];
     for p in cards {
         if !GRID.contains(p.square) {
-            return Err(PositionError::OffBoard {
-                field,
-                square: p.square,
-            });
+            return Err(off_board(field, p.square));
         }
         let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
         if *slot != GONE {
             return Err(if p.card.is_king() {
-                PositionError::TwoKings {
-                    field,
-                    suit: p.card.suit,
-                }
+                PositionError::new(field, format!("two Kings of {}", p.card.suit))
             } else {
-                PositionError::DuplicateCard {
-                    field,
-                    card: p.card,
-                }
+                PositionError::new(field, format!("card {} appears twice", p.card))
             });
         }
         *slot = index_of(p.square) as u8;
@@ -340,11 +237,7 @@ fn stacked_place(
     p: &Placement,
     cards: &[Placement],
 ) -> Result<StackPlace, PositionError> {
-    let bad = |detail: &'static str| PositionError::BadSiege {
-        field,
-        square: p.square,
-        detail,
-    };
+    let bad = |detail: &'static str| bad_siege(field, p.square, detail);
     let here: Vec<&Placement> = cards.iter().filter(|q| q.square == p.square).collect();
     let other = if std::ptr::eq(here[0], p) {
         here[1]
@@ -354,10 +247,7 @@ fn stacked_place(
     let kings = here.iter().filter(|q| q.card.is_king()).count();
     match (p.place, other.place) {
         (StackPlace::Alone, StackPlace::Alone) => match kings {
-            0 => Err(PositionError::SiegeWithoutKing {
-                field,
-                square: p.square,
-            }),
+            0 => Err(siege_without_king(field, p.square)),
             1 if p.card.is_king() => Ok(StackPlace::Under),
             1 => Ok(StackPlace::OnTop),
             _ => Err(bad(
@@ -382,13 +272,13 @@ fn check_history(
     for (i, (&then, &sq)) in earlier.iter().zip(now.iter()).enumerate().take(13) {
         if sq != GONE && then == GONE {
             let rank = crate::card::Rank::new(i as u8 + 1).expect("13 ranks");
-            return Err(PositionError::History {
+            return Err(PositionError::new(
                 field,
-                detail: format!(
+                format!(
                     "card {} is in the game now but not in this earlier layout (cards never return)",
                     Card::new(suit, rank)
                 ),
-            });
+            ));
         }
     }
     Ok(())
@@ -408,10 +298,10 @@ impl CardSiegeSetup {
         let places = marked.map(|layout| layout.map(entry_square));
         for suit in Suit::ALL {
             if places[suit.index()][12] == GONE {
-                return Err(PositionError::MissingKing {
-                    field: names.cards,
-                    suit,
-                });
+                return Err(PositionError::new(
+                    names.cards,
+                    format!("{suit} has no King (a King never leaves the game)"),
+                ));
             }
         }
         let (board, king_suit) = board_of(&marked);
@@ -441,20 +331,18 @@ impl CardSiegeSetup {
     fn check_opening(&self, names: FieldNames) -> Result<(), PositionError> {
         let (oh, os) = self.opening_turns_left;
         if oh > OPENING_TURNS || os > OPENING_TURNS {
-            return Err(PositionError::Opening {
-                field: names.opening,
-                detail: format!(
-                    "opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"
-                ),
-            });
+            return Err(PositionError::new(
+                names.opening,
+                format!("opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"),
+            ));
         }
         if !self.rules.opening() && (oh, os) != (0, 0) {
-            return Err(PositionError::Opening {
-                field: names.opening,
-                detail: format!(
+            return Err(PositionError::new(
+                names.opening,
+                format!(
                     "the opening option is off, so no opening turns can be left (found {oh},{os})"
                 ),
-            });
+            ));
         }
         Ok(())
     }
@@ -462,10 +350,7 @@ impl CardSiegeSetup {
     /// The siege square, if any, on the board.
     fn siege_square(&self, names: FieldNames) -> Result<Option<Square>, PositionError> {
         match self.siege {
-            Some(sq) if !GRID.contains(sq) => Err(PositionError::OffBoard {
-                field: names.siege,
-                square: sq,
-            }),
+            Some(sq) if !GRID.contains(sq) => Err(off_board(names.siege, sq)),
             other => Ok(other),
         }
     }
@@ -481,17 +366,14 @@ impl CardSiegeSetup {
             .iter()
             .any(|p| p.square == sq && p.card.is_king())
         {
-            return Err(PositionError::SiegeWithoutKing {
-                field: names.siege,
-                square: sq,
-            });
+            return Err(siege_without_king(names.siege, sq));
         }
         if here != 2 {
-            return Err(PositionError::BadSiege {
-                field: names.siege,
-                square: sq,
-                detail: "no card stands on top of the King",
-            });
+            return Err(bad_siege(
+                names.siege,
+                sq,
+                "no card stands on top of the King",
+            ));
         }
         Ok(index_of(sq) as u8)
     }
@@ -506,10 +388,7 @@ impl CardSiegeSetup {
         siege: u8,
     ) -> Result<Phase, PositionError> {
         let to_move = self.to_move;
-        let turn_error = |detail: String| PositionError::Turn {
-            field: names.turn,
-            detail,
-        };
+        let turn_error = |detail: String| PositionError::new(names.turn, detail);
         match (king_suit, self.evacuating) {
             (None, false) => Ok(Phase::Normal),
             (None, true) => Err(turn_error(
@@ -555,13 +434,13 @@ impl CardSiegeSetup {
             return Ok((hist1, NO_LAYOUT));
         };
         if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
-            return Err(PositionError::History {
-                field: names.before_previous,
-                detail: format!(
+            return Err(PositionError::new(
+                names.before_previous,
+                format!(
                     "holds only the cards of the seat to act ({to_move}), not {}",
                     p.card
                 ),
-            });
+            ));
         }
         let hist2 = layouts(names.before_previous, prev, None, true, true)?[to_move.index()];
         check_history(

@@ -3,7 +3,7 @@
 
 use card_siege::{Card, CardSiege, CardSiegeRules, GRID, Phase, Rank, Suit};
 use proptest::prelude::*;
-use pyramid_core::conformance::random_playout;
+use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, RandomBot, Square};
 
@@ -98,5 +98,16 @@ proptest! {
     fn a_suits_cards_only_leave_the_game_by_capture(seed in any::<u64>(), opening in any::<bool>()) {
         let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::default().with_opening(false) };
         cards_leave_only_by_capture(CardSiege::new(&rules), seed, 600);
+    }
+}
+
+/// Random choices are uniform over the legal actions, by the harness's one check
+/// (chi-square, fixed seeds), on states of random games with few and with many actions,
+/// with and without the opening.
+#[test]
+fn random_choices_are_uniform_over_the_legal_actions() {
+    for opening in [true, false] {
+        let rules = CardSiegeRules::default().with_opening(opening);
+        check_uniform_random_play::<CardSiege>(&rules, 0..2, 160);
     }
 }

@@ -6,8 +6,8 @@
 //! whenever [`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply) is
 //! false.
 
-use pyramid_core::Bitboard;
 use pyramid_core::rand::Rng;
+use pyramid_core::{Bitboard, Game};
 
 use crate::layout::Layout;
 use crate::{MartianAction, MartianChess};
@@ -281,7 +281,7 @@ impl MartianChess {
     /// (it also finds a forced pass).
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Option<(usize, usize)>> {
-        if self.finished() {
+        if self.is_over() {
             return None;
         }
         Some(self.sample_move(rng).map(|(from, to, _)| (from, to)))
@@ -412,7 +412,7 @@ impl MartianChess {
     #[inline(never)]
     fn play_random_general<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: Option<u32>) -> u32 {
         let mut played = 0;
-        if self.finished() {
+        if self.is_over() {
             return 0;
         }
         let layout = self.layout();
@@ -434,14 +434,13 @@ impl MartianChess {
                     debug_assert_eq!(slots, self.zone_slots(), "slots out of step");
                     // Only the mover's zone can have emptied (a capturer stays in the
                     // zone it captured in).
-                    if self.occupied() & mover_zone == 0 || self.rules.ply_limit_reached(self.plies)
-                    {
+                    if self.occupied() & mover_zone == 0 || self.limit_reached() {
                         break;
                     }
                 }
                 None => {
                     self.play_impl(MartianAction::Pass);
-                    if self.finished() {
+                    if self.is_over() {
                         break;
                     }
                 }
@@ -457,13 +456,13 @@ impl MartianChess {
         let mut played = 0u32;
         loop {
             let left = max_plies.map_or(u32::MAX, |m| m - played);
-            if left == 0 || self.finished() {
+            if left == 0 || self.is_over() {
                 return played;
             }
             let limit = pyramid_core::RuleSet::ply_limit(&self.rules)
                 .map_or(u32::MAX, |limit| limit.saturating_sub(self.plies));
             played += self.play_random_two_seats(rng, left.min(limit));
-            if max_plies.is_some_and(|m| played >= m) || self.finished() {
+            if max_plies.is_some_and(|m| played >= m) || self.is_over() {
                 return played;
             }
             // The fast loop left this ply to the general sampler.

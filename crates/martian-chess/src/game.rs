@@ -30,7 +30,7 @@ impl Game for MartianChess {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        (!self.finished()).then_some(Seat(self.to_move))
+        (!self.is_over()).then_some(Seat(self.to_move))
     }
 
     /// The highest score wins; if two or more seats share it, the seat that made the
@@ -39,7 +39,7 @@ impl Game for MartianChess {
     /// reaches the `target` score always has the highest score: only the mover's score
     /// grows, and the game ends as soon as one reaches it.)
     fn outcome(&self) -> Option<Outcome> {
-        if !self.finished() {
+        if !self.is_over() {
             return None;
         }
         let scores = self.scores();
@@ -52,8 +52,18 @@ impl Game for MartianChess {
         }
     }
 
+    /// Over when a zone is empty, every seat passed in a row, the ply limit is reached,
+    /// the called clock has run out, or a seat reached the target.
+    #[inline]
     fn is_over(&self) -> bool {
-        self.finished()
+        let occ = self.occupied();
+        let zones = &self.layout().zones;
+        let seats = usize::from(self.rules.seat_count());
+        zones[..seats].iter().any(|&z| z & occ == 0)
+            || self.passes >= self.rules.seat_count()
+            || self.limit_reached()
+            || self.countdown == Some(0)
+            || self.target_reached()
     }
 
     fn plies(&self) -> u32 {
@@ -74,7 +84,7 @@ impl Game for MartianChess {
     }
 
     fn is_legal(&self, action: MartianAction) -> bool {
-        !self.finished() && self.move_is_legal(action)
+        !self.is_over() && self.move_is_legal(action)
     }
 
     /// A rejection-sampled uniform draw that never lists the moves; under the rule

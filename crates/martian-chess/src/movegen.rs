@@ -1,6 +1,6 @@
 //! Legal move generation, counting and checking, on bitboards.
 
-use pyramid_core::Bitboard;
+use pyramid_core::{Bitboard, Game};
 use std::ops::ControlFlow;
 
 use crate::layout::Layout;
@@ -163,7 +163,7 @@ pub(crate) fn try_for_each_action<B>(
     state: &MartianChess,
     mut f: impl FnMut(MartianAction) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    if state.finished() {
+    if state.is_over() {
         return ControlFlow::Continue(());
     }
     let mut any = false;
@@ -188,7 +188,7 @@ pub(crate) fn try_for_each_action<B>(
 /// or `variant` ([`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply)).
 #[inline]
 pub(crate) fn count_actions(state: &MartianChess) -> usize {
-    if state.finished() {
+    if state.is_over() {
         return 0;
     }
     let moves = if state.rules.fast_paths_apply() {

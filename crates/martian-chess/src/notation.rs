@@ -9,7 +9,7 @@ use pyramid_core::notation::{parse_number, write_rows};
 use pyramid_core::{ActionParseError, Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::is_capture_spelling;
-use crate::setup::read_board;
+use crate::setup::{bad_clock, bad_scores, bad_seat, read_board};
 use crate::{MartianAction, MartianChess, MartianRules, PositionError};
 
 /// Splits a position string into its five fields and, under `clock=on`, the clock field.
@@ -21,18 +21,21 @@ fn split_position<'a>(
     match (rules.clock(), fields.as_slice()) {
         (false, &[a, b, c, d, e]) => Ok(([a, b, c, d, e], None)),
         (true, &[a, b, c, d, e, clock]) => Ok(([a, b, c, d, e], Some(clock))),
-        (false, _) => Err(PositionError::FieldCount(fields.len())),
-        (true, _) => Err(PositionError::ClockFieldCount(fields.len())),
+        (false, _) => Err(PositionError::whole(format!(
+            "position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {}",
+            fields.len()
+        ))),
+        (true, _) => Err(PositionError::whole(format!(
+            "with the rule option clock=on a position needs 6 space-separated fields (board, seat, scores, crossing, plies, clock), found {}",
+            fields.len()
+        ))),
     }
 }
 
 /// Reads the clock field: `Q` (plies without a capture) or `Q:C` (and plies left on the
 /// called clock).
 fn read_clock(text: &str) -> Result<(u8, Option<u8>), PositionError> {
-    let bad = |reason| PositionError::Clock {
-        text: text.to_owned(),
-        reason,
-    };
+    let bad = |reason| bad_clock(text, reason);
     let (quiet, countdown) = match text.split_once(':') {
         Some((q, c)) => (q, Some(c)),
         None => (text, None),
@@ -58,27 +61,21 @@ impl Notation for MartianChess {
         let mut rules = *rules;
         rules
             .set_seats(usize::from(seats))
-            .map_err(|e| PositionError::Rules(e.to_string()))?;
+            .map_err(PositionError::from)?;
         let seat_count = usize::from(seats);
         let to_move = seat
             .parse::<u8>()
             .ok()
             .filter(|s| !seat.starts_with('+') && *s < seats)
-            .ok_or_else(|| PositionError::Seat {
-                text: seat.to_owned(),
-                seats: seat_count,
-            })?;
-        let bad_scores = || PositionError::Scores {
-            text: scores.to_owned(),
-            seats: seat_count,
-        };
+            .ok_or_else(|| bad_seat(seat, seat_count))?;
+        let refused_scores = || bad_scores(scores, seat_count);
         let list: Vec<u16> = scores
             .split(',')
             .map(|s| parse_number::<u16>("scores", s).ok())
             .collect::<Option<_>>()
-            .ok_or_else(bad_scores)?;
+            .ok_or_else(refused_scores)?;
         if list.len() != seat_count {
-            return Err(bad_scores());
+            return Err(refused_scores());
         }
         let crossing = (crossing != "-").then(|| crossing.to_owned());
         let plies: u32 = parse_number("plies", plies)?;

@@ -9,72 +9,29 @@ use crate::rules::CLOCK_PLIES;
 use crate::state::PIPS_PER_SEAT;
 use crate::{MartianAction, MartianChess, MartianRules};
 
-/// Why a position string or a [`MartianSetup`] was refused. Every message names the
-/// field that failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The position string does not have its five fields.
-    #[error(
-        "position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {0}"
-    )]
-    FieldCount(usize),
-    /// Under `clock=on`, the position string does not have its six fields.
-    #[error(
-        "with the rule option clock=on a position needs 6 space-separated fields (board, seat, scores, crossing, plies, clock), found {0}"
-    )]
-    ClockFieldCount(usize),
-    /// The clock field (rule option `clock=on`) is malformed or impossible.
-    #[error("field `clock`: `{text}` {reason}")]
-    Clock {
-        /// The field's text.
-        text: String,
-        /// What is wrong with it.
-        reason: &'static str,
-    },
-    /// The board (or another field) could not be read.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// More pips on the board and in the scores than the game's pieces hold.
-    #[error(
-        "fields `board` and `scores`: {board} pips on the board plus {scored} scored exceed the {max} pips of a {seats}-seat game"
-    )]
-    TooManyPips {
-        /// Pips on the board.
-        board: u32,
-        /// Pips in the scores.
-        scored: u32,
-        /// Pips in the game (18 per seat).
-        max: u32,
-        /// Seats.
-        seats: usize,
-    },
-    /// The seat to move is not a seat of the game.
-    #[error("field `seat`: `{text}` is not a seat number below {seats}")]
-    Seat {
-        /// The field's text.
-        text: String,
-        /// Seats of the game.
-        seats: usize,
-    },
-    /// The scores field is malformed.
-    #[error("field `scores`: `{text}` is not {seats} comma-separated scores")]
-    Scores {
-        /// The field's text.
-        text: String,
-        /// Seats of the game.
-        seats: usize,
-    },
-    /// The last-crossing field is malformed or impossible.
-    #[error("field `crossing`: `{text}` {reason}")]
-    Crossing {
-        /// The field's text.
-        text: String,
-        /// What is wrong with it.
-        reason: &'static str,
-    },
-    /// The rule options do not fit the board (RON form only).
-    #[error("field `rules`: {0}")]
-    Rules(String),
+/// Why a position string or a [`MartianSetup`] was refused: the core's one
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+pub use pyramid_core::PositionError;
+
+/// The clock field `text` (rule option `clock=on`) is malformed or impossible.
+pub(crate) fn bad_clock(text: &str, reason: &str) -> PositionError {
+    PositionError::new("clock", format!("`{text}` {reason}"))
+}
+
+/// The seat field `text` is not a seat of a game of `seats` seats.
+pub(crate) fn bad_seat(text: &str, seats: usize) -> PositionError {
+    PositionError::new(
+        "seat",
+        format!("`{text}` is not a seat number below {seats}"),
+    )
+}
+
+/// The scores field `text` is not one score per seat.
+pub(crate) fn bad_scores(text: &str, seats: usize) -> PositionError {
+    PositionError::new(
+        "scores",
+        format!("`{text}` is not {seats} comma-separated scores"),
+    )
 }
 
 /// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning
@@ -194,12 +151,12 @@ impl MartianChess {
         let scored: u32 = self.scores().iter().map(|&s| u32::from(s)).sum();
         let max = PIPS_PER_SEAT * seats as u32;
         if board + scored > max {
-            return Err(PositionError::TooManyPips {
-                board,
-                scored,
-                max,
-                seats,
-            });
+            return Err(PositionError::new(
+                "board",
+                format!(
+                    "{board} pips on the board plus {scored} scored (field `scores`) exceed the {max} pips of a {seats}-seat game"
+                ),
+            ));
         }
         Ok(())
     }
@@ -209,10 +166,7 @@ impl MartianChess {
     /// and a call that could have happened (after 7 plies in a row without a capture, or
     /// with a capture: the plies without a capture plus the plies left are at least 7).
     fn check_clock(&self) -> Result<(), PositionError> {
-        let bad = |reason| PositionError::Clock {
-            text: self.clock_field(),
-            reason,
-        };
+        let bad = |reason| bad_clock(&self.clock_field(), reason);
         if !self.rules.clock() {
             if self.quiet != 0 || self.countdown.is_some() {
                 return Err(bad("is set, but the rule option clock is off"));
@@ -239,10 +193,7 @@ impl MartianChess {
     /// piece on `to` stands in the zone of the seat to move, `from` is an empty square of
     /// the other zone, and the piece could have made that move on this board.
     fn check_crossing(&self, text: &str) -> Result<(u8, u8), PositionError> {
-        let bad = |reason| PositionError::Crossing {
-            text: text.to_owned(),
-            reason,
-        };
+        let bad = |reason: &str| PositionError::new("crossing", format!("`{text}` {reason}"));
         if self.rules.seat_count() != 2 {
             return Err(bad(
                 "must be `-` with four seats (no-undo is a two-seat rule)",
@@ -313,26 +264,23 @@ impl TryFrom<MartianSetup> for MartianChess {
         }
         let (seats, pieces) = read_board(&setup.board.join("/"))?;
         if setup.rules.seats() != usize::from(seats) {
-            return Err(PositionError::Rules(format!(
-                "{} seats, but the board is {} files wide ({} seats)",
-                setup.rules.seats(),
-                if seats == 4 { 8 } else { 4 },
-                seats
-            )));
+            return Err(PositionError::new(
+                "rules",
+                format!(
+                    "{} seats, but the board is {} files wide ({} seats)",
+                    setup.rules.seats(),
+                    if seats == 4 { 8 } else { 4 },
+                    seats
+                ),
+            ));
         }
         let seat_count = usize::from(seats);
         if setup.to_move >= seats {
-            return Err(PositionError::Seat {
-                text: setup.to_move.to_string(),
-                seats: seat_count,
-            });
+            return Err(bad_seat(&setup.to_move.to_string(), seat_count));
         }
         if setup.scores.len() != seat_count {
             let text: Vec<String> = setup.scores.iter().map(u16::to_string).collect();
-            return Err(PositionError::Scores {
-                text: text.join(","),
-                seats: seat_count,
-            });
+            return Err(bad_scores(&text.join(","), seat_count));
         }
         MartianChess::assemble(
             setup.rules,

@@ -144,20 +144,6 @@ impl MartianChess {
         Square::new(file, rank)
     }
 
-    /// Whether the game is over: a zone is empty, every seat passed in a row, the ply
-    /// limit is reached, the called clock has run out, or a seat reached the target.
-    #[inline]
-    pub(crate) fn finished(&self) -> bool {
-        let occ = self.occupied();
-        let zones = &self.layout().zones;
-        let seats = usize::from(self.rules.seat_count());
-        zones[..seats].iter().any(|&z| z & occ == 0)
-            || self.passes >= self.rules.seat_count()
-            || self.rules.ply_limit_reached(self.plies)
-            || self.countdown == Some(0)
-            || self.target_reached()
-    }
-
     /// Whether a seat's score has reached the `target` option.
     #[inline(always)]
     pub(crate) fn target_reached(&self) -> bool {
@@ -289,10 +275,11 @@ impl MartianChess {
     }
 }
 
-impl MartianRules {
+impl MartianChess {
+    /// Whether the ply limit (rule option) is reached.
     #[inline(always)]
-    pub(crate) fn ply_limit_reached(&self, plies: u32) -> bool {
-        pyramid_core::RuleSet::ply_limit(self).is_some_and(|limit| plies >= limit)
+    pub(crate) fn limit_reached(&self) -> bool {
+        pyramid_core::RuleSet::ply_limit(&self.rules).is_some_and(|limit| self.plies >= limit)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use martian_chess::{MartianAction, MartianChess, MartianRules, PIPS_PER_SEAT};
 use proptest::prelude::*;
-use pyramid_core::conformance::random_playout;
+use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
@@ -169,69 +169,21 @@ proptest! {
     }
 }
 
-/// The fast random move is uniform over the legal moves: on a fixed position, each
-/// of its moves is drawn about equally often.
+/// Random choices are uniform over the legal actions, by the harness's one check
+/// (chi-square, fixed seeds): on states of random games with few and with many actions
+/// (two and four seats), and on positions with a no-undo ban and with field promotions,
+/// which the fast paths handle with their own bookkeeping.
 #[test]
-fn random_action_is_uniform_over_the_legal_actions() {
-    let state = MartianChess::from_position(
-        "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
-        &Default::default(),
-    )
-    .expect("valid position");
-    let actions = state.legal_actions();
-    let mut counts = vec![0u32; actions.len()];
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let draws = 32_000;
-    for _ in 0..draws {
-        let action = state.random_action(&mut rng).expect("moves exist");
-        let i = actions
-            .iter()
-            .position(|&a| a == action)
-            .expect("drawn action is legal");
-        counts[i] += 1;
+fn random_choices_are_uniform_over_the_legal_actions() {
+    for seats in [2, 4] {
+        check_uniform_random_play::<MartianChess>(&rules(seats, 0, None), 0..2, 200);
     }
-    let expected = f64::from(draws) / actions.len() as f64;
-    for (action, &n) in actions.iter().zip(&counts) {
-        let deviation = (f64::from(n) - expected).abs() / expected;
-        assert!(
-            deviation < 0.1,
-            "`{action}` drawn {n} times, expected about {expected:.0}"
-        );
-    }
-}
-
-/// One ply of the fused [`Game::play_random`] loop is uniform over the legal actions too
-/// (it samples with its own bookkeeping): on positions with a no-undo ban and with field
-/// promotions, each successor is reached about equally often.
-#[test]
-fn play_random_step_is_uniform_over_the_legal_actions() {
     for position in [
         "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
         // Seat 0 has no queen and no drone: pawns merge with pawns, drones with pawns.
         "1DQQ/1PDQ/1PPD/4/4/P1P1/1P2/P3 0 12,0 - 20",
     ] {
         let state = MartianChess::from_position(position, &Default::default()).expect("valid");
-        let successors = pyramid_core::conformance::successors(&state);
-        let mut counts = vec![0u32; successors.len()];
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        let draws = 32_000;
-        for _ in 0..draws {
-            let mut next = state.clone();
-            assert_eq!(next.play_random(&mut rng, Some(1)), 1);
-            let i = successors
-                .iter()
-                .position(|s| *s == next)
-                .expect("play_random reached a successor");
-            counts[i] += 1;
-        }
-        let expected = f64::from(draws) / successors.len() as f64;
-        for (successor, &n) in successors.iter().zip(&counts) {
-            let deviation = (f64::from(n) - expected).abs() / expected;
-            assert!(
-                deviation < 0.1,
-                "`{}` reached {n} times from `{position}`, expected about {expected:.0}",
-                successor.position()
-            );
-        }
+        check_uniform_choice(&state, 6);
     }
 }

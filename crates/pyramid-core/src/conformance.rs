@@ -39,10 +39,11 @@
 //!
 //! | check | what it verifies |
 //! |---|---|
-//! | [`check_game`] | the rules' options and RON form round-trip, every policy index has a text ([`check_step_texts`]); then, on one game dealt ([`Game::deal`]) per seed, [`random_playout`] and [`information_set_playout`] |
+//! | [`check_game`] | the rules' options and RON form round-trip, every policy index has a text ([`check_step_texts`]); then, on one game dealt ([`Game::deal`]) per seed, [`random_playout`] and [`information_set_playout`]; [`check_uniform_random_play`] on the first seeds |
 //! | [`random_playout`] | [`check_state`] and [`check_random_step`] on every state of a seeded random game, `play` and `play_unchecked` agree, and your own invariants (its `extra` closure) |
 //! | [`check_state`] | one state: actions (no duplicates, text round-trip, `is_legal`, `count_actions`), refusals (illegal, wrong seat, finished game) leave the state unchanged, position string and RON round-trip, view strings, observation tensors, Zobrist keys, and the three below |
 //! | [`check_fast_paths`] | `nth_action` and `random_action` agree with generation |
+//! | [`check_uniform_random_play`] | `random_action` and one ply of `play_random` choose uniformly among the legal actions (chi-square, fixed seeds) on states of random games with few and with many actions; [`check_uniform_choice`] on one state |
 //! | [`check_action_ids`] | action ids are below the bound, distinct, and decode back |
 //! | [`check_policy_steps`] | decision steps form a prefix code that names every legal action, and `legal_next_steps` agrees with it |
 //! | [`check_step_texts`] | every policy index has a distinct one-word text |
@@ -85,9 +86,15 @@ use rand_chacha::ChaCha8Rng;
 use crate::{Bot, FullGame, Game, Notation, PlayError, PolicySpace, RandomBot, RuleSet, Seat};
 
 mod information_sets;
+mod uniformity;
 
 pub use information_sets::{
     InformationLeak, check_indistinguishable, check_indistinguishable_with, check_information_set,
+};
+pub use uniformity::{
+    UNIFORM_DRAWS_PER_ACTION, UNIFORM_MAX_ACTIONS, UNIFORM_MAX_DRAWS, UNIFORM_MIN_DRAWS_PER_ACTION,
+    check_uniform_choice, check_uniform_counts, check_uniform_random_play, chi_square,
+    chi_square_bound,
 };
 
 /// How many actions seen earlier in a playout are kept to probe `is_legal` with.
@@ -111,121 +118,189 @@ const FOREIGN_POOL: usize = 96;
 ///   states (read back from the position string) have equal keys, and distinct children
 ///   have distinct keys.
 pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
-    let pos = state.position();
     let actions = state.legal_actions();
+    check_action_count(state, &actions);
+    if state.is_over() {
+        check_finished_game(state, &actions, foreign);
+    } else {
+        check_seat_to_act(state);
+        check_generated_actions(state, &actions);
+        check_foreign_actions(state, &actions, foreign);
+        check_wrong_seat_refused(state, &actions);
+    }
+    check_position_round_trip(state);
+    check_ron_round_trip(state);
+    check_fast_paths(state, &actions);
+    check_observations(state);
+    check_action_ids(state, &actions);
+    check_policy_steps(state, &actions);
+    check_view_strings(state);
+}
+
+/// `count_actions` agrees with the generated list.
+fn check_action_count<G: FullGame>(state: &G, actions: &[G::Action]) {
     assert_eq!(
         state.count_actions(),
         actions.len(),
-        "count_actions disagrees with generation at `{pos}`"
+        "count_actions disagrees with generation at `{}`",
+        state.position()
     );
+}
 
-    if state.is_over() {
-        assert!(state.outcome().is_some());
+/// A finished game has an outcome, no seat to act and no actions, and refuses every
+/// action in `foreign` with [`PlayError::GameOver`], unchanged.
+fn check_finished_game<G: FullGame>(state: &G, actions: &[G::Action], foreign: &[G::Action]) {
+    let pos = state.position();
+    assert!(state.outcome().is_some());
+    assert_eq!(
+        state.to_act(),
+        None,
+        "a finished game has a seat to act at `{pos}`"
+    );
+    assert!(actions.is_empty(), "a finished game has actions at `{pos}`");
+    for &a in foreign.iter().take(8) {
+        let mut copy = state.clone();
         assert_eq!(
-            state.to_act(),
-            None,
-            "a finished game has a seat to act at `{pos}`"
+            copy.play(a),
+            Err(PlayError::GameOver),
+            "finished game at `{pos}` took `{a}`"
         );
-        assert!(actions.is_empty(), "a finished game has actions at `{pos}`");
-        for &a in foreign.iter().take(8) {
-            let mut copy = state.clone();
-            assert_eq!(
-                copy.play(a),
-                Err(PlayError::GameOver),
-                "finished game at `{pos}` took `{a}`"
-            );
-            assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
-        }
-    } else {
-        let seat = state
-            .to_act()
-            .unwrap_or_else(|| panic!("an unfinished game has no seat to act at `{pos}`"));
+        assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+    }
+}
+
+/// An unfinished game has a seat to act, and it is one of the game's seats.
+fn check_seat_to_act<G: FullGame>(state: &G) -> Seat {
+    let pos = state.position();
+    let seat = state
+        .to_act()
+        .unwrap_or_else(|| panic!("an unfinished game has no seat to act at `{pos}`"));
+    assert!(
+        seat.index() < state.seats(),
+        "seat to act {seat} out of range at `{pos}`"
+    );
+    seat
+}
+
+/// The generated actions: no duplicates, no two with the same text, each text one word
+/// that round-trips and that [`Notation::parse_action`] reads back, each legal by
+/// `is_legal` and played without error; the incremental Zobrist key of every child
+/// equals its key from scratch, and distinct children have distinct keys.
+fn check_generated_actions<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let pos = state.position();
+    let set: HashSet<G::Action> = actions.iter().copied().collect();
+    assert_eq!(
+        set.len(),
+        actions.len(),
+        "duplicate actions at `{pos}`: {actions:?}"
+    );
+    let mut texts = HashSet::new();
+    let mut keys: HashMap<u64, G> = HashMap::new();
+    for &a in actions {
+        let text = a.to_string();
         assert!(
-            seat.index() < state.seats(),
-            "seat to act {seat} out of range at `{pos}`"
+            !text.contains(char::is_whitespace),
+            "action text `{text}` holds a space"
         );
-        let set: HashSet<G::Action> = actions.iter().copied().collect();
+        assert!(
+            texts.insert(text.clone()),
+            "two actions print as `{text}` at `{pos}`"
+        );
         assert_eq!(
-            set.len(),
-            actions.len(),
-            "duplicate actions at `{pos}`: {actions:?}"
+            text.parse::<G::Action>(),
+            Ok(a),
+            "`{text}` does not round-trip at `{pos}`"
         );
-        let mut texts = HashSet::new();
-        let mut keys: HashMap<u64, G> = HashMap::new();
-        for &a in &actions {
-            let text = a.to_string();
-            assert!(
-                !text.contains(char::is_whitespace),
-                "action text `{text}` holds a space"
-            );
-            assert!(
-                texts.insert(text.clone()),
-                "two actions print as `{text}` at `{pos}`"
-            );
-            assert_eq!(
-                text.parse::<G::Action>(),
-                Ok(a),
-                "`{text}` does not round-trip at `{pos}`"
-            );
-            assert!(
-                state.is_legal(a),
-                "generated `{text}` is not legal by is_legal at `{pos}`"
-            );
-            assert_eq!(
-                state.parse_action(&text),
-                Ok(a),
-                "parse_action(`{text}`) at `{pos}`"
-            );
-            let mut child = state.clone();
-            assert_eq!(child.play(a), Ok(()), "play(`{text}`) refused at `{pos}`");
-            assert_eq!(
-                state.key_after(state.key(), &child),
-                child.key(),
-                "the incremental Zobrist key after `{text}` differs from the key from scratch at `{pos}`"
-            );
-            match keys.get(&child.key()) {
-                Some(seen) => assert_eq!(
-                    seen, &child,
-                    "two different children of `{pos}` have the same Zobrist key"
-                ),
-                None => {
-                    keys.insert(child.key(), child);
-                }
-            }
-        }
-        for &a in foreign {
-            let legal = set.contains(&a);
-            assert_eq!(
-                state.is_legal(a),
-                legal,
-                "is_legal(`{a}`) disagrees with generation at `{pos}`"
-            );
-            if !legal {
-                let mut copy = state.clone();
-                assert!(
-                    matches!(copy.play(a), Err(PlayError::Illegal { .. })),
-                    "illegal `{a}` was not refused as illegal at `{pos}`"
-                );
-                assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
-            }
-        }
-        if state.seats() > 1 {
-            if let Some(&a) = actions.first() {
-                let other = Seat(((seat.index() + 1) % state.seats()) as u8);
-                let mut copy = state.clone();
-                assert_eq!(
-                    copy.play_as(other, a),
-                    Err(PlayError::WrongSeat {
-                        expected: seat,
-                        got: other
-                    }),
-                    "wrong seat not refused at `{pos}`"
-                );
-                assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+        assert!(
+            state.is_legal(a),
+            "generated `{text}` is not legal by is_legal at `{pos}`"
+        );
+        assert_eq!(
+            state.parse_action(&text),
+            Ok(a),
+            "parse_action(`{text}`) at `{pos}`"
+        );
+        let child = check_child_key(state, a);
+        match keys.get(&child.key()) {
+            Some(seen) => assert_eq!(
+                seen, &child,
+                "two different children of `{pos}` have the same Zobrist key"
+            ),
+            None => {
+                keys.insert(child.key(), child);
             }
         }
     }
+}
 
+/// Plays the legal `action` and checks the child's incremental Zobrist key against its
+/// key from scratch; returns the child.
+fn check_child_key<G: FullGame>(state: &G, action: G::Action) -> G {
+    let pos = state.position();
+    let mut child = state.clone();
+    assert_eq!(
+        child.play(action),
+        Ok(()),
+        "play(`{action}`) refused at `{pos}`"
+    );
+    assert_eq!(
+        state.key_after(state.key(), &child),
+        child.key(),
+        "the incremental Zobrist key after `{action}` differs from the key from scratch at `{pos}`"
+    );
+    child
+}
+
+/// Every action in `foreign` (seen elsewhere) is legal by `is_legal` exactly when
+/// generated, and an illegal one is refused as illegal with the state unchanged.
+fn check_foreign_actions<G: FullGame>(state: &G, actions: &[G::Action], foreign: &[G::Action]) {
+    let pos = state.position();
+    let set: HashSet<G::Action> = actions.iter().copied().collect();
+    for &a in foreign {
+        let legal = set.contains(&a);
+        assert_eq!(
+            state.is_legal(a),
+            legal,
+            "is_legal(`{a}`) disagrees with generation at `{pos}`"
+        );
+        if !legal {
+            let mut copy = state.clone();
+            assert!(
+                matches!(copy.play(a), Err(PlayError::Illegal { .. })),
+                "illegal `{a}` was not refused as illegal at `{pos}`"
+            );
+            assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+        }
+    }
+}
+
+/// With several seats, a legal action played for a seat not to act is refused with
+/// [`PlayError::WrongSeat`], the state unchanged.
+fn check_wrong_seat_refused<G: FullGame>(state: &G, actions: &[G::Action]) {
+    let (Some(seat), Some(&a)) = (state.to_act(), actions.first()) else {
+        return;
+    };
+    if state.seats() < 2 {
+        return;
+    }
+    let pos = state.position();
+    let other = Seat(((seat.index() + 1) % state.seats()) as u8);
+    let mut copy = state.clone();
+    assert_eq!(
+        copy.play_as(other, a),
+        Err(PlayError::WrongSeat {
+            expected: seat,
+            got: other
+        }),
+        "wrong seat not refused at `{pos}`"
+    );
+    assert_eq!(&copy, state, "a refused play changed the state at `{pos}`");
+}
+
+/// The position string reads back to an equal state, with the same string and the same
+/// Zobrist key.
+fn check_position_round_trip<G: FullGame>(state: &G) {
+    let pos = state.position();
     let reread = G::from_position(&pos, state.rules())
         .unwrap_or_else(|e| panic!("position string `{pos}` does not read back: {e}"));
     assert_eq!(
@@ -238,7 +313,11 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
         state.key(),
         "equal states have different Zobrist keys at `{pos}`"
     );
+}
 
+/// The RON form reads back to an equal state.
+fn check_ron_round_trip<G: FullGame>(state: &G) {
+    let pos = state.position();
     let ron_text =
         ron::to_string(state).unwrap_or_else(|e| panic!("RON write failed at `{pos}`: {e}"));
     let from_ron: G = ron::from_str(&ron_text)
@@ -247,22 +326,26 @@ pub fn check_state<G: FullGame>(state: &G, foreign: &[G::Action]) {
         &from_ron, state,
         "RON form of `{pos}` reads back to another state"
     );
+}
 
-    check_fast_paths(state, &actions);
+/// Every seat's observation tensor is fully written with finite numbers.
+fn check_observations<G: FullGame>(state: &G) {
+    let len: usize = G::observation_shape(state.rules()).iter().product();
     for seat in Seat::all(state.seats()) {
-        let len: usize = G::observation_shape(state.rules()).iter().product();
         let mut tensor = vec![f32::NAN; len];
         state.write_observation(seat, &mut tensor);
         assert!(
             tensor.iter().all(|x| x.is_finite()),
-            "seat {seat}'s observation leaves entries unwritten or not finite at `{pos}`"
+            "seat {seat}'s observation leaves entries unwritten or not finite at `{}`",
+            state.position()
         );
     }
-    check_action_ids(state, &actions);
-    check_policy_steps(state, &actions);
+}
 
-    for s in 0..state.seats() {
-        let seat = Seat(s as u8);
+/// Every seat's view string is one line and reads back to an equal view.
+fn check_view_strings<G: FullGame>(state: &G) {
+    let pos = state.position();
+    for seat in Seat::all(state.seats()) {
         let view = state.view(seat);
         let text = state.view_string(seat);
         assert!(
@@ -620,7 +703,9 @@ pub const INFORMATION_SAMPLES: usize = 3;
 /// - for every seed: the game dealt from it ([`Game::deal`] with a [`ChaCha8Rng`] seeded
 ///   by it) is walked by [`random_playout`] (every state through [`check_state`]) and by
 ///   [`information_set_playout`] ([`INFORMATION_SAMPLES`] states per seat and state), each
-///   at most `max_plies` plies.
+///   at most `max_plies` plies;
+/// - for the first [`UNIFORM_SEEDS`] seeds, [`check_uniform_random_play`]: random choices
+///   are uniform over the legal actions.
 ///
 /// Game-specific invariants need [`random_playout`] with its `extra` closure.
 ///
@@ -660,12 +745,17 @@ pub fn check_game<G: FullGame>(
         "{name}: Game::new does not keep the rules {options:?}"
     );
     check_step_texts(&start);
-    for seed in seeds {
+    let seeds: Vec<u64> = seeds.into_iter().collect();
+    for &seed in &seeds {
         let dealt = G::deal(rules, &mut ChaCha8Rng::seed_from_u64(seed));
         random_playout(dealt.clone(), seed, max_plies, |_| {});
         information_set_playout(dealt, seed, max_plies, INFORMATION_SAMPLES);
     }
+    check_uniform_random_play::<G>(rules, seeds.into_iter().take(UNIFORM_SEEDS), max_plies);
 }
+
+/// How many of its seeds [`check_game`] also runs [`check_uniform_random_play`] on.
+pub const UNIFORM_SEEDS: usize = 2;
 
 /// How many states [`check_bot`] draws from the acting seat's view at every decision.
 pub const BOT_VIEW_SAMPLES: usize = 3;

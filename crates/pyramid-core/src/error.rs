@@ -123,3 +123,102 @@ pub fn parse_switch(key: &str, value: &str) -> Result<bool, RulesError> {
         }),
     }
 }
+
+/// Why a position was refused, whether read from a position string or built from a
+/// game's setup (its serde form): the field that is wrong and the problem with it. Every
+/// game reports refused positions with this one type (each game crate re-exports it as
+/// its `PositionError`).
+///
+/// `field` is the name of the field as the input spells it (`board`, `seat`, `plies`,
+/// ...; a RON setup's own field names where they differ), or [`PositionError::WHOLE`]
+/// when the text as a whole is wrong (the number of fields). The message is
+/// ``field `<field>`: <problem>``, or the problem alone for the whole text.
+///
+/// ```
+/// use pyramid_core::PositionError;
+/// let error = PositionError::new("seat", "`7` is not 0 or 1");
+/// assert_eq!(error.to_string(), "field `seat`: `7` is not 0 or 1");
+/// assert_eq!((error.field, error.problem.as_str()), ("seat", "`7` is not 0 or 1"));
+/// let count = PositionError::whole("expected 3 space-separated fields, found 2");
+/// assert_eq!(count.to_string(), "expected 3 space-separated fields, found 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct PositionError {
+    /// The field that is wrong, or [`PositionError::WHOLE`].
+    pub field: &'static str,
+    /// What is wrong with it, in words.
+    pub problem: String,
+}
+
+impl PositionError {
+    /// The `field` of an error about the text as a whole (its number of fields).
+    pub const WHOLE: &'static str = "position";
+
+    /// The problem `problem` with the field `field`.
+    pub fn new(field: &'static str, problem: impl Into<String>) -> Self {
+        PositionError {
+            field,
+            problem: problem.into(),
+        }
+    }
+
+    /// A problem with the text as a whole ([`PositionError::WHOLE`]).
+    pub fn whole(problem: impl Into<String>) -> Self {
+        PositionError::new(PositionError::WHOLE, problem)
+    }
+
+    /// The message: the field, then the problem.
+    fn message(&self) -> String {
+        if self.field == PositionError::WHOLE {
+            self.problem.clone()
+        } else {
+            format!("field `{}`: {}", self.field, self.problem)
+        }
+    }
+}
+
+impl From<crate::notation::NotationError> for PositionError {
+    fn from(error: crate::notation::NotationError) -> Self {
+        use crate::notation::NotationError;
+        match error {
+            NotationError::FieldCount {
+                expected,
+                found,
+                names,
+            } => PositionError::whole(format!(
+                "expected {expected} space-separated fields ({names}), found {found}"
+            )),
+            NotationError::Field {
+                field,
+                text,
+                expected,
+            } => PositionError::new(field, format!("`{text}` is not {expected}")),
+            NotationError::RowCount { expected, found } => PositionError::new(
+                "board",
+                format!("expected {expected} rows separated by `/`, found {found}"),
+            ),
+            NotationError::RowLength {
+                rank,
+                expected,
+                found,
+            } => PositionError::new(
+                "board",
+                format!("rank {rank} covers {found} squares, expected {expected}"),
+            ),
+            NotationError::BadPiece { rank, found } => PositionError::new(
+                "board",
+                format!(
+                    "rank {rank} has `{found}`, which is not a piece or a count of empty squares"
+                ),
+            ),
+        }
+    }
+}
+
+impl From<RulesError> for PositionError {
+    /// Rule options a position's own form (RON) carries that cannot be set.
+    fn from(error: RulesError) -> Self {
+        PositionError::new("rules", error.to_string())
+    }
+}

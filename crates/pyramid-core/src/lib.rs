@@ -62,7 +62,9 @@ pub mod svg;
 
 pub use bitboard::{Bitboard, Squares};
 pub use bot::{Bot, RandomBot};
-pub use error::{ActionParseError, EXCERPT_CHARS, PlayError, RulesError, excerpt, parse_switch};
+pub use error::{
+    ActionParseError, EXCERPT_CHARS, PlayError, PositionError, RulesError, excerpt, parse_switch,
+};
 pub use game::{
     ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
     Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, perfect_information,

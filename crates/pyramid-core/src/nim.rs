@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, RuleSet, RulesError, Seat, Svg,
+    Outcome, PerfectInformation, PositionError, RuleSet, RulesError, Seat, Svg,
 };
 
 /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
@@ -156,23 +156,6 @@ pub struct NimSetup {
     pub plies: u32,
 }
 
-/// Why a Nim position was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NimPositionError {
-    /// The text does not have the three fields.
-    #[error("position needs 3 space-separated fields (piles, seat, plies), found {0}")]
-    FieldCount(usize),
-    /// The piles field is wrong.
-    #[error("field `piles`: `{0}` is not 1 to 4 comma-separated sizes of at most 15")]
-    Piles(String),
-    /// The seat field is wrong.
-    #[error("field `seat`: `{0}` is not 0 or 1")]
-    Seat(String),
-    /// The plies field is wrong.
-    #[error("field `plies`: `{0}` is not a ply count")]
-    Plies(String),
-}
-
 /// A Nim state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "NimSetup", into = "NimSetup")]
@@ -184,15 +167,28 @@ pub struct Nim {
     plies: u32,
 }
 
+/// The piles field `text` is wrong.
+fn bad_piles(text: &str) -> PositionError {
+    PositionError::new(
+        "piles",
+        format!("`{text}` is not 1 to 4 comma-separated sizes of at most 15"),
+    )
+}
+
+/// The seat field `text` is wrong.
+fn bad_seat(text: &str) -> PositionError {
+    PositionError::new("seat", format!("`{text}` is not 0 or 1"))
+}
+
 impl TryFrom<NimSetup> for Nim {
-    type Error = NimPositionError;
+    type Error = PositionError;
     fn try_from(setup: NimSetup) -> Result<Self, Self::Error> {
         let text: Vec<String> = setup.piles.iter().map(u8::to_string).collect();
         if !(1..=4).contains(&setup.piles.len()) || setup.piles.iter().any(|&p| p > 15) {
-            return Err(NimPositionError::Piles(text.join(",")));
+            return Err(bad_piles(&text.join(",")));
         }
         if setup.to_move > 1 {
-            return Err(NimPositionError::Seat(setup.to_move.to_string()));
+            return Err(bad_seat(&setup.to_move.to_string()));
         }
         let mut piles = [0; 4];
         piles[..setup.piles.len()].copy_from_slice(&setup.piles);
@@ -291,20 +287,21 @@ impl Game for Nim {
 }
 
 impl Notation for Nim {
-    type PositionError = NimPositionError;
+    type PositionError = PositionError;
 
-    fn from_position(text: &str, rules: &NimRules) -> Result<Self, NimPositionError> {
+    fn from_position(text: &str, rules: &NimRules) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [piles, seat, plies] = fields[..] else {
-            return Err(NimPositionError::FieldCount(fields.len()));
+            return Err(PositionError::whole(format!(
+                "position needs 3 space-separated fields (piles, seat, plies), found {}",
+                fields.len()
+            )));
         };
-        let piles = parse_piles(piles).ok_or_else(|| NimPositionError::Piles(piles.into()))?;
-        let to_move = seat
-            .parse()
-            .map_err(|_| NimPositionError::Seat(seat.into()))?;
+        let piles = parse_piles(piles).ok_or_else(|| bad_piles(piles))?;
+        let to_move = seat.parse().map_err(|_| bad_seat(seat))?;
         let plies = plies
             .parse()
-            .map_err(|_| NimPositionError::Plies(plies.into()))?;
+            .map_err(|_| PositionError::new("plies", format!("`{plies}` is not a ply count")))?;
         Nim::try_from(NimSetup {
             rules: rules.clone(),
             piles,

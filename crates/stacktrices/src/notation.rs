@@ -34,11 +34,9 @@ const FIELDS: [&str; 7] = [
     "board", "store", "thieves", "bars", "decision", "seat", "plies",
 ];
 
+/// The problem `problem` with the field `field`.
 pub(crate) fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
-    PositionError::Field {
-        field,
-        problem: problem.into(),
-    }
+    PositionError::new(field, problem)
 }
 
 fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {

@@ -1,11 +1,11 @@
 //! The unvalidated form of a state (what serde and the position reader build) and its
 //! validation: nothing impossible gets through.
 
-use pyramid_core::notation::NotationError;
 use pyramid_core::{Outcome, Seat, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Base, GRID, Stack, index, square};
+use crate::notation::err;
 use crate::piece::{Piece, Pieces};
 use crate::rules::StacktricesRules;
 use crate::state::{Decision, RECEIVED, START_STORE, Stacktrices};
@@ -55,28 +55,9 @@ pub struct Setup {
     pub plies: u32,
 }
 
-/// Why a position (text or RON) was refused. Every message names the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The text's structure (field count).
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// One field could not be read or breaks a rule.
-    #[error("field `{field}`: {problem}")]
-    Field {
-        /// The field.
-        field: &'static str,
-        /// What is wrong.
-        problem: String,
-    },
-}
-
-fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
-    PositionError::Field {
-        field,
-        problem: problem.into(),
-    }
-}
+/// Why a position (text or RON) was refused: the core's one
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+pub use pyramid_core::PositionError;
 
 const SIDE: [&str; 2] = ["White", "Black"];
 

@@ -255,8 +255,10 @@ impl Stacktrices {
         self.decision
     }
 
-    /// The seat whose turn it is (during a victim's hide, the other seat acts).
-    pub fn turn(&self) -> Seat {
+    /// The seat whose turn it is, also once the game is over (during a victim's hide,
+    /// the other seat acts). [`pyramid_core::Game::to_act`] gives the seat that acts, and
+    /// `None` when over.
+    pub fn seat_to_move(&self) -> Seat {
         Seat(self.turn)
     }
 

@@ -208,16 +208,7 @@ impl StacktricesView {
         rules: &StacktricesRules,
     ) -> Result<StacktricesView, PositionError> {
         let fields = split_fields(text, &FIELDS)?;
-        let viewer = match fields[7] {
-            "0" => Seat(0),
-            "1" => Seat(1),
-            other => {
-                return Err(err(
-                    "viewer",
-                    format!("`{other}` is not 0 (White) or 1 (Black)"),
-                ));
-            }
-        };
+        let viewer = read_viewer(fields[7])?;
         let me = usize::from(viewer.0);
         let Some((white, black)) = fields[2].split_once(',') else {
             return Err(err(
@@ -293,6 +284,18 @@ impl StacktricesView {
                 "`?` but the other side has no drone-base stack to hide a thief under",
             )
         }))
+    }
+}
+
+/// Reads the `viewer` field of a view string: `0` (White) or `1` (Black).
+fn read_viewer(text: &str) -> Result<Seat, PositionError> {
+    match text {
+        "0" => Ok(Seat(0)),
+        "1" => Ok(Seat(1)),
+        other => Err(err(
+            "viewer",
+            format!("`{other}` is not 0 (White) or 1 (Black)"),
+        )),
     }
 }
 

@@ -1,11 +1,10 @@
 //! The fast random-action path agrees with plain generation.
 
-use std::collections::HashMap;
-
+use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
-use stacktrices::{Action, Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
 
 fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
     let mut out = Vec::new();
@@ -77,18 +76,13 @@ fn random_action_draws_like_the_default_walk_outside_trades() {
     assert!(compared > 100);
 }
 
-/// The upper critical value of the chi-square distribution with `df` degrees of freedom
-/// at about 1 in 30,000 (Wilson-Hilferty, z = 4).
-fn chi_square_bound(df: f64) -> f64 {
-    let h = 2.0 / (9.0 * df);
-    df * (1.0 - h + 4.0 * h.sqrt()).powi(3)
-}
-
 /// Trades are drawn by rejection (not the same action as the generic draw for the same
-/// random state): at trade decisions of random games, every legal action (`trade=none`
-/// included) comes out about equally often, and nothing else does.
+/// random state): at trade decisions of random games, `random_action` and one ply of
+/// `play_random` pass the harness's uniformity check (every legal action, `trade=none`
+/// included, about equally often, and nothing else); so do states of random games with
+/// few and with many actions, from the standard start and the setup phase.
 #[test]
-fn random_trades_are_uniform() {
+fn random_choices_are_uniform_over_the_legal_actions() {
     let rules = StacktricesRules::default().with_start(Start::Standard);
     let positions: Vec<Stacktrices> = states(&rules, 3)
         .into_iter()
@@ -97,36 +91,12 @@ fn random_trades_are_uniform() {
         .take(6)
         .collect();
     assert_eq!(positions.len(), 6);
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for s in positions {
-        let legal = s.legal_actions();
-        let index: HashMap<Action, usize> =
-            legal.iter().enumerate().map(|(i, &a)| (a, i)).collect();
-        let per_action = 200;
-        let draws = per_action * legal.len();
-        let mut counts = vec![0usize; legal.len()];
-        for _ in 0..draws {
-            let a = s
-                .random_action(&mut rng)
-                .expect("a trade decision has trade=none");
-            let i = *index
-                .get(&a)
-                .unwrap_or_else(|| panic!("`{a}` is not legal at `{}`", s.position()));
-            counts[i] += 1;
-        }
-        let expected = per_action as f64;
-        let chi: f64 = counts
-            .iter()
-            .map(|&c| (c as f64 - expected).powi(2) / expected)
-            .sum();
-        let df = (legal.len() - 1) as f64;
-        assert!(
-            chi < chi_square_bound(df),
-            "chi-square {chi:.1} over {} actions at `{}`",
-            legal.len(),
-            s.position()
-        );
-        assert!(counts.iter().all(|&c| c > 0), "an action never drawn");
+    for s in &positions {
+        check_uniform_choice(s, 5);
+    }
+    for start in [Start::Standard, Start::Setup] {
+        let rules = StacktricesRules::default().with_start(start);
+        check_uniform_random_play::<Stacktrices>(&rules, 0..2, 300);
     }
 }
 

@@ -124,7 +124,7 @@ impl Ref {
             raider: [0, 1].map(|s| g.raider(Seat(s)).map(idx)),
             exposed: [0, 1].map(|s| g.is_exposed(Seat(s))),
             decision,
-            turn: g.turn().0,
+            turn: g.seat_to_move().0,
             lander,
             several: g.rules().variant2()
                 && !matches!(decision, Decision::SetupHide | Decision::Place),
@@ -720,7 +720,7 @@ fn check_successor(before: &Ref, g: &Stacktrices, action: &str, raid_due: bool) 
             }
             if !g.is_over() {
                 assert_eq!(g.decision(), Decision::Main);
-                assert_eq!(g.turn(), Seat(me ^ 1));
+                assert_eq!(g.seat_to_move(), Seat(me ^ 1));
             }
             // Given pieces go to the store after the trade; taken ones leave it.
             let mut store = before.store;
@@ -801,7 +801,7 @@ fn probe(g: &Stacktrices, expected: &BTreeSet<String>, rng: &mut ChaCha8Rng) {
 /// onto the mover's stacks (often, but not always, legal).
 fn near_trade(g: &Stacktrices, rng: &mut ChaCha8Rng) -> String {
     use pyramid_core::rand::Rng;
-    let me = g.turn();
+    let me = g.seat_to_move();
     let own: Vec<(Square, [u8; 6])> = g
         .stacks()
         .filter(|(_, st)| st.owner() == me)

@@ -56,97 +56,162 @@ pub fn check_indistinguishable_with<G: Information + Observation + Svg + PolicyS
     let Some(first) = states.first() else {
         return Ok(());
     };
-    let leak = |state: &G, what: String| InformationLeak {
-        seat,
-        what,
-        position: state.position(),
-    };
-    let view = first.view(seat);
-    let tensor = observation(first, seat);
-    let picture = first.svg(Some(seat));
-    let to_act = first.to_act();
-    // The acting seat's actions with their decision steps, and its first steps.
-    let mine = |s: &G| {
-        let mut v: Vec<(String, Vec<u32>)> = s
-            .legal_actions()
-            .into_iter()
-            .map(|a| (a.to_string(), s.steps(a)))
-            .collect();
-        v.sort();
-        (v, s.legal_next_steps(&[]))
-    };
-    let my_actions = (to_act == Some(seat)).then(|| mine(first));
+    let sight = Sight::of(first, seat);
+    let my_actions = (first.to_act() == Some(seat)).then(|| own_actions(first));
     // Per action as `seat` sees it: the view it leads to, and where it was first seen.
     let mut after: HashMap<String, (G::View, String)> = HashMap::new();
     for state in states {
-        if state.view(seat) != view {
-            return Err(leak(
-                state,
-                format!("the states given have different views for seat {seat}"),
-            ));
-        }
-        if observation(state, seat) != tensor {
-            return Err(leak(
-                state,
-                format!("seat {seat}'s observation tensor differs between states with one view"),
-            ));
-        }
-        if state.svg(Some(seat)) != picture {
-            return Err(leak(
-                state,
-                format!("seat {seat}'s SVG picture differs between states with one view"),
-            ));
-        }
-        if state.to_act() != to_act {
-            return Err(leak(
-                state,
-                format!(
-                    "the seat to act differs ({:?} and {:?} in {})",
-                    state.to_act(),
-                    to_act,
-                    first.position()
-                ),
-            ));
-        }
-        match (&my_actions, to_act) {
-            (Some(expected), _) => {
-                let got = mine(state);
-                if &got != expected {
-                    return Err(leak(
-                        state,
-                        format!(
-                            "its own legal actions or their steps differ: {} against {} in {}",
-                            got.0.len(),
-                            expected.0.len(),
-                            first.position()
-                        ),
-                    ));
-                }
+        check_same_sight(&sight, first, state, seat)?;
+        match &my_actions {
+            Some(expected) => check_same_own_actions(expected, first, state, seat)?,
+            None if state.to_act().is_some() => {
+                check_actions_lead_alike(state, seat, &play, &mut after)?;
             }
-            (None, Some(_)) => {
-                for action in state.legal_actions() {
-                    let seen = state.action_view(action, seat);
-                    let child = play(state, action);
-                    let child_view = child.view(seat);
-                    match after.get(&seen) {
-                        None => {
-                            after.insert(seen, (child_view, state.position()));
-                        }
-                        Some((other, at)) if *other != child_view => {
-                            return Err(leak(
-                                state,
-                                format!(
-                                    "after `{seen}` it sees `{}` here but `{}` from `{at}`",
-                                    G::write_view(&child_view),
-                                    G::write_view(other)
-                                ),
-                            ));
-                        }
-                        Some(_) => {}
-                    }
-                }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// A leak for `seat` showing at `state`.
+fn leak<G: Information>(state: &G, seat: Seat, what: String) -> InformationLeak {
+    InformationLeak {
+        seat,
+        what,
+        position: state.position(),
+    }
+}
+
+/// What a seat sees of a state: its view, observation tensor and picture, and the seat to
+/// act.
+struct Sight<G: Information> {
+    view: G::View,
+    tensor: Vec<f32>,
+    picture: String,
+    to_act: Option<Seat>,
+}
+
+impl<G: Information + Observation + Svg> Sight<G> {
+    /// What `seat` sees of `state`.
+    fn of(state: &G, seat: Seat) -> Self {
+        Sight {
+            view: state.view(seat),
+            tensor: observation(state, seat),
+            picture: state.svg(Some(seat)),
+            to_act: state.to_act(),
+        }
+    }
+}
+
+/// Property 1: `seat` sees `state` as it sees `first` (`sight`): the same view, the same
+/// observation tensor and picture, the same seat to act.
+fn check_same_sight<G: Information + Observation + Svg>(
+    sight: &Sight<G>,
+    first: &G,
+    state: &G,
+    seat: Seat,
+) -> Result<(), InformationLeak> {
+    if state.view(seat) != sight.view {
+        return Err(leak(
+            state,
+            seat,
+            format!("the states given have different views for seat {seat}"),
+        ));
+    }
+    if observation(state, seat) != sight.tensor {
+        return Err(leak(
+            state,
+            seat,
+            format!("seat {seat}'s observation tensor differs between states with one view"),
+        ));
+    }
+    if state.svg(Some(seat)) != sight.picture {
+        return Err(leak(
+            state,
+            seat,
+            format!("seat {seat}'s SVG picture differs between states with one view"),
+        ));
+    }
+    if state.to_act() != sight.to_act {
+        return Err(leak(
+            state,
+            seat,
+            format!(
+                "the seat to act differs ({:?} and {:?} in {})",
+                state.to_act(),
+                sight.to_act,
+                first.position()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The acting seat's actions with their decision steps (sorted), and its first steps.
+type OwnActions = (Vec<(String, Vec<u32>)>, Vec<u32>);
+
+/// The legal actions of `state` with their decision steps, and its legal first steps.
+fn own_actions<G: Information + PolicySpace>(state: &G) -> OwnActions {
+    let mut v: Vec<(String, Vec<u32>)> = state
+        .legal_actions()
+        .into_iter()
+        .map(|a| (a.to_string(), state.steps(a)))
+        .collect();
+    v.sort();
+    (v, state.legal_next_steps(&[]))
+}
+
+/// Property 2: when `seat` acts, its legal actions and their steps in `state` are those
+/// in `first` (`expected`).
+fn check_same_own_actions<G: Information + PolicySpace>(
+    expected: &OwnActions,
+    first: &G,
+    state: &G,
+    seat: Seat,
+) -> Result<(), InformationLeak> {
+    let got = own_actions(state);
+    if &got != expected {
+        return Err(leak(
+            state,
+            seat,
+            format!(
+                "its own legal actions or their steps differ: {} against {} in {}",
+                got.0.len(),
+                expected.0.len(),
+                first.position()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Property 3: when another seat acts, each of its actions in `state` as `seat` sees it
+/// leads to the view it led to in the states before (`after`, filled as it goes).
+fn check_actions_lead_alike<G: Information>(
+    state: &G,
+    seat: Seat,
+    play: &impl Fn(&G, G::Action) -> G,
+    after: &mut HashMap<String, (G::View, String)>,
+) -> Result<(), InformationLeak> {
+    for action in state.legal_actions() {
+        let seen = state.action_view(action, seat);
+        let child_view = play(state, action).view(seat);
+        match after.get(&seen) {
+            None => {
+                after.insert(seen, (child_view, state.position()));
             }
-            (None, None) => {}
+            Some((other, at)) if *other != child_view => {
+                return Err(leak(
+                    state,
+                    seat,
+                    format!(
+                        "after `{seen}` it sees `{}` here but `{}` from `{at}`",
+                        G::write_view(&child_view),
+                        G::write_view(other)
+                    ),
+                ));
+            }
+            Some(_) => {}
         }
     }
     Ok(())
