@@ -4,7 +4,8 @@
 use pyramid_core::{Grid, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::layout::{self, Layout};
+use crate::geometry::{self, Layout};
+use crate::play::zone_emptied;
 use crate::rules::CLOCK_PLIES;
 use crate::{MartianAction, MartianRules, MartianSetup};
 
@@ -68,7 +69,7 @@ impl MartianChess {
     /// the `first` seat to move.
     pub(crate) fn start(rules: &MartianRules) -> MartianChess {
         let seats = rules.seat_count();
-        let layout = layout::for_seats(seats);
+        let layout = geometry::for_seats(seats);
         let w = layout.width as i8;
         // (corner file, corner rank, file step, rank step) per seat.
         let corners: &[(i8, i8, i8, i8)] = if seats == 4 {
@@ -108,7 +109,7 @@ impl MartianChess {
 
     #[inline(always)]
     pub(crate) fn layout(&self) -> &'static Layout {
-        layout::for_seats(self.rules.seat_count())
+        geometry::for_seats(self.rules.seat_count())
     }
 
     #[inline(always)]
@@ -151,7 +152,7 @@ impl MartianChess {
         let occ = self.occupied();
         let zones = &self.layout().zones;
         let seats = usize::from(self.rules.seat_count());
-        zones[..seats].iter().any(|&z| z & occ == 0)
+        zones[..seats].iter().any(|&z| zone_emptied(occ, z))
             || self.passes >= self.rules.seat_count()
             || self.rules.ply_limit_reached(self.plies)
             || self.countdown == Some(0)
