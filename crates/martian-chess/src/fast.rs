@@ -326,7 +326,8 @@ impl MartianChess {
         // Queens first: they hold most of the slots, so the walk below ends sooner.
         let by_kind = [(2usize, sets.queens), (1, sets.drones), (0, sets.pawns)];
         // The no-undo ban as one code `from * 64 + to` (64 * 64 when there is none).
-        let ban = no_undo_after_crossing(self.crossing).map_or(64 * 64, |(from, to)| from * 64 + to);
+        let ban =
+            no_undo_after_crossing(self.crossing).map_or(64 * 64, |(from, to)| from * 64 + to);
         let reach_list = layout.reach_list.as_flattened().as_flattened();
         if slots > 0 {
             'draw: for _ in 0..64 {

@@ -171,10 +171,16 @@ impl Layout {
         self.zone_index[sq] = seat as u8;
     }
 
+    /// The file and rank of `sq`, signed for stepping off the board.
+    const fn coords(&self, sq: usize) -> (i8, i8) {
+        let width = self.width as usize;
+        ((sq % width) as i8, (sq / width) as i8)
+    }
+
     /// The king steps and knight jumps from `sq` (`variant=ofkk`).
     const fn add_ofkk_steps(&mut self, sq: usize) {
         let w = self.width as i8;
-        let (file, rank) = ((sq % self.width as usize) as i8, (sq / self.width as usize) as i8);
+        let (file, rank) = self.coords(sq);
         let mut dx = -2;
         while dx <= 2 {
             let mut dy = -2;
@@ -200,7 +206,7 @@ impl Layout {
     /// there ([`MOVEMENT`]).
     const fn add_rays(&mut self, sq: usize) {
         let w = self.width as i8;
-        let (file, rank) = ((sq % self.width as usize) as i8, (sq / self.width as usize) as i8);
+        let (file, rank) = self.coords(sq);
         let mut d = 0;
         while d < 8 {
             let (dx, dy) = DIRS[d];

@@ -154,7 +154,11 @@ const fn entry_tables(layout: &Layout) -> EntryTables {
                 let crossed = sq / ZONE_SQUARES != to / ZONE_SQUARES;
                 let ban = match no_undo_after_crossing(Some((sq as u8, to as u8))) {
                     Some((back_from, back_to)) if crossing_recorded(2, crossed, true, false) => {
-                        entry_index(kind, back_from, reach_index(layout, kind, back_from, back_to))
+                        entry_index(
+                            kind,
+                            back_from,
+                            reach_index(layout, kind, back_from, back_to),
+                        )
                     }
                     _ => NO_BAN,
                 };
@@ -385,7 +389,10 @@ impl Playout {
         game.passes = 0;
         game.crossing = (self.ban < ENTRIES).then(|| {
             // The crossing whose no-undo ban is the banned move (its way back).
-            let (back_from, back_to) = ((self.ban >> 4) as u8 & 31, (INFO[self.ban] >> TO_SHIFT) as u8 & 31);
+            let (back_from, back_to) = (
+                (self.ban >> 4) as u8 & 31,
+                (INFO[self.ban] >> TO_SHIFT) as u8 & 31,
+            );
             (back_to, back_from)
         });
         debug_assert_eq!(
