@@ -110,6 +110,7 @@ pub(crate) static TWO_SEATS: Layout = Layout::build(4);
 pub(crate) static FOUR_SEATS: Layout = Layout::build(8);
 
 /// The layout for a seat count (4 seats: the 8x8 board; anything else: 4x8).
+#[inline(always)]
 pub(crate) fn for_seats(seats: u8) -> &'static Layout {
     if seats == 4 { &FOUR_SEATS } else { &TWO_SEATS }
 }
@@ -300,6 +301,7 @@ impl Layout {
     }
 
     /// The index of the square on `file`, `rank`, if it is on this board.
+    #[inline(always)]
     pub const fn index(&self, file: u8, rank: u8) -> Option<usize> {
         if file < self.width && rank < self.height {
             Some(rank as usize * self.width as usize + file as usize)
@@ -309,6 +311,7 @@ impl Layout {
     }
 
     /// The file and rank of square index `sq`.
+    #[inline(always)]
     pub const fn file_rank(&self, sq: usize) -> (u8, u8) {
         (
             (sq & (self.width as usize - 1)) as u8,
@@ -317,6 +320,7 @@ impl Layout {
     }
 
     /// The zone holding square `sq` (its seat), if any.
+    #[inline(always)]
     pub fn zone_of(&self, sq: usize, seats: u8) -> Option<u8> {
         let bit = 1u64 << sq;
         (0..seats).find(|&s| self.zones[usize::from(s)] & bit != 0)

@@ -147,7 +147,7 @@ impl MartianChess {
 
     /// Whether the game is over: a zone is empty, every seat passed in a row, the ply
     /// limit is reached, the called clock has run out, or a seat reached the target.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn finished(&self) -> bool {
         let occ = self.occupied();
         let zones = &self.layout().zones;
