@@ -43,6 +43,7 @@ pub enum MartianAction {
 
 impl MartianAction {
     /// A move from `from` to `to` (calling nothing).
+    #[inline]
     pub const fn new(from: Square, to: Square) -> Self {
         MartianAction::Move {
             from,
@@ -52,6 +53,7 @@ impl MartianAction {
     }
 
     /// A move from `from` to `to` that calls the clock (`from-to*`).
+    #[inline]
     pub const fn calling(from: Square, to: Square) -> Self {
         MartianAction::Move {
             from,

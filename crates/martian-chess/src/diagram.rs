@@ -12,6 +12,21 @@ impl Diagram for MartianChess {
     /// it is (or the result), the scores, and the position string. Nothing is hidden, so
     /// every viewer sees the same.
     fn diagram(&self, _viewer: Option<Seat>) -> String {
+        let mut out = self.board_text();
+        out.push_str(
+            "legend: P pawn (1 pip), D drone (2), Q queen (3); a piece belongs to the seat \
+             whose zone it stands in\n",
+        );
+        self.write_status(&mut out);
+        let _ = writeln!(out, "position: {}", self.position());
+        out
+    }
+}
+
+impl MartianChess {
+    /// The board of [`Diagram::diagram`]: file letters, the ranks from the top with the
+    /// canals and the seats of their zones, file letters again.
+    fn board_text(&self) -> String {
         let grid = self.grid();
         let four = self.rules.seat_count() == 4;
         let mut out = String::new();
@@ -52,10 +67,12 @@ impl Diagram for MartianChess {
             }
         }
         out.push_str(&files);
-        out.push_str(
-            "legend: P pawn (1 pip), D drone (2), Q queen (3); a piece belongs to the seat \
-             whose zone it stands in\n",
-        );
+        out
+    }
+
+    /// The lines of [`Diagram::diagram`] after the board: whose turn it is (or the
+    /// result), the scores, the target and the clock where those options are on.
+    fn write_status(&self, out: &mut String) {
         match self.outcome() {
             Some(outcome) => {
                 let _ = writeln!(
@@ -92,7 +109,5 @@ impl Diagram for MartianChess {
                 ),
             };
         }
-        let _ = writeln!(out, "position: {}", self.position());
-        out
     }
 }

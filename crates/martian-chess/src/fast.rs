@@ -9,22 +9,16 @@
 use pyramid_core::rand::Rng;
 use pyramid_core::{Bitboard, Game};
 
-use crate::layout::Layout;
+use crate::geometry::{DIRS, Layout, MOVEMENT};
+use crate::movegen::{may_end_on, no_undo_after_crossing};
+use crate::play::zone_emptied;
 use crate::{MartianAction, MartianChess};
 
-/// Index deltas of the directions, in the layout's order: N, NE, E, NW, S, SW, W, SE.
+/// The index delta of direction `dir` ([`DIRS`]) on a board `W` files wide.
+#[inline(always)]
 const fn delta<const W: u32>(dir: usize) -> i32 {
-    let w = W as i32;
-    match dir {
-        0 => w,
-        1 => w + 1,
-        2 => 1,
-        3 => w - 1,
-        4 => -w,
-        5 => -w - 1,
-        6 => -1,
-        _ => -w + 1,
-    }
+    let (dx, dy) = DIRS[dir];
+    dx as i32 + dy as i32 * W as i32
 }
 
 #[inline(always)]
@@ -50,25 +44,21 @@ const fn board<const W: u32>() -> u64 {
     if W == 4 { 0xFFFF_FFFF } else { u64::MAX }
 }
 
-/// Every square of `b` moved one step in `dir`, dropping what leaves the board.
+/// Every square of `b` moved one step in `dir` ([`DIRS`]), dropping what leaves the board.
 #[inline(always)]
 const fn shift<const W: u32>(b: u64, dir: usize) -> u64 {
-    let not_a = !file_a::<W>();
-    let not_last = !file_last::<W>();
-    match dir {
-        0 => (b << W) & board::<W>(),
-        1 => (b << (W + 1)) & not_a & board::<W>(),
-        2 => (b << 1) & not_a & board::<W>(),
-        3 => (b << (W - 1)) & not_last & board::<W>(),
-        4 => b >> W,
-        5 => (b >> (W + 1)) & not_last,
-        6 => (b >> 1) & not_last,
-        _ => (b >> (W - 1)) & not_a,
+    let d = delta::<W>(dir);
+    let moved = if d > 0 {
+        (b << d) & board::<W>()
+    } else {
+        b >> -d
+    };
+    match DIRS[dir].0 {
+        1 => moved & !file_a::<W>(),
+        -1 => moved & !file_last::<W>(),
+        _ => moved,
     }
 }
-
-const DIAGONALS: [usize; 4] = [1, 3, 5, 7];
-const ORTHOGONALS: [usize; 4] = [0, 2, 4, 6];
 
 /// The movable pieces and where each kind may end, for the seat to move.
 #[derive(Clone, Copy)]
@@ -94,9 +84,15 @@ struct Group {
     delta: i8,
 }
 
-/// Up to 4 pawn groups, 8 drone groups and one group per queen (at most 24 queens fit
+/// The set-wise groups of a stepping kind ([`MOVEMENT`]): one per direction and
+/// distance.
+const fn step_group_count(kind: usize) -> usize {
+    MOVEMENT[kind].directions.len() * MOVEMENT[kind].steps as usize
+}
+
+/// The pawn and drone groups (4 and 8), then one group per queen (at most 24 queens fit
 /// the pips of four seats).
-const MAX_GROUPS: usize = 4 + 8 + 24;
+const MAX_GROUPS: usize = step_group_count(0) + step_group_count(1) + 24;
 
 /// The bit counts of two 32-bit masks with one 64-bit SWAR popcount (the targets have
 /// no hardware `popcnt` by default): per-byte counts, then the four low and the four
@@ -143,24 +139,36 @@ fn group(targets: u64, from: u8, delta: i32) -> Group {
     }
 }
 
+/// The set-wise groups of the pieces of a stepping `kind` (pawns, drones) into
+/// `out[n..]`: for each of its directions and distances ([`MOVEMENT`]), the moves of all
+/// of them at once; a longer move needs the squares before it empty. Returns the new `n`.
+#[inline(always)]
+fn step_groups<const W: u32>(
+    kind: usize,
+    pieces: u64,
+    to: u64,
+    empty: u64,
+    out: &mut [Group; MAX_GROUPS],
+    mut n: usize,
+) -> usize {
+    let movement = &MOVEMENT[kind];
+    for &d in movement.directions {
+        let mut reached = pieces;
+        for step in 0..movement.steps {
+            reached = shift::<W>(reached, d);
+            out[n] = group(reached & to, 255, (i32::from(step) + 1) * delta::<W>(d));
+            n += 1;
+            reached &= empty;
+        }
+    }
+    n
+}
+
 /// Every move group of the seat to move; returns how many were written.
 #[inline(always)]
 fn groups<const W: u32>(s: &Sets, layout: &Layout, out: &mut [Group; MAX_GROUPS]) -> usize {
-    let mut n = 0;
-    for d in DIAGONALS {
-        out[n] = group(shift::<W>(s.pawns, d) & s.pawn_to, 255, delta::<W>(d));
-        n += 1;
-    }
-    for d in ORTHOGONALS {
-        let one = shift::<W>(s.drones, d);
-        out[n] = group(one & s.drone_to, 255, delta::<W>(d));
-        out[n + 1] = group(
-            shift::<W>(one & s.empty, d) & s.drone_to,
-            255,
-            2 * delta::<W>(d),
-        );
-        n += 2;
-    }
+    let mut n = step_groups::<W>(0, s.pawns, s.pawn_to, s.empty, out, 0);
+    n = step_groups::<W>(1, s.drones, s.drone_to, s.empty, out, n);
     for sq in Bitboard(s.queens) {
         if n == MAX_GROUPS {
             break;
@@ -210,29 +218,23 @@ impl MartianChess {
     fn sets_on(&self, layout: &Layout) -> Sets {
         let zone = layout.zones[usize::from(self.to_move) & 3];
         let [pawns, drones, queens] = self.pieces;
-        let occ = pawns | drones | queens;
-        let open = layout.board & !(occ & zone);
-        let no_queen = queens & zone == 0;
-        let no_drone = drones & zone == 0;
+        let [pawn_to, drone_to, queen_to] = may_end_on(layout.board, zone, &self.pieces);
         Sets {
             pawns: pawns & zone,
             drones: drones & zone,
             queens: queens & zone,
-            pawn_to: open
-                | if no_queen { drones & zone } else { 0 }
-                | if no_drone { pawns & zone } else { 0 },
-            drone_to: open | if no_queen { pawns & zone } else { 0 },
-            queen_to: open,
-            empty: !occ,
+            pawn_to,
+            drone_to,
+            queen_to,
+            empty: !self.occupied(),
         }
     }
 
-    /// Whether the no-undo rule bans a move the piece could otherwise make; returns the
-    /// banned `(from, to)` indices.
+    /// The move [`no_undo_after_crossing`] bans, if the piece could otherwise make it;
+    /// returns its `(from, to)` indices.
     #[inline(always)]
     fn active_ban(&self) -> Option<(usize, usize)> {
-        let (from, to) = self.crossing?;
-        let (back_from, back_to) = (usize::from(to), usize::from(from));
+        let (back_from, back_to) = no_undo_after_crossing(self.crossing)?;
         // `targets` applies the ban; look at the piece's reach without it.
         let unbanned = MartianChess {
             crossing: None,
@@ -324,9 +326,8 @@ impl MartianChess {
         // Queens first: they hold most of the slots, so the walk below ends sooner.
         let by_kind = [(2usize, sets.queens), (1, sets.drones), (0, sets.pawns)];
         // The no-undo ban as one code `from * 64 + to` (64 * 64 when there is none).
-        let ban = self.crossing.map_or(64 * 64, |(from, to)| {
-            usize::from(to) * 64 + usize::from(from)
-        });
+        let ban =
+            no_undo_after_crossing(self.crossing).map_or(64 * 64, |(from, to)| from * 64 + to);
         let reach_list = layout.reach_list.as_flattened().as_flattened();
         if slots > 0 {
             'draw: for _ in 0..64 {
@@ -373,9 +374,7 @@ impl MartianChess {
         };
         let groups = &buf[..n];
         let moves = total(groups);
-        let ban = self
-            .crossing
-            .map(|(from, to)| (usize::from(to), usize::from(from)));
+        let ban = no_undo_after_crossing(self.crossing);
         if moves == 0 {
             return None;
         }
@@ -434,7 +433,7 @@ impl MartianChess {
                     debug_assert_eq!(slots, self.zone_slots(), "slots out of step");
                     // Only the mover's zone can have emptied (a capturer stays in the
                     // zone it captured in).
-                    if self.occupied() & mover_zone == 0 || self.limit_reached() {
+                    if zone_emptied(self.occupied(), mover_zone) || self.limit_reached() {
                         break;
                     }
                 }

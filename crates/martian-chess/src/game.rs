@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use pyramid_core::rand::Rng;
 use pyramid_core::{Game, Outcome, Seat, play_random_by, random_action_by_walk};
 
+use crate::play::zone_emptied;
 use crate::{MartianAction, MartianChess, MartianRules, explain, movegen};
 
 impl Game for MartianChess {
@@ -59,7 +60,7 @@ impl Game for MartianChess {
         let occ = self.occupied();
         let zones = &self.layout().zones;
         let seats = usize::from(self.rules.seat_count());
-        zones[..seats].iter().any(|&z| z & occ == 0)
+        zones[..seats].iter().any(|&z| zone_emptied(occ, z))
             || self.passes >= self.rules.seat_count()
             || self.limit_reached()
             || self.countdown == Some(0)

@@ -81,7 +81,7 @@ mod evaluate;
 mod explain;
 mod fast;
 mod game;
-mod layout;
+mod geometry;
 mod movegen;
 mod notation;
 mod observation;

@@ -3,7 +3,7 @@
 use pyramid_core::{Bitboard, Game};
 use std::ops::ControlFlow;
 
-use crate::layout::Layout;
+use crate::geometry::Layout;
 use crate::{MartianAction, MartianChess};
 
 /// What every move of the seat to move depends on, computed once per position.
@@ -27,35 +27,83 @@ pub(crate) struct MoveMasks {
     ofkk: bool,
 }
 
+/// Field promotion (judged before the move): by kind of the moving piece (pawn, drone,
+/// queen), the pieces of its own zone it may move onto, merging with them. Without a
+/// queen, a drone and a pawn merge into a queen (either may be the mover); without a
+/// drone, two pawns merge into a drone; nothing else merges. `pawns`, `drones` and
+/// `queens` are the mover's (those in its zone).
+#[inline(always)]
+pub(crate) const fn field_promotion(pawns: u64, drones: u64, queens: u64) -> [u64; 3] {
+    let (no_queen, no_drone) = promotion_triggers(drones, queens);
+    [
+        select(no_queen, drones) | select(no_drone, pawns),
+        select(no_queen, pawns),
+        0,
+    ]
+}
+
+/// What opens [`field_promotion`]: whether the mover (with `drones` and `queens` in its
+/// zone) controls no queen, and whether it controls no drone.
+#[inline(always)]
+const fn promotion_triggers(drones: u64, queens: u64) -> (bool, bool) {
+    (queens == 0, drones == 0)
+}
+
+/// Whether [`field_promotion`] may allow a merge at all (the mover lacks a queen or a
+/// drone): a cheap test that lets the hot loops skip the merge masks.
+#[inline(always)]
+pub(crate) const fn may_promote(drones: u64, queens: u64) -> bool {
+    let (no_queen, no_drone) = promotion_triggers(drones, queens);
+    no_queen | no_drone
+}
+
+/// Where a piece may end its move, by kind (pawn, drone, queen), for the seat whose
+/// zone is `zone`: an empty square, a piece in another zone (a capture), or a
+/// [`field_promotion`]; never another piece of its own zone.
+#[inline(always)]
+pub(crate) const fn may_end_on(board: u64, zone: u64, pieces: &[u64; 3]) -> [u64; 3] {
+    let [pawns, drones, queens] = *pieces;
+    let open = board & !((pawns | drones | queens) & zone);
+    let merges = field_promotion(pawns & zone, drones & zone, queens & zone);
+    [open | merges[0], open | merges[1], open | merges[2]]
+}
+
+/// No undo (two seats): after the previous ply moved a piece across the canal from X to
+/// Y (`crossing`, recorded by [`crate::play::crossing_recorded`]), the move from Y back to
+/// X is banned for this ply. Returns the banned move `(from, to)`.
+#[inline(always)]
+pub(crate) const fn no_undo_after_crossing(crossing: Option<(u8, u8)>) -> Option<(usize, usize)> {
+    match crossing {
+        Some((from, to)) => Some((to as usize, from as usize)),
+        None => None,
+    }
+}
+
+/// `bits` if `flag`, else 0, without a branch.
+#[inline(always)]
+const fn select(flag: bool, bits: u64) -> u64 {
+    bits & (flag as u64).wrapping_neg()
+}
+
 impl MartianChess {
     /// The masks for the seat to move.
     #[inline(always)]
     pub(crate) fn masks(&self) -> MoveMasks {
         let layout = self.layout();
         let zone = layout.zones[usize::from(self.to_move) & 3];
-        let [pawns, drones, queens] = self.pieces;
-        let occ = pawns | drones | queens;
-        let own = occ & zone;
-        let open = layout.board & !own;
-        let no_queen = queens & zone == 0;
-        let no_drone = drones & zone == 0;
-        // Field promotion, judged before the move: without a queen, drone + pawn merge
-        // into a queen (either may be the mover); without a drone, pawn + pawn into a drone.
-        let pawn = open
-            | if no_queen { drones & zone } else { 0 }
-            | if no_drone { pawns & zone } else { 0 };
-        let drone = open | if no_queen { pawns & zone } else { 0 };
-        let (ban_from, ban_to) = match self.crossing {
-            Some((from, to)) => (usize::from(to), 1u64 << from),
+        let occ = self.occupied();
+        let [pawn, drone, queen] = may_end_on(layout.board, zone, &self.pieces);
+        let (ban_from, ban_to) = match no_undo_after_crossing(self.crossing) {
+            Some((from, to)) => (from, 1u64 << to),
             None => (64, 0),
         };
         MoveMasks {
             layout,
             occ,
-            own,
+            own: occ & zone,
             pawn,
             drone,
-            queen: open,
+            queen,
             ban_from,
             ban_to,
             ofkk: self.rules.ofkk(),
@@ -213,7 +261,38 @@ mod tests {
     use pyramid_core::rand::SeedableRng;
     use pyramid_core::{ChaCha8Rng, RandomBot};
 
+    use super::{field_promotion, may_promote, no_undo_after_crossing};
     use crate::{MartianChess, MartianRules};
+
+    /// Field promotion by the rulings: without a queen a pawn and a drone merge (either
+    /// moving), without a drone two pawns; with both, nothing merges.
+    #[test]
+    fn field_promotion_merges_as_the_rulings_say() {
+        let (pawns, drones, queens) = (0b0011, 0b0100, 0b1000);
+        assert_eq!(field_promotion(pawns, drones, queens), [0, 0, 0]);
+        assert_eq!(field_promotion(pawns, drones, 0), [drones, pawns, 0]);
+        assert_eq!(field_promotion(pawns, 0, queens), [pawns, 0, 0]);
+        assert_eq!(field_promotion(pawns, 0, 0), [pawns, pawns, 0]);
+    }
+
+    /// The hot loops' shortcut agrees with the rule: a merge is possible for some pawns
+    /// exactly when `may_promote` says so.
+    #[test]
+    fn may_promote_says_whether_field_promotion_can_merge() {
+        for drones in [0, 0b0100] {
+            for queens in [0, 0b1000] {
+                let merges = field_promotion(u64::MAX, drones, queens);
+                assert_eq!(may_promote(drones, queens), merges != [0; 3]);
+            }
+        }
+    }
+
+    /// No undo: the crossing from X to Y bans the move from Y to X, and nothing else.
+    #[test]
+    fn no_undo_bans_the_move_straight_back() {
+        assert_eq!(no_undo_after_crossing(Some((9, 17))), Some((17, 9)));
+        assert_eq!(no_undo_after_crossing(None), None);
+    }
 
     /// The three ways of counting moves agree along random games of both sizes.
     #[test]

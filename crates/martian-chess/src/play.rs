@@ -2,9 +2,47 @@
 
 use pyramid_core::Size;
 
-use crate::layout::Layout;
+use crate::geometry::Layout;
 use crate::rules::CLOCK_PLIES;
 use crate::{MartianAction, MartianChess};
+
+/// Field promotion, its result: a piece of kind `mover` (0 pawn, 1 drone, 2 queen)
+/// moving onto a piece of kind `target` of its own zone merges with it into one piece of
+/// their pips (pawn + pawn = drone, drone + pawn = queen). Which merges are legal is
+/// [`crate::movegen::field_promotion`].
+#[inline(always)]
+pub(crate) const fn promoted_kind(mover: usize, target: usize) -> usize {
+    let merged = mover + target + 1;
+    if merged > 2 { 2 } else { merged }
+}
+
+/// A capture: the captured piece (of kind `taken`: 0 pawn, 1 drone, 2 queen) leaves the
+/// board and its pips go to the mover's `score`.
+#[inline(always)]
+pub(crate) const fn capture_score(score: u16, taken: usize) -> u16 {
+    score.saturating_add(taken as u16 + 1)
+}
+
+/// No undo, its trigger: whether a move records its canal crossing, which bans the move
+/// straight back on the next ply ([`crate::movegen::no_undo_after_crossing`]). Only with
+/// two seats, for a move that ends in another zone (`crossed`); under
+/// `undo=capture-allowed` (`capture_undo_allowed`) not for a capture.
+#[inline(always)]
+pub(crate) const fn crossing_recorded(
+    seats: u8,
+    crossed: bool,
+    captured: bool,
+    capture_undo_allowed: bool,
+) -> bool {
+    seats == 2 && crossed && !(captured && capture_undo_allowed)
+}
+
+/// The end: the game ends at once when, after a move, a zone is empty (`zone` holds none
+/// of the `occupied` squares).
+#[inline(always)]
+pub(crate) const fn zone_emptied(occupied: u64, zone: u64) -> bool {
+    occupied & zone == 0
+}
 
 impl MartianChess {
     /// Plays `action` without checking it. An illegal action never panics; it may leave
@@ -101,23 +139,24 @@ impl MartianChess {
             Some(target) => {
                 self.pieces[target.index()] &= !to_bit;
                 if zone & to_bit != 0 {
-                    // Field promotion: the two merge into one piece of their pips.
-                    Size::from_pips(mover.pips() + target.pips()).unwrap_or(Size::Queen)
+                    // Field promotion: the two merge into one piece.
+                    let kind = promoted_kind(mover.index(), target.index());
+                    Size::from_index(kind).unwrap_or(Size::Queen)
                 } else {
                     // Capture: the captured pips go to the mover's score.
                     let seat = usize::from(self.to_move) & 3;
-                    self.scores[seat] = self.scores[seat].saturating_add(u16::from(target.pips()));
+                    self.scores[seat] = capture_score(self.scores[seat], target.index());
                     mover
                 }
             }
         };
         self.pieces[landed.index()] |= to_bit;
-        if self.rules.seat_count() == 2
-            && zone & to_bit == 0
-            && (target.is_none() || !self.rules.capture_undo_allowed())
-        {
-            // The piece crossed the canal: the next ply may not move it straight back
-            // (under `undo=capture-allowed`, only after a plain crossing).
+        if crossing_recorded(
+            self.rules.seat_count(),
+            zone & to_bit == 0,
+            target.is_some(),
+            self.rules.capture_undo_allowed(),
+        ) {
             self.crossing = Some((from as u8, to as u8));
         }
         (target, landed)

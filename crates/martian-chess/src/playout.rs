@@ -35,7 +35,9 @@ use pyramid_core::RunningTotals;
 use pyramid_core::rand::Rng;
 
 use crate::MartianChess;
-use crate::layout::{Layout, TWO_SEATS};
+use crate::geometry::{Layout, TWO_SEATS};
+use crate::movegen::{field_promotion, may_promote, no_undo_after_crossing};
+use crate::play::{capture_score, crossing_recorded, promoted_kind, zone_emptied};
 
 /// Squares of the 4x8 board.
 const SQUARES: usize = 32;
@@ -147,10 +149,18 @@ const fn entry_tables(layout: &Layout) -> EntryTables {
                 let to = layout.reach_list[kind][sq][i] as usize;
                 let entry = entry_index(kind, sq, i);
                 out.check[entry] = layout.between[sq][to] | 1 << (32 + to);
-                let ban = if sq / ZONE_SQUARES == to / ZONE_SQUARES {
-                    NO_BAN
-                } else {
-                    entry_index(kind, to, reach_index(layout, kind, to, sq))
+                // Whether a capture or not: the same under the default rule options, the
+                // only ones this loop plays.
+                let crossed = sq / ZONE_SQUARES != to / ZONE_SQUARES;
+                let ban = match no_undo_after_crossing(Some((sq as u8, to as u8))) {
+                    Some((back_from, back_to)) if crossing_recorded(2, crossed, true, false) => {
+                        entry_index(
+                            kind,
+                            back_from,
+                            reach_index(layout, kind, back_from, back_to),
+                        )
+                    }
+                    _ => NO_BAN,
                 };
                 out.info[entry] = ban as u32 | (entry_index(kind, to, 0) as u32) << ROW_SHIFT;
                 out.to_slots[entry] = slots_on(layout.reach_count[kind][to] as u64, to);
@@ -348,22 +358,22 @@ impl Playout {
             scores: [game.scores[0], game.scores[1]],
             ban: NO_BAN,
         };
-        if let Some((from, to)) = game.crossing {
-            playout.ban = playout.ban_after(usize::from(from), usize::from(to));
+        if let Some((from, to)) = no_undo_after_crossing(game.crossing) {
+            playout.ban = playout.index_of_move(from, to);
         }
         playout
     }
 
-    /// The ban after a crossing from `from` to `to`: the piece on `to` may not move
-    /// straight back (if it could make that move at all).
-    fn ban_after(&self, from: usize, to: usize) -> usize {
+    /// The proposal index of the move of the piece on `from` to `to`, or [`NO_BAN`] if it
+    /// cannot make it (or `from` is empty).
+    fn index_of_move(&self, from: usize, to: usize) -> usize {
         let (from, to) = (from & (SQUARES - 1), to & (SQUARES - 1));
-        if self.pieces.iter().all(|&b| b & (1 << to) == 0) {
+        if self.pieces.iter().all(|&b| b & (1 << from) == 0) {
             return NO_BAN;
         }
-        let row = usize::from(self.rows[to]);
-        (row..row + reach_count(row >> 9, to) as usize)
-            .find(|&index| (INFO[index & (ENTRIES - 1)] >> TO_SHIFT) as usize & 31 == from)
+        let row = usize::from(self.rows[from]);
+        (row..row + reach_count(row >> 9, from) as usize)
+            .find(|&index| (INFO[index & (ENTRIES - 1)] >> TO_SHIFT) as usize & 31 == to)
             .unwrap_or(NO_BAN)
     }
 
@@ -378,11 +388,18 @@ impl Playout {
         game.to_move = ((self.first_seat + played as usize) & 1) as u8;
         game.passes = 0;
         game.crossing = (self.ban < ENTRIES).then(|| {
-            // The banned move goes from the crossing's destination to its origin.
-            let origin = (INFO[self.ban] >> TO_SHIFT) as u8 & 31;
-            let destination = (self.ban >> 4) as u8 & 31;
-            (origin, destination)
+            // The crossing whose no-undo ban is the banned move (its way back).
+            let (back_from, back_to) = (
+                (self.ban >> 4) as u8 & 31,
+                (INFO[self.ban] >> TO_SHIFT) as u8 & 31,
+            );
+            (back_to, back_from)
         });
+        debug_assert_eq!(
+            no_undo_after_crossing(game.crossing).map(|(from, to)| self.index_of_move(from, to)),
+            (self.ban < ENTRIES).then_some(self.ban),
+            "the stored crossing bans another move"
+        );
         game.plies = game.plies.saturating_add(played);
     }
 
@@ -446,31 +463,26 @@ impl Playout {
     fn sample<const SEAT: usize, R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, u64)> {
         let ply = self.ply::<SEAT>()?;
         let zone = Self::zone(SEAT & 1);
-        let [_, drones, queens, _] = self.pieces;
-        let (no_queen, no_drone) = (queens & zone == 0, drones & zone == 0);
-        if no_queen | no_drone {
-            Self::draw::<true, R>(&ply, &self.merge_obstacles(zone, no_queen, no_drone), rng)
+        let [pawns, drones, queens, _] = self.pieces;
+        if may_promote(drones & zone, queens & zone) {
+            let merges = field_promotion(pawns & zone, drones & zone, queens & zone);
+            Self::draw::<true, R>(&ply, &self.merge_obstacles(zone, &merges), rng)
         } else {
             Self::draw::<false, R>(&ply, &[0; 4], rng)
         }
     }
 
-    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover (of `zone`) controls no
-    /// queen (`no_queen`) or no drone (`no_drone`), so that some merges are legal: the
-    /// occupied squares in bits 0..32, the squares the kind may not end on in bits
-    /// 32..64 (all for kind 3).
-    fn merge_obstacles(&self, zone: u64, no_queen: bool, no_drone: bool) -> [u64; 4] {
-        let [pawns, drones, _, _] = self.pieces;
+    /// By kind, the obstacles a [`CHECK`] entry must miss when the mover (of `zone`) may
+    /// merge by [`field_promotion`] (`merges`, by kind): the occupied squares in bits
+    /// 0..32, the squares the kind may not end on in bits 32..64 (all for kind 3).
+    fn merge_obstacles(&self, zone: u64, merges: &[u64; 3]) -> [u64; 4] {
         let occupied = self.occupied;
         let own = occupied & zone;
         // Own pieces block a destination, except the merges of field promotion.
-        let pawn_blocked =
-            own & !(select(no_queen, drones & zone) | select(no_drone, pawns & zone));
-        let drone_blocked = own & !select(no_queen, pawns & zone);
         [
-            occupied | pawn_blocked << 32,
-            occupied | drone_blocked << 32,
-            occupied | own << 32,
+            occupied | (own & !merges[0]) << 32,
+            occupied | (own & !merges[1]) << 32,
+            occupied | (own & !merges[2]) << 32,
             u64::MAX,
         ]
     }
@@ -517,12 +529,10 @@ impl Playout {
         let taken = (pips as usize).wrapping_sub(1) & 3;
         self.sub_slots(to, reach_count(taken, to));
         if home {
-            // Field promotion: the two merge into one piece of their pips.
-            (kind + pips as usize).min(2)
+            promoted_kind(kind, taken)
         } else {
-            // Capture: the captured pips go to the mover's score.
             let seat = seat & 1;
-            self.scores[seat] = self.scores[seat].saturating_add(pips as u16);
+            self.scores[seat] = capture_score(self.scores[seat], taken);
             kind
         }
     }
@@ -561,7 +571,7 @@ impl Playout {
             self.add_slots(to, reach_count(landed, to));
             self.rows[to] = entry_index(landed, to, 0) as u16;
             // Only the mover's zone can have emptied.
-            return self.occupied & zone == 0;
+            return zone_emptied(self.occupied, zone);
         }
         // A plain move (the common case): the piece lands as it moved, in its zone or
         // across the canal.
@@ -582,15 +592,9 @@ impl Playout {
         } else {
             self.totals[other * 2] += low;
             self.totals[other * 2 + 1] += high;
-            self.occupied & zone == 0
+            zone_emptied(self.occupied, zone)
         }
     }
-}
-
-/// `bits` if `flag`, else 0, without a branch.
-#[inline(always)]
-fn select(flag: bool, bits: u64) -> u64 {
-    bits & u64::from(flag).wrapping_neg()
 }
 
 impl Playout {

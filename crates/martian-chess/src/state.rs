@@ -4,7 +4,7 @@
 use pyramid_core::{Grid, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::layout::{self, Layout};
+use crate::geometry::{self, Layout};
 use crate::rules::CLOCK_PLIES;
 use crate::{MartianAction, MartianRules, MartianSetup};
 
@@ -68,7 +68,7 @@ impl MartianChess {
     /// the `first` seat to move.
     pub(crate) fn start(rules: &MartianRules) -> MartianChess {
         let seats = rules.seat_count();
-        let layout = layout::for_seats(seats);
+        let layout = geometry::for_seats(seats);
         let w = layout.width as i8;
         // (corner file, corner rank, file step, rank step) per seat.
         let corners: &[(i8, i8, i8, i8)] = if seats == 4 {
@@ -108,7 +108,7 @@ impl MartianChess {
 
     #[inline(always)]
     pub(crate) fn layout(&self) -> &'static Layout {
-        layout::for_seats(self.rules.seat_count())
+        geometry::for_seats(self.rules.seat_count())
     }
 
     #[inline(always)]

@@ -1,10 +1,10 @@
-//! Board geometry: the two boards (4x8 for two seats, 8x8 for four), their zones, and
-//! precomputed move tables, all as `u64` bitboards with bit `i` = square index `i`
-//! (`rank * width + file`, `a1` = bit 0).
+//! Board geometry: the two boards (4x8 for two seats, 8x8 for four), their zones, how
+//! each kind of piece moves ([`MOVEMENT`]), and the move tables built from it, all as
+//! `u64` bitboards with bit `i` = square index `i` (`rank * width + file`, `a1` = bit 0).
 
 /// Direction steps `(dx, dy)` in the order the ray tables use. The first four raise the
 /// square index (north, north-east, east, north-west), the last four lower it.
-const DIRS: [(i8, i8); 8] = [
+pub(crate) const DIRS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
     (1, 0),
@@ -17,6 +17,54 @@ const DIRS: [(i8, i8); 8] = [
 
 /// Indices into [`DIRS`] of the four orthogonal directions.
 pub(crate) const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+/// Indices into [`DIRS`] of the four diagonal directions.
+pub(crate) const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+/// Indices into [`DIRS`] of all eight directions.
+const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// How one kind of piece moves: the directions it may take and how far along one.
+#[derive(Debug)]
+pub(crate) struct Movement {
+    /// Indices into [`DIRS`].
+    pub directions: &'static [usize],
+    /// The most squares it travels in one move.
+    pub steps: u8,
+}
+
+/// The movement rule, by kind (0 pawn, 1 drone, 2 queen): a pawn one square diagonally,
+/// a drone one or two squares orthogonally, a queen any distance in a straight line.
+/// No piece passes over another: a move ends at the latest on the first piece in its
+/// way ([`Layout::between`] holds the squares that must be empty). Every table of
+/// moves below ([`Layout::pawn`], [`Layout::drone_reach`], [`Layout::queen_reach`], the
+/// reach lists) and the set-wise shifts of `fast.rs` are built from this table.
+pub(crate) const MOVEMENT: [Movement; 3] = [
+    Movement {
+        directions: &DIAGONAL,
+        steps: 1,
+    },
+    Movement {
+        directions: &ORTHOGONAL,
+        steps: 2,
+    },
+    Movement {
+        directions: &ALL_DIRECTIONS,
+        steps: 7,
+    },
+];
+
+/// Whether [`MOVEMENT`] lets a piece of `kind` travel `step` squares in direction `dir`
+/// (on an empty board).
+const fn moves_along(kind: usize, dir: usize, step: u8) -> bool {
+    let movement = &MOVEMENT[kind];
+    let mut i = 0;
+    while i < movement.directions.len() {
+        if movement.directions[i] == dir {
+            return step <= movement.steps;
+        }
+        i += 1;
+    }
+    false
+}
 
 /// The geometry of one board.
 #[derive(Debug)]
@@ -33,9 +81,10 @@ pub(crate) struct Layout {
     pub zones: [u64; 4],
     /// The seat whose zone holds each square.
     pub zone_index: [u8; 64],
-    /// Pawn targets: the diagonal neighbours of each square.
+    /// A pawn's reach from each square ([`MOVEMENT`]): its diagonal neighbours.
     pub pawn: [u64; 64],
-    /// Squares one or two steps away orthogonally (a drone's reach on an empty board).
+    /// A drone's reach on an empty board ([`MOVEMENT`]): squares one or two steps away
+    /// orthogonally.
     pub drone_reach: [u64; 64],
     /// The eight neighbours of each square (a pawn's moves under `variant=ofkk`).
     pub king: [u64; 64],
@@ -44,7 +93,7 @@ pub(crate) struct Layout {
     /// The squares from each square to the board's edge in each direction, the square
     /// itself excluded.
     pub rays: [[u64; 64]; 8],
-    /// Every square a queen on an empty board reaches from each square.
+    /// Every square a queen on an empty board reaches from each square ([`MOVEMENT`]).
     pub queen_reach: [u64; 64],
     /// The squares strictly between two squares on one line (0 if not on a line).
     pub between: [[u64; 64]; 64],
@@ -61,6 +110,7 @@ pub(crate) static TWO_SEATS: Layout = Layout::build(4);
 pub(crate) static FOUR_SEATS: Layout = Layout::build(8);
 
 /// The layout for a seat count (4 seats: the 8x8 board; anything else: 4x8).
+#[inline(always)]
 pub(crate) fn for_seats(seats: u8) -> &'static Layout {
     if seats == 4 { &FOUR_SEATS } else { &TWO_SEATS }
 }
@@ -71,7 +121,6 @@ const fn on_board(width: i8, file: i8, rank: i8) -> bool {
 
 impl Layout {
     const fn build(width: u8) -> Layout {
-        let w = width as i8;
         let squares = width as usize * 8;
         let mut layout = Layout {
             width,
@@ -96,93 +145,121 @@ impl Layout {
         };
         let mut sq = 0;
         while sq < squares {
-            let file = (sq % width as usize) as i8;
-            let rank = (sq / width as usize) as i8;
-            let bit = 1u64 << sq;
-            // Zones.
-            if width == 4 {
-                let seat = if rank < 4 { 0 } else { 1 };
-                layout.zones[seat] |= bit;
-                layout.zone_index[sq] = seat as u8;
-            } else {
-                let seat = match (file < 4, rank < 4) {
-                    (true, true) => 0,
-                    (true, false) => 1,
-                    (false, false) => 2,
-                    (false, true) => 3,
-                };
-                layout.zones[seat] |= bit;
-                layout.zone_index[sq] = seat as u8;
-            }
-            // King steps and knight jumps.
-            let mut dx = -2;
-            while dx <= 2 {
-                let mut dy = -2;
-                while dy <= 2 {
-                    let (f, r) = (file + dx, rank + dy);
-                    if on_board(w, f, r) {
-                        let target = 1u64 << (r as usize * width as usize + f as usize);
-                        let (ax, ay) = (dx.abs(), dy.abs());
-                        if ax <= 1 && ay <= 1 && ax + ay > 0 {
-                            layout.king[sq] |= target;
-                        }
-                        if ax + ay == 3 && ax > 0 && ay > 0 {
-                            layout.knight[sq] |= target;
-                        }
-                    }
-                    dy += 1;
-                }
-                dx += 1;
-            }
-            // Rays, pawn steps, drone reach.
-            let mut d = 0;
-            while d < 8 {
-                let (dx, dy) = DIRS[d];
-                let mut step = 1;
-                let (mut f, mut r) = (file + dx, rank + dy);
-                let mut passed = 0u64;
-                while on_board(w, f, r) {
-                    let to = r as usize * width as usize + f as usize;
-                    let target = 1u64 << to;
-                    layout.rays[d][sq] |= target;
-                    layout.queen_reach[sq] |= target;
-                    layout.between[sq][to] = passed;
-                    passed |= target;
-                    if step == 1 && dx != 0 && dy != 0 {
-                        layout.pawn[sq] |= target;
-                    }
-                    if step <= 2 && (dx == 0 || dy == 0) {
-                        layout.drone_reach[sq] |= target;
-                    }
-                    step += 1;
-                    f += dx;
-                    r += dy;
-                }
-                d += 1;
-            }
+            layout.add_zone(sq);
+            layout.add_ofkk_steps(sq);
+            layout.add_rays(sq);
             sq += 1;
         }
+        layout.build_reach_lists();
+        layout
+    }
+
+    /// Puts square `sq` in its seat's zone.
+    const fn add_zone(&mut self, sq: usize) {
+        let width = self.width as usize;
+        let (file, rank) = (sq % width, sq / width);
+        let seat = if width == 4 {
+            if rank < 4 { 0 } else { 1 }
+        } else {
+            match (file < 4, rank < 4) {
+                (true, true) => 0,
+                (true, false) => 1,
+                (false, false) => 2,
+                (false, true) => 3,
+            }
+        };
+        self.zones[seat] |= 1u64 << sq;
+        self.zone_index[sq] = seat as u8;
+    }
+
+    /// The file and rank of `sq`, signed for stepping off the board.
+    const fn coords(&self, sq: usize) -> (i8, i8) {
+        let width = self.width as usize;
+        ((sq % width) as i8, (sq / width) as i8)
+    }
+
+    /// The king steps and knight jumps from `sq` (`variant=ofkk`).
+    const fn add_ofkk_steps(&mut self, sq: usize) {
+        let w = self.width as i8;
+        let (file, rank) = self.coords(sq);
+        let mut dx = -2;
+        while dx <= 2 {
+            let mut dy = -2;
+            while dy <= 2 {
+                let (f, r) = (file + dx, rank + dy);
+                if on_board(w, f, r) {
+                    let target = 1u64 << (r as usize * w as usize + f as usize);
+                    let (ax, ay) = (dx.abs(), dy.abs());
+                    if ax <= 1 && ay <= 1 && ax + ay > 0 {
+                        self.king[sq] |= target;
+                    }
+                    if ax + ay == 3 && ax > 0 && ay > 0 {
+                        self.knight[sq] |= target;
+                    }
+                }
+                dy += 1;
+            }
+            dx += 1;
+        }
+    }
+
+    /// The rays and between-squares from `sq`, and the empty-board reach of each kind
+    /// there ([`MOVEMENT`]).
+    const fn add_rays(&mut self, sq: usize) {
+        let w = self.width as i8;
+        let (file, rank) = self.coords(sq);
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = DIRS[d];
+            let mut step = 1;
+            let (mut f, mut r) = (file + dx, rank + dy);
+            let mut passed = 0u64;
+            while on_board(w, f, r) {
+                let to = r as usize * w as usize + f as usize;
+                let target = 1u64 << to;
+                self.rays[d][sq] |= target;
+                self.between[sq][to] = passed;
+                passed |= target;
+                if moves_along(0, d, step) {
+                    self.pawn[sq] |= target;
+                }
+                if moves_along(1, d, step) {
+                    self.drone_reach[sq] |= target;
+                }
+                if moves_along(2, d, step) {
+                    self.queen_reach[sq] |= target;
+                }
+                step += 1;
+                f += dx;
+                r += dy;
+            }
+            d += 1;
+        }
+    }
+
+    /// The reach lists and counts of every kind on every square.
+    const fn build_reach_lists(&mut self) {
+        let squares = self.width as usize * 8;
         let mut sq = 0;
         while sq < squares {
             let mut kind = 0;
             while kind < 3 {
                 let mut bits = match kind {
-                    0 => layout.pawn[sq],
-                    1 => layout.drone_reach[sq],
-                    _ => layout.queen_reach[sq],
+                    0 => self.pawn[sq],
+                    1 => self.drone_reach[sq],
+                    _ => self.queen_reach[sq],
                 };
                 let mut n = 0;
                 while bits != 0 {
-                    layout.reach_list[kind][sq][n] = bits.trailing_zeros() as u8;
+                    self.reach_list[kind][sq][n] = bits.trailing_zeros() as u8;
                     bits &= bits - 1;
                     n += 1;
                 }
-                layout.reach_count[kind][sq] = n as u8;
+                self.reach_count[kind][sq] = n as u8;
                 kind += 1;
             }
             sq += 1;
         }
-        layout
     }
 
     /// Squares reachable from `sq` in direction `dir` with `occ` occupied: the ray up to
@@ -217,13 +294,14 @@ impl Layout {
     #[inline(always)]
     pub fn drone_attacks(&self, sq: usize, occ: u64) -> u64 {
         let mut out = 0;
-        for d in ORTHOGONAL {
+        for &d in MOVEMENT[1].directions {
             out |= self.ray_attacks(d, sq, occ);
         }
         out & self.drone_reach[sq]
     }
 
     /// The index of the square on `file`, `rank`, if it is on this board.
+    #[inline(always)]
     pub const fn index(&self, file: u8, rank: u8) -> Option<usize> {
         if file < self.width && rank < self.height {
             Some(rank as usize * self.width as usize + file as usize)
@@ -233,6 +311,7 @@ impl Layout {
     }
 
     /// The file and rank of square index `sq`.
+    #[inline(always)]
     pub const fn file_rank(&self, sq: usize) -> (u8, u8) {
         (
             (sq & (self.width as usize - 1)) as u8,
@@ -241,6 +320,7 @@ impl Layout {
     }
 
     /// The zone holding square `sq` (its seat), if any.
+    #[inline(always)]
     pub fn zone_of(&self, sq: usize, seats: u8) -> Option<u8> {
         let bit = 1u64 << sq;
         (0..seats).find(|&s| self.zones[usize::from(s)] & bit != 0)
