@@ -6,6 +6,7 @@
 //! whenever [`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply) is
 //! false.
 
+use pyramid_core::bits::byte_counts;
 use pyramid_core::rand::Rng;
 use pyramid_core::{Bitboard, Game};
 
@@ -99,10 +100,7 @@ const MAX_GROUPS: usize = step_group_count(0) + step_group_count(1) + 24;
 /// high bytes summed separately by one multiplication.
 #[inline(always)]
 fn popcount_pair(a: u64, b: u64) -> (u32, u32) {
-    let mut x = (a & 0xFFFF_FFFF) | b << 32;
-    x -= (x >> 1) & 0x5555_5555_5555_5555;
-    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = byte_counts((a & 0xFFFF_FFFF) | b << 32);
     let sums = x.wrapping_mul(0x0101_0101);
     (((sums >> 24) & 0xFF) as u32, (sums >> 56) as u32)
 }
