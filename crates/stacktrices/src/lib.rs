@@ -49,9 +49,6 @@ mod evaluate;
 mod explain;
 mod game;
 mod geometry;
-// setup.rs still names the module by its old name; another change rewrites setup.rs, and
-// this alias goes once it names `geometry`.
-use geometry as board;
 mod movegen;
 mod notation;
 mod observation;

@@ -4,7 +4,7 @@
 use pyramid_core::{Outcome, Seat, Square};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Base, GRID, Stack, index, square};
+use crate::geometry::{Base, GRID, Stack, index, square};
 use crate::notation::err;
 use crate::piece::{Piece, Pieces};
 use crate::rules::StacktricesRules;
@@ -474,7 +474,7 @@ fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
                     ),
                 ));
             }
-            if raid && sq / 7 != crate::board::home_rank(me ^ 1) {
+            if raid && sq / 7 != crate::geometry::home_rank(me ^ 1) {
                 return Err(err(
                     "decision",
                     format!(
