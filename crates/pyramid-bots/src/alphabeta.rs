@@ -205,32 +205,13 @@ impl<G: FullGame> AlphaBetaBot<G> {
             return 0.0;
         }
         if state.is_over() || depth == 0 {
-            let value = score(state, self.root_seat);
-            // Sooner wins, later losses.
-            return if value >= 1e11 {
-                value - f64::from(ply)
-            } else if value <= -1e11 {
-                value + f64::from(ply)
-            } else {
-                value
-            };
+            return self.leaf_value(state, ply);
         }
-        let slot = (key as usize) & (self.table.len() - 1);
         let (mut alpha, mut beta) = (alpha, beta);
-        let mut table_move = None;
-        if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
-            table_move = entry.best;
-            if entry.depth >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.value,
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
-                }
-                if alpha >= beta {
-                    return entry.value;
-                }
-            }
-        }
+        let table_move = match self.probe(key, depth, &mut alpha, &mut beta) {
+            Ok(table_move) => table_move,
+            Err(known) => return known,
+        };
         let (alpha_in, beta_in) = (alpha, beta);
         let maximising = state.to_act() == Some(self.root_seat);
         let actions = self.ordered(state, table_move, ply);
@@ -267,21 +248,74 @@ impl<G: FullGame> AlphaBetaBot<G> {
                 break;
             }
         }
-        let bound = if best_value <= alpha_in {
+        self.remember(key, depth, (alpha_in, beta_in), best_value, best);
+        best_value
+    }
+
+    /// The value of a position the search does not look past, for the searching seat:
+    /// sooner wins and later losses score higher.
+    fn leaf_value(&self, state: &G, ply: u32) -> f64 {
+        let value = score(state, self.root_seat);
+        if value >= 1e11 {
+            value - f64::from(ply)
+        } else if value <= -1e11 {
+            value + f64::from(ply)
+        } else {
+            value
+        }
+    }
+
+    /// What the table knows of `key` searched `depth` deep: `Err(value)` when that
+    /// settles the node, else the window narrowed by its bound and the move to try first.
+    fn probe(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: &mut f64,
+        beta: &mut f64,
+    ) -> Result<Option<G::Action>, f64> {
+        let slot = (key as usize) & (self.table.len() - 1);
+        let Some(entry) = self.table[slot].filter(|e| e.key == key) else {
+            return Ok(None);
+        };
+        if entry.depth >= depth {
+            match entry.bound {
+                Bound::Exact => return Err(entry.value),
+                Bound::Lower => *alpha = alpha.max(entry.value),
+                Bound::Upper => *beta = beta.min(entry.value),
+            }
+            if *alpha >= *beta {
+                return Err(entry.value);
+            }
+        }
+        Ok(entry.best)
+    }
+
+    /// Stores the value found for `key` at `depth`, bounded by the window it was searched
+    /// with (`window`: alpha and beta on entry).
+    fn remember(
+        &mut self,
+        key: u64,
+        depth: u32,
+        window: (f64, f64),
+        value: f64,
+        best: Option<G::Action>,
+    ) {
+        let bound = if value <= window.0 {
             Bound::Upper
-        } else if best_value >= beta_in {
+        } else if value >= window.1 {
             Bound::Lower
         } else {
             Bound::Exact
         };
+        let slot = (key as usize) & (self.table.len() - 1);
         self.table[slot] = Some(Entry {
             key,
             depth,
             bound,
-            value: best_value,
+            value,
             best,
         });
-        best_value
     }
 
     /// The actions of `state` in search order.

@@ -329,6 +329,16 @@ pub(crate) fn number_in(
         })
 }
 
+/// `value` read as a switch (`on`/`off` and the other spellings
+/// [`pyramid_core::parse_switch`] takes) for option `key`.
+fn switch(key: &'static str, value: &str) -> Result<bool, SpecError> {
+    pyramid_core::parse_switch(key, value).map_err(|_| SpecError::BadValue {
+        key,
+        value: pyramid_core::excerpt(value),
+        expected: "on or off",
+    })
+}
+
 const ISMCTS_OPTIONS: &str = "iters, ms, c, playout";
 
 /// `ismcts` takes MCTS's budget, exploration and playout options (with its own
@@ -423,16 +433,7 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                     return Err(SpecError::TwoBudgets);
                 }
                 seen_budget = true;
-                let n: u64 =
-                    value
-                        .parse()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| SpecError::BadValue {
-                            key,
-                            value: pyramid_core::excerpt(value),
-                            expected: "a whole number above 0",
-                        })?;
+                let n = number_in(key, value, 1, u64::MAX, "a whole number above 0")?;
                 config.budget = if key == "iters" {
                     Budget::Iterations(n)
                 } else {
@@ -458,36 +459,13 @@ fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
                 })?;
             }
             "nodes" => {
-                config.max_nodes =
-                    value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &usize| n > 0)
-                        .ok_or_else(|| SpecError::BadValue {
-                            key: "nodes",
-                            value: pyramid_core::excerpt(value),
-                            expected: "a whole number above 0 (the most nodes the tree may hold)",
-                        })?;
+                let most = usize::MAX as u64;
+                let expected = "a whole number above 0 (the most nodes the tree may hold)";
+                config.max_nodes = number_in("nodes", value, 1, most, expected)? as usize;
             }
-            "reuse" => {
-                config.reuse_tree = pyramid_core::parse_switch("reuse", value).map_err(|_| {
-                    SpecError::BadValue {
-                        key: "reuse",
-                        value: pyramid_core::excerpt(value),
-                        expected: "on or off",
-                    }
-                })?;
-            }
-            _ => {
-                // "tactics", the last known key.
-                config.tactics = pyramid_core::parse_switch("tactics", value).map_err(|_| {
-                    SpecError::BadValue {
-                        key: "tactics",
-                        value: pyramid_core::excerpt(value),
-                        expected: "on or off",
-                    }
-                })?;
-            }
+            "reuse" => config.reuse_tree = switch("reuse", value)?,
+            // "tactics", the last known key.
+            _ => config.tactics = switch("tactics", value)?,
         }
     }
     Ok(config)

@@ -96,6 +96,21 @@ fn write_summary<G: FullGame>(
     config: &MatchConfig<G::Rules>,
     report: &MatchReport,
 ) -> std::fmt::Result {
+    write_heading::<G>(out, config, report)?;
+    let width = write_tallies(out, report)?;
+    if config.is_round_robin() {
+        write_crosstable(out, report)?;
+        write_ladder(out, report, width)?;
+    }
+    write_totals(out, config, report)
+}
+
+/// The first line: the game, seats, games, seed and ply limit.
+fn write_heading<G: FullGame>(
+    out: &mut String,
+    config: &MatchConfig<G::Rules>,
+    report: &MatchReport,
+) -> std::fmt::Result {
     let limit = config
         .rules
         .ply_limit()
@@ -126,6 +141,11 @@ fn write_summary<G: FullGame>(
             },
         )?;
     }
+    Ok(())
+}
+
+/// Each bot's games, wins, draws, losses and score; returns the width of the bot column.
+fn write_tallies(out: &mut String, report: &MatchReport) -> Result<usize, std::fmt::Error> {
     let width = report
         .bots
         .iter()
@@ -150,10 +170,16 @@ fn write_summary<G: FullGame>(
             100.0 * tally.score()
         )?;
     }
-    if config.is_round_robin() {
-        write_crosstable(out, report)?;
-        write_ladder(out, report, width)?;
-    }
+    Ok(width)
+}
+
+/// Wins by seat, draws, unfinished games and forfeits, average plies, Elo and the note
+/// on timed budgets.
+fn write_totals<R>(
+    out: &mut String,
+    config: &MatchConfig<R>,
+    report: &MatchReport,
+) -> std::fmt::Result {
     let seat_wins: Vec<String> = report
         .seat_wins
         .iter()

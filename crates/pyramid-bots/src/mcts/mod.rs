@@ -381,6 +381,39 @@ enum Target<'a, G: FullGame> {
     View(&'a G::View),
 }
 
+impl<G: FullGame> MctsBot<G> {
+    /// Answers `action` without a search (the only legal action, or a win in one): the
+    /// tree is cleared, since it is of no use after it.
+    fn answer_unsearched(&mut self, started: Instant, action: G::Action) -> G::Action {
+        self.root = None;
+        self.tree.clear();
+        self.stats = SearchStats {
+            elapsed: started.elapsed(),
+            nodes: 1,
+            ..SearchStats::default()
+        };
+        action
+    }
+
+    /// The most visited root child among `legal` and not in `unsafe_actions`; ties go to
+    /// the better mean, then to the first expanded.
+    fn most_visited(&self, legal: &[G::Action], unsafe_actions: &[G::Action]) -> Option<G::Action> {
+        let mut best: Option<(u32, f64, G::Action)> = None;
+        for &child in &self.tree.nodes[0].children {
+            let n = &self.tree.nodes[child as usize];
+            let Some(action) = n.action else { continue };
+            if !legal.contains(&action) || unsafe_actions.contains(&action) {
+                continue;
+            }
+            let mean = n.reward / f64::from(n.visits.max(1));
+            if best.is_none_or(|(v, m, _)| n.visits > v || (n.visits == v && mean > m)) {
+                best = Some((n.visits, mean, action));
+            }
+        }
+        best.map(|(_, _, a)| a)
+    }
+}
+
 impl<G: FullGame> Bot<G> for MctsBot<G> {
     fn name(&self) -> String {
         crate::BotSpec::Mcts(self.config.clone()).to_string()
@@ -392,32 +425,14 @@ impl<G: FullGame> Bot<G> for MctsBot<G> {
         let legal = now.legal_actions();
         match legal[..] {
             [] => return None,
-            [only] => {
-                // Nothing to think about; the tree is of no use after it either.
-                self.root = None;
-                self.tree.clear();
-                self.stats = SearchStats {
-                    elapsed: started.elapsed(),
-                    nodes: 1,
-                    ..SearchStats::default()
-                };
-                return Some(only);
-            }
+            // Nothing to think about; the tree is of no use after it either.
+            [only] => return Some(self.answer_unsearched(started, only)),
             _ => {}
         }
         let mut unsafe_actions = Vec::new();
         if self.config.tactics {
             match root_tactics(&now, seat, &legal) {
-                Tactics::Win(action) => {
-                    self.root = None;
-                    self.tree.clear();
-                    self.stats = SearchStats {
-                        elapsed: started.elapsed(),
-                        nodes: 1,
-                        ..SearchStats::default()
-                    };
-                    return Some(action);
-                }
+                Tactics::Win(action) => return Some(self.answer_unsearched(started, action)),
                 Tactics::Avoid(actions) if actions.len() < legal.len() => unsafe_actions = actions,
                 Tactics::Avoid(_) => {}
             }
@@ -443,21 +458,7 @@ impl<G: FullGame> Bot<G> for MctsBot<G> {
             playout_plies += self.iterate(start, &mut path);
             iterations += 1;
         }
-        // The most visited legal root child; ties go to the better mean, then to the
-        // first expanded.
-        let mut best: Option<(u32, f64, G::Action)> = None;
-        for &child in &self.tree.nodes[0].children {
-            let n = &self.tree.nodes[child as usize];
-            let Some(action) = n.action else { continue };
-            if !legal.contains(&action) || unsafe_actions.contains(&action) {
-                continue;
-            }
-            let mean = n.reward / f64::from(n.visits.max(1));
-            if best.is_none_or(|(v, m, _)| n.visits > v || (n.visits == v && mean > m)) {
-                best = Some((n.visits, mean, action));
-            }
-        }
-        let choice = best.map(|(_, _, a)| a).or_else(|| {
+        let choice = self.most_visited(&legal, &unsafe_actions).or_else(|| {
             legal
                 .iter()
                 .find(|a| !unsafe_actions.contains(a))
