@@ -6,7 +6,7 @@ import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SQUARE = re.compile(r"[a-o](?:1[0-5]|[1-9])")
 
@@ -116,3 +116,21 @@ def open_seat(driver, server, created, seat):
     driver.get("about:blank")
     driver.get(server + seat_link(created, seat))
     wait_for(driver, lambda d: status(d) != "" and d.find_elements(By.CSS_SELECTOR, "#board rect.square"))
+
+
+def start_game(driver, server, game, rules=None, seats=("human", "random")):
+    """A game made with the page's form (which then opens the first human seat's link)."""
+    driver.get("about:blank")
+    driver.get(server + "/")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    for key, value in (rules or {}).items():
+        field = driver.find_element(By.CSS_SELECTOR, f'#options input[data-option="{key}"]')
+        field.clear()
+        field.send_keys(str(value))
+    for seat, who in enumerate(seats):
+        field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
+        field.clear()
+        field.send_keys(who)
+    driver.find_element(By.ID, "start").click()
+    wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)

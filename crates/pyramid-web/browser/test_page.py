@@ -11,7 +11,6 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
 from conftest import SCREENSHOTS
 from pages import (
@@ -29,29 +28,12 @@ from pages import (
     play_on_board,
     position,
     square,
+    start_game,
     status,
     wait_for,
 )
 
 GAMES = ["martian-chess", "ataxx-ice", "card-siege", "stacktrices"]
-
-
-def start_game(driver, server, game, rules=None, seats=("human", "random")):
-    """A game made with the page's form (which then opens the first human seat's link)."""
-    driver.get("about:blank")
-    driver.get(server + "/")
-    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
-    Select(driver.find_element(By.ID, "game")).select_by_value(game)
-    for key, value in (rules or {}).items():
-        field = driver.find_element(By.CSS_SELECTOR, f'#options input[data-option="{key}"]')
-        field.clear()
-        field.send_keys(str(value))
-    for seat, who in enumerate(seats):
-        field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
-        field.clear()
-        field.send_keys(who)
-    driver.find_element(By.ID, "start").click()
-    wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)
 
 
 # A safety net only: every game below ends by its own rules long before it.

@@ -2,6 +2,8 @@
 reload resuming the seat, and a restarted server resuming the game in the open page."""
 
 import random
+import subprocess
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -17,11 +19,11 @@ from pages import (
     my_turn_or_over,
     open_seat,
     play_on_board,
+    start_game,
     status,
     status_words,
     wait_for,
 )
-from test_page import start_game
 
 
 def play_a_move(driver, choose, seat):
@@ -34,11 +36,13 @@ def play_a_move(driver, choose, seat):
     return action
 
 
-def test_two_people_play_through_their_seat_links(driver, driver2, server):
+def test_two_people_play_through_their_seat_links(driver, driver2, server, pyrctl, tmp_path):
     """The form makes a game for two people; the page opens seat 0's link and shows a link
     per seat and for spectators. The second browser opens seat 1's link; each sees the
     other's moves arrive (server-sent events) and plays by clicking, to the end of a short
-    game (ply limit 6), which both pages announce with its reason."""
+    game (ply limit 6), which both pages announce with its reason. The record the page
+    offers replays with `pyrctl replay`; a rematch brings both people to a new game, in
+    each other's seats."""
     start_game(driver, server, "martian-chess", {"ply_limit": 6, "first": 0}, seats=("human", "human"))
     link = driver.find_element(By.CSS_SELECTOR, '#invite input[data-link="seat-1"]').get_attribute("value")
     assert driver.find_element(By.CSS_SELECTOR, '#invite input[data-link="spectator"]').get_attribute("value")
@@ -63,9 +67,22 @@ def test_two_people_play_through_their_seat_links(driver, driver2, server):
         banner = d.find_element(By.ID, "banner")
         assert banner.is_displayed() and "Game over" in banner.text
     driver2.save_screenshot(str(SCREENSHOTS / "two-people.png"))
+    record = tmp_path / "game.jsonl"
+    with urllib.request.urlopen(driver.find_element(By.ID, "record").get_attribute("href"), timeout=10) as answer:
+        record.write_bytes(answer.read())
+    subprocess.run([pyrctl, "replay", str(record)], check=True, capture_output=True, timeout=30)
+    first = driver.current_url
+    driver.find_element(By.ID, "rematch").click()
+    wait_for(driver, lambda d: d.current_url != first and status(d).startswith("to_act="))
+    wait_for(driver2, lambda d: d.find_element(By.ID, "rematch-link").is_displayed())
+    driver2.find_element(By.ID, "rematch-link").click()
+    game = driver.current_url.split("game=")[1].split("&")[0]
+    wait_for(driver2, lambda d: f"game={game}&" in d.current_url and attr(d, "you", "data-you") != "")
+    assert {attr(driver, "you", "data-you"), attr(driver2, "you", "data-you")} == {"0", "1"}
+    assert attr(driver, "you", "data-you") == "1"
 
 
-def test_a_reload_resumes_the_seat(driver, server):
+def test_a_reload_resumes_the_seat_and_resigning_ends_the_game(driver, server):
     created = create_game(server, "martian-chess", ["human", "random"], {"first": 0})
     open_seat(driver, server, created, 0)
     play_a_move(driver, random.Random(1), 0)
@@ -75,6 +92,11 @@ def test_a_reload_resumes_the_seat(driver, server):
     wait_for(driver, lambda d: move_count(d) == moves and my_turn_or_over(d, 0))
     assert attr(driver, "you", "data-you") == "0"
     play_a_move(driver, random.Random(2), 0)
+    wait_for(driver, lambda d: my_turn_or_over(d, 0))
+    driver.find_element(By.ID, "resign").click()
+    driver.find_element(By.ID, "resign-confirm").click()
+    wait_for(driver, is_over)
+    assert "Game over" in driver.find_element(By.ID, "banner").text
 
 
 def test_a_server_restart_resumes_the_open_page(driver, pyrctl, tmp_path):
