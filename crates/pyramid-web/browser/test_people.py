@@ -122,3 +122,11 @@ def test_a_server_restart_resumes_the_open_page(driver, pyrctl, tmp_path):
         play_a_move(driver, random.Random(4), 0)
     finally:
         own.stop()
+
+
+def test_an_unknown_game_is_said_and_its_board_disabled(driver, server):
+    driver.get("about:blank")
+    driver.get(server + "/#game=00000000000000000000000000000000&seat=0&token=00")
+    wait_for(driver, lambda d: attr(d, "connection", "data-state") == "dead")
+    assert "no game" in driver.find_element(By.ID, "message").text.lower()
+    assert driver.execute_script("return document.getElementById('layout').inert")
