@@ -48,6 +48,7 @@ mod board;
 mod diagram;
 mod evaluate;
 mod explain;
+pub use explain::{end_reason, seat_name};
 mod game;
 mod movegen;
 mod notation;
