@@ -335,3 +335,114 @@ async fn unreadable_bodies_queries_and_paths_get_the_json_error() {
     .await;
     assert_eq!(status, 400, "{body}");
 }
+
+/// The next `event: game` of an event stream, as JSON.
+async fn next_event(
+    stream: &mut (impl futures_util::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
+) -> Value {
+    use futures_util::StreamExt;
+    let mut text = String::new();
+    loop {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(10), stream.next())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        text += &String::from_utf8_lossy(&chunk);
+        if let Some(end) = text.find("\n\n") {
+            let event = &text[..end];
+            assert!(event.starts_with("event: game\n"), "{event}");
+            let data = event
+                .trim_start_matches("event: game\n")
+                .trim_start_matches("data: ");
+            return serde_json::from_str(data).expect("JSON data");
+        }
+    }
+}
+
+#[tokio::test]
+async fn events_send_the_game_at_once_and_after_each_ply() {
+    let app = app();
+    let (_, created) = json_call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "martian-chess", "seats": ["human", "human"]})),
+    )
+    .await;
+    let id = created["id"].as_str().expect("an id");
+    let token = created["token"].as_str().expect("a token");
+    let request = Request::builder()
+        .uri(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .expect("a request");
+    let response = pyramid_web::router(Arc::clone(&app))
+        .oneshot(request)
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .is_ok_and(|t| t.starts_with("text/event-stream"))
+    );
+    let mut stream = response.into_body().into_data_stream();
+    let first = next_event(&mut stream).await;
+    assert_eq!(first["plies"], 0);
+    assert_eq!(first["you"], Value::Null);
+    let seat = first["to_act"].as_u64().expect("a seat");
+    let (_, mine) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}?seat={seat}&token={token}"),
+        None,
+    )
+    .await;
+    let (status, _) = json_call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(json!({"seat": seat, "action": mine["legal"][0], "token": token})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let second = next_event(&mut stream).await;
+    assert_eq!(second["plies"], 1);
+    assert_eq!(second["last_turn"][0]["seat"], seat);
+}
+
+#[tokio::test]
+async fn a_bot_choosing_its_move_is_shown_thinking() {
+    let app = app();
+    let (_, created) = json_call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "card-siege", "seats": ["greedy", "human"], "delay_ms": 3000})),
+    )
+    .await;
+    let id = created["id"].as_str().expect("an id");
+    let t1 = created["seat_tokens"][1].as_str().expect("a token");
+    assert_eq!(
+        created["links"]["seats"][0],
+        Value::Null,
+        "no link for a bot seat"
+    );
+    let mut view = Value::Null;
+    for _ in 0..100 {
+        (_, view) = json_call(
+            &app,
+            "GET",
+            &format!("/api/games/{id}?seat=1&token={t1}"),
+            None,
+        )
+        .await;
+        if view["thinking"] == json!([0]) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(view["thinking"], json!([0]), "{view}");
+    assert_eq!(view["status"], "Hearts (bot) is thinking");
+    assert_eq!(view["forced"], false);
+}
