@@ -136,19 +136,19 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
     }
 }
 
+/// What a bot's blocking thread gives back: the bot and its pick, or the thread's
+/// failure (the bot panicked).
+type Picked = Result<
+    (
+        Box<dyn pyramid_core::runtime::DynBot>,
+        Result<String, pyramid_core::runtime::RuntimeError>,
+    ),
+    tokio::task::JoinError,
+>;
+
 /// After a bot's pick: the bot back in its seat and its action; `None` when the game
 /// was dropped meanwhile or the bot failed (its seat then loses by forfeit).
-fn seat_back(
-    shared: &Shared,
-    seat: Seat,
-    picked: Result<
-        (
-            Box<dyn pyramid_core::runtime::DynBot>,
-            Result<String, pyramid_core::runtime::RuntimeError>,
-        ),
-        tokio::task::JoinError,
-    >,
-) -> Option<String> {
+fn seat_back(shared: &Shared, seat: Seat, picked: Picked) -> Option<String> {
     let mut live = lock(shared);
     let Ok((mut bot, action)) = picked else {
         // The bot panicked: its seat loses by forfeit.

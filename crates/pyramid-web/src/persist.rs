@@ -82,10 +82,15 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
         sitters.push(if spec == "human" {
             Sitter::Human
         } else {
+            // Checked again: this server's caps and outside engines may not be those of
+            // the server that stored the game (an `ext:` seat runs only if this one was
+            // started with it too).
+            let spec = crate::limits::bot_within_limits(spec, &app.config)
+                .map_err(|e| broken(e.message))?;
             let bot = game
-                .bot(spec, rand::random::<u64>() ^ seat as u64)
+                .bot(&spec, rand::random::<u64>() ^ seat as u64)
                 .map_err(|e| broken(e.to_string()))?;
-            Sitter::Bot(spec.clone(), Some(bot))
+            Sitter::Bot(spec, Some(bot))
         });
     }
     let mut live = LiveGame {

@@ -61,15 +61,20 @@ pub fn squares(action: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
+        // A capture's `x` (`j1xi2`) separates two squares.
+        let after_capture = i >= 2 && bytes[i - 1] == b'x' && bytes[i - 2].is_ascii_digit();
         let starts = bytes[i].is_ascii_lowercase()
-            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric() || after_capture)
             && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
         if starts {
             let mut end = i + 2;
             while bytes.get(end).is_some_and(u8::is_ascii_digit) {
                 end += 1;
             }
-            if !bytes.get(end).is_some_and(u8::is_ascii_alphabetic) {
+            if !bytes
+                .get(end)
+                .is_some_and(|&b| b.is_ascii_alphabetic() && b != b'x')
+            {
                 let square = action[i..end].to_owned();
                 if !found.contains(&square) {
                     found.push(square);
