@@ -12,7 +12,8 @@
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
 #   selenium and ray: nothing outside the checkout;
-# - Debian's chromium and chromium-driver, with apt-get, only when they are missing: new
+# - Debian's postgresql (for the web server's tests) and chromium and chromium-driver,
+#   with apt-get, only when they are missing: new
 #   packages only (--no-install-recommends), and never an upgrade of a package already
 #   installed: if the only way in is to upgrade some, it stops and names them (set
 #   PYRAMID_APT_UPGRADE=1 to allow it).
@@ -27,6 +28,11 @@ stage() {
     echo
     echo "== [$(((SECONDS - START) / 60))m$(((SECONDS - START) % 60))s] $*"
 }
+
+stage "postgres: Debian's postgresql, for the web server's Postgres tests (each starts a throwaway cluster on loopback)"
+./scripts/install-postgres.sh
+# The Postgres tests fail, rather than skip, without it.
+export PYRAMID_REQUIRE_POSTGRES=1
 
 stage "cargo test: compiles the workspace once (dev profile, optimised; about 9 minutes on 2 cores from a cold cache), then runs every Rust test"
 cargo test --workspace --profile dev

@@ -32,3 +32,56 @@ pub(crate) fn illegal_reason(state: &AtaxxIce, action: Action) -> Option<String>
         },
     }
 }
+
+/// The name of a seat: the colour the board draws its pyramids in (`Red`, `Blue`,
+/// `Yellow`, `Green`, seat 0 first).
+pub fn seat_name(seat: pyramid_core::Seat) -> &'static str {
+    ["Red", "Blue", "Yellow", "Green"]
+        .get(seat.index())
+        .copied()
+        .unwrap_or("another seat")
+}
+
+/// Why the game ended, in words (`None` while it goes on): the winner has all its
+/// pyramids on the board, or every other colour was taken off it; or a draw.
+pub fn end_reason(state: &AtaxxIce) -> Option<String> {
+    let outcome = state.outcome()?;
+    Some(match outcome {
+        pyramid_core::Outcome::Win(w) => {
+            let on_board: u32 = state.pieces[w.index() & 3]
+                .iter()
+                .map(|b| b.count_ones())
+                .sum();
+            if on_board == u32::from(crate::PIECES_PER_SEAT) {
+                format!("{} has all its pyramids on the board", seat_name(w))
+            } else {
+                format!(
+                    "every other colour was taken off the board by {}",
+                    seat_name(w)
+                )
+            }
+        }
+        pyramid_core::Outcome::Draw if state.limit_reached() => {
+            "the ply limit was reached".to_owned()
+        }
+        pyramid_core::Outcome::Draw => "no pyramid is left on the board".to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod words {
+    use super::*;
+
+    #[test]
+    fn end_reason_names_the_last_colour_on_the_board() {
+        let mut state = AtaxxIce::new(&crate::AtaxxIceRules::default());
+        assert_eq!(end_reason(&state), None);
+        state.pieces[1] = [0; 3];
+        state.finish_action(0);
+        assert_eq!(
+            end_reason(&state).as_deref(),
+            Some("every other colour was taken off the board by Red")
+        );
+        assert_eq!(seat_name(pyramid_core::Seat(1)), "Blue");
+    }
+}

@@ -42,6 +42,7 @@ mod action_ids;
 mod diagram;
 mod evaluate;
 mod explain;
+pub use explain::{end_reason, seat_name};
 mod fast;
 mod game;
 mod geometry;

@@ -56,3 +56,26 @@ pub(crate) fn illegal_reason(state: &CardSiege, action: Action) -> Option<String
     }
     Some(moves_from_reason(state, from_sq, to_sq))
 }
+
+/// The name of a seat, as the board draws it: `Hearts` (seat 0) or `Spades`.
+pub fn seat_name(seat: pyramid_core::Seat) -> &'static str {
+    if seat.0 == 0 { "Hearts" } else { "Spades" }
+}
+
+/// Why the game ended, in words (`None` while it goes on): the ply limit, or why the
+/// seat to act had no legal action (a siege it won with no square free to evacuate, a
+/// siege it could not answer, or no move at all).
+pub fn end_reason(state: &CardSiege) -> Option<String> {
+    let outcome = state.outcome()?;
+    let pyramid_core::Outcome::Win(winner) = outcome else {
+        return Some("the ply limit was reached".to_owned());
+    };
+    let loser = seat_name(pyramid_core::Seat(1 - winner.0.min(1)));
+    Some(match state.phase() {
+        Phase::Evacuate => {
+            format!("{loser} won the siege but no square was free for its King to evacuate")
+        }
+        Phase::Siege => format!("{loser} could not answer the siege on its King"),
+        Phase::Normal => format!("{loser} had no legal move"),
+    })
+}

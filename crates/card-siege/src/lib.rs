@@ -58,6 +58,7 @@ mod zobrist;
 
 pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};
+pub use explain::{end_reason, seat_name};
 pub use geometry::GRID;
 pub use rules::{CardSiegeRules, OPENING_TURNS};
 pub use setup::{CardSiegeSetup, Placement, PositionError, StackPlace};

@@ -379,6 +379,23 @@ fn belt_siege_top_card_attacks_the_evacuation_squares_so_the_besieger_wins() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat(0))));
 }
 
+/// The end in words names the reason (issue 26): the won siege with no evacuation square,
+/// and nothing while the game goes on.
+#[test]
+fn end_reason_names_the_won_siege_without_an_evacuation_square() {
+    let mut g = game(
+        &[("7s", "c1"), ("4h", "e2"), ("Ks", "d2"), ("Kh", "o1")],
+        "s",
+    );
+    assert_eq!(card_siege::end_reason(&g), None);
+    play(&mut g, "c1-e1");
+    assert_eq!(
+        card_siege::end_reason(&g).as_deref(),
+        Some("Spades won the siege but no square was free for its King to evacuate")
+    );
+    assert_eq!(card_siege::seat_name(Seat(0)), "Hearts");
+}
+
 // ---------------------------------------------------------------- ascending
 
 #[test]

@@ -66,3 +66,73 @@ pub(crate) fn illegal_reason(state: &MartianChess, action: MartianAction) -> Opt
         )
     })
 }
+
+/// The name of a seat, as the docs give it: `South`, `North` (two seats), or its corner
+/// (four seats: `South-west`, `North-west`, `North-east`, `South-east`).
+pub fn seat_name(seat: Seat, seats: usize) -> &'static str {
+    let names: &[&'static str] = if seats == 4 {
+        &["South-west", "North-west", "North-east", "South-east"]
+    } else {
+        &["South", "North"]
+    };
+    names.get(seat.index()).copied().unwrap_or("another seat")
+}
+
+/// Why the game ended, in words (`None` while it goes on): what ended it (the ply limit,
+/// the clock, every seat passing, the target score, an empty zone) and how the scores
+/// decided it.
+pub fn end_reason(state: &MartianChess) -> Option<String> {
+    let outcome = state.outcome()?;
+    let scores = state.scores();
+    let seats = scores.len();
+    let cause = if state.rules.ply_limit_reached(state.plies) {
+        "the ply limit was reached"
+    } else if state.clock_countdown() == Some(0) {
+        "the clock ran out"
+    } else if usize::from(state.passes_in_a_row()) >= seats {
+        "every seat passed"
+    } else if state.target_reached() {
+        "a score reached the target"
+    } else {
+        "a zone was left empty"
+    };
+    let points: Vec<String> = scores.iter().map(u16::to_string).collect();
+    let points = points.join("-");
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let leaders = scores.iter().filter(|&&s| s == best).count();
+    let how = match outcome {
+        pyramid_core::Outcome::Win(w) if leaders == 1 => {
+            format!("{} has the most points ({points})", seat_name(w, seats))
+        }
+        pyramid_core::Outcome::Win(w) => format!(
+            "the scores tie ({points}) and {} made the final move",
+            seat_name(w, seats)
+        ),
+        pyramid_core::Outcome::Draw => format!("the scores tie ({points})"),
+    };
+    Some(format!("{cause}; {how}"))
+}
+
+#[cfg(test)]
+mod words {
+    use super::*;
+
+    #[test]
+    fn end_reason_says_what_ended_the_game_and_who_scored_most() {
+        let rules = crate::MartianRules::default();
+        let mut state = MartianChess::new(&rules);
+        assert_eq!(end_reason(&state), None);
+        // Seat 1's zone emptied: only seat 0's pieces remain.
+        let occupied = state.layout().zones[1];
+        for b in &mut state.pieces {
+            *b &= !occupied;
+        }
+        state.scores[0] = 5;
+        let reason = end_reason(&state).expect("over");
+        assert_eq!(
+            reason,
+            "a zone was left empty; South has the most points (5-0)"
+        );
+        assert_eq!(seat_name(Seat(1), 2), "North");
+    }
+}

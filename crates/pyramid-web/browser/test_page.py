@@ -1,75 +1,39 @@
 """The page in headless Chromium: a full game of each game played by clicking to its end, an illegal
-click refused, a record replayed, and a Stacktrices seat seeing only its view."""
+click refused, a record replayed, a Stacktrices seat seeing only its view and composing a trade by
+clicks, a selected piece kept visible, a move played by keyboard, and the layout on a laptop and a
+phone."""
 
 import json
 import random
-import re
 import subprocess
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.common.keys import Keys
 
 from conftest import SCREENSHOTS
+from pages import (
+    SQUARE,
+    choose_from_list,
+    click_at,
+    click_square,
+    create_game,
+    is_board_move,
+    is_over,
+    legal_actions,
+    move_count,
+    my_turn_or_over,
+    open_seat,
+    play_on_board,
+    position,
+    square,
+    start_game,
+    status,
+    wait_for,
+)
 
 GAMES = ["martian-chess", "ataxx-ice", "card-siege", "stacktrices"]
-
-
-def status(driver) -> str:
-    return driver.find_element(By.ID, "status").get_attribute("data-status") or ""
-
-
-def position(driver) -> str:
-    return driver.find_element(By.ID, "position").get_attribute("data-position") or ""
-
-
-def wait_for(driver, condition, timeout=20):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
-
-
-def start_game(driver, server, game, rules=None, seats=("human", "random")):
-    driver.get(server + "/")
-    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
-    Select(driver.find_element(By.ID, "game")).select_by_value(game)
-    for key, value in (rules or {}).items():
-        field = driver.find_element(By.CSS_SELECTOR, f'#options input[data-option="{key}"]')
-        field.clear()
-        field.send_keys(str(value))
-    for seat, who in enumerate(seats):
-        field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
-        field.clear()
-        field.send_keys(who)
-    driver.find_element(By.ID, "start").click()
-    wait_for(driver, lambda d: status(d) != "")
-
-
-def my_turn_or_over(driver):
-    s = status(driver)
-    if s.startswith("outcome="):
-        return True
-    return s == "to_act=0" and driver.find_elements(By.CSS_SELECTOR, "#legal button[data-action]")
-
-
-def click_at(driver, element):
-    """A real click at the element's centre: whatever is drawn on top there gets it."""
-    ActionChains(driver).move_to_element(element).click().perform()
-
-
-def click_square(driver, square):
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board rect.square[data-square="{square}"]'))
-
-
-def legal_actions(driver) -> list:
-    """Every legal action the page offers the human seat, read in one round trip."""
-    return driver.execute_script(
-        "return [...document.querySelectorAll('#legal button[data-action]')].map(b => b.dataset.action)"
-    )
-
-
-def move_count(driver) -> int:
-    return len(driver.find_elements(By.CSS_SELECTOR, "#moves li"))
 
 
 # A safety net only: every game below ends by its own rules long before it.
@@ -81,33 +45,23 @@ def test_a_full_game_played_by_clicking(driver, server, game):
     """A whole game to its natural end against `greedy` (which ends games quickly), the
     human seat choosing seeded random legal actions: moves by clicking the piece and then
     its target on the board, decisions (relocations, steals, raids, trades, placements)
-    from the list."""
+    from the list; single forced choices are played by the page."""
     choose = random.Random(game)
     start_game(driver, server, game, {"ply_limit": PLY_LIMIT}, seats=("human", "greedy"))
-    board_moves = list_choices = 0
+    board_moves = 0
     for _ in range(PLY_LIMIT):
         wait_for(driver, my_turn_or_over, timeout=30)
-        if status(driver).startswith("outcome="):
+        if is_over(driver):
             break
-        before = position(driver)
+        before = move_count(driver)
         action = choose.choice(legal_actions(driver))
-        squares = re.findall(r"[a-o](?:1[0-5]|[1-9])", action)
-        if len(squares) >= 2 and "=" not in action and "[" not in action:
-            # On the board: the piece, then its target (or the list, narrowed to the
-            # actions of that piece and target, when one click leaves several).
-            click_square(driver, squares[0])
-            target = wait_for(
-                driver,
-                lambda d: d.find_elements(By.CSS_SELECTOR, f'#board rect.target[data-action="{action}"]')
-                or d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]'),
-            )
-            click_at(driver, target[0])
+        if is_board_move(action):
+            play_on_board(driver, action)
             board_moves += 1
         else:
-            driver.find_element(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]').click()
-            list_choices += 1
-        wait_for(driver, lambda d: position(d) != before or status(d).startswith("outcome="), timeout=30)
-    assert status(driver).startswith("outcome="), status(driver)
+            choose_from_list(driver, action)
+        wait_for(driver, lambda d: move_count(d) != before or is_over(d), timeout=30)
+    assert is_over(driver), status(driver)
     assert move_count(driver) < PLY_LIMIT, "the game ran into the safety ply limit"
     banner = driver.find_element(By.ID, "banner")
     assert banner.is_displayed() and "Game over" in banner.text
@@ -116,22 +70,145 @@ def test_a_full_game_played_by_clicking(driver, server, game):
 
 
 def test_an_illegal_click_is_refused(driver, server):
-    start_game(driver, server, "martian-chess", {"first": 0})
+    open_seat(driver, server, create_game(server, "martian-chess", ["human", "random"], {"first": 0}), 0)
     wait_for(driver, my_turn_or_over)
     before = position(driver)
     # a4 is empty at the start: nothing can start there.
     click_square(driver, "a4")
     message = wait_for(driver, lambda d: d.find_element(By.ID, "message").get_attribute("data-error"))
     assert "no legal action starts on a4" in message
-    time.sleep(0.5)
     assert position(driver) == before
 
 
+def test_a_selected_piece_stays_visible(driver, server):
+    """Clicking a piece outlines its square: nothing opaque is drawn over the piece."""
+    open_seat(driver, server, create_game(server, "martian-chess", ["human", "random"], {"first": 0}), 0)
+    wait_for(driver, my_turn_or_over)
+    start = SQUARE.findall(next(a for a in legal_actions(driver) if len(SQUARE.findall(a)) == 2))[0]
+    click_square(driver, start)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board rect.selected"))
+    covering = driver.execute_script(
+        """
+        const sq = arguments[0];
+        const piece = document.querySelector(`#board polygon[data-square="${sq}"]`);
+        const box = piece.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        const all = [...piece.ownerSVGElement.querySelectorAll('*')];
+        return all.slice(all.indexOf(piece) + 1).filter(e => {
+            const r = e.getBoundingClientRect();
+            if (!(r.left <= x && x <= r.right && r.top <= y && y <= r.bottom)) return false;
+            if (e.tagName === 'text' || e.tagName === 'title') return false;
+            const fill = getComputedStyle(e).fill;
+            const alpha = fill.startsWith('rgba') ? Number(fill.split(',')[3].replace(')', '')) : 1;
+            return fill !== 'none' && alpha * Number(getComputedStyle(e).fillOpacity) > 0.5;
+        }).map(e => e.outerHTML);
+        """,
+        start,
+    )
+    assert covering == [], covering
+
+
+def test_a_move_played_by_keyboard(driver, server):
+    """Arrow keys walk the squares, Enter picks the piece and Enter again plays the move."""
+    open_seat(driver, server, create_game(server, "martian-chess", ["human", "random"], {"first": 0}), 0)
+    wait_for(driver, my_turn_or_over)
+    action = next(a for a in legal_actions(driver) if is_board_move(a))
+    start, target = SQUARE.findall(action)[:2]
+    driver.execute_script("arguments[0].focus()", square(driver, "a1"))
+    keys = ActionChains(driver)
+
+    def walk(frm, to):
+        files = ord(to[0]) - ord(frm[0])
+        ranks = int(to[1:]) - int(frm[1:])
+        for _ in range(abs(files)):
+            keys.send_keys(Keys.ARROW_RIGHT if files > 0 else Keys.ARROW_LEFT)
+        for _ in range(abs(ranks)):
+            keys.send_keys(Keys.ARROW_UP if ranks > 0 else Keys.ARROW_DOWN)
+
+    walk("a1", start)
+    keys.send_keys(Keys.ENTER)
+    walk(start, target)
+    keys.send_keys(Keys.ENTER)
+    keys.perform()
+    focused = driver.execute_script("return document.activeElement.dataset.square")
+    wait_for(driver, lambda d: move_count(d) >= 1)
+    first = driver.find_elements(By.CSS_SELECTOR, "#moves li")[0].text
+    assert first.endswith(action), (first, action, focused)
+
+
 def test_a_stacktrices_seat_sees_only_its_view(driver, server):
-    start_game(driver, server, "stacktrices", {"start": "standard"})
+    open_seat(driver, server, create_game(server, "stacktrices", ["human", "random"], {"start": "standard"}), 0)
     wait_for(driver, my_turn_or_over)
     thieves = position(driver).split(" ")[2]
     assert thieves.split(",")[1] == "?", position(driver)
+
+
+def test_a_stacktrices_trade_composed_by_clicks(driver, server):
+    """After a move, the trade D and d from b1 for the store's Q onto b1, composed by
+    clicking the two pieces on b1, then the store's Q and b1; then the bot's whole turn
+    is listed in words, outlined on the board and announced."""
+    created = create_game(server, "stacktrices", ["human", "random"], {"start": "standard"})
+    open_seat(driver, server, created, 0)
+    wait_for(driver, my_turn_or_over)
+    move = next(a for a in legal_actions(driver) if is_board_move(a) and "b1" not in a and "-" in a)
+    play_on_board(driver, move)
+    wait_for(driver, lambda d: d.find_elements(By.ID, "trade-chosen"))
+    trade = "trade=D@b1,d@b1>Q@b1"
+    assert trade in legal_actions(driver)
+    for piece in ("D", "d"):
+        click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board polygon[data-square="b1"][data-piece="{piece}"]'))
+    chosen = driver.find_element(By.ID, "trade-chosen").text
+    assert "D@b1" in chosen and "d@b1" in chosen, chosen
+    if driver.find_elements(By.ID, "trade-done-giving"):
+        driver.find_element(By.ID, "trade-done-giving").click()
+    driver.find_element(By.CSS_SELECTOR, '#trade button[data-store="Q"]').click()
+    if not driver.find_elements(By.ID, "trade-play"):
+        click_square(driver, "b1")
+    play = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#trade-play[data-action="{trade}"]'))
+    play[0].click()
+    wait_for(driver, lambda d: any(li.text.endswith(trade) for li in d.find_elements(By.CSS_SELECTOR, "#moves li")))
+    # The bot's turn: its main action and its trade decision at least, each in the list.
+    wait_for(driver, lambda d: my_turn_or_over(d) and len(d.find_elements(By.CSS_SELECTOR, "#last-plies li")) >= 2)
+    assert driver.find_elements(By.CSS_SELECTOR, "#board rect.last")
+    assert driver.find_element(By.ID, "announce").get_attribute("textContent")
+    styles = driver.execute_script(
+        "return ['rect.last', 'rect.maybe-thief'].map(s => document.querySelector('#board ' + s))"
+        ".map(e => e && [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray])"
+    )
+    assert styles[0] and styles[1] and styles[0][0] != styles[1][0] and styles[0][1] != styles[1][1], styles
+    driver.save_screenshot(str(SCREENSHOTS / "stacktrices-trade.png"))
+
+
+def board_box(driver):
+    return driver.execute_script("const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]")
+
+
+def test_the_layout_on_a_laptop_and_a_phone(driver, server):
+    """At 1280 px the side panel stands beside even the widest board (Card Siege, 15 files);
+    on a 390 px phone (as a phone lays out: the viewport meta counts) the panel goes under
+    the board and the whole board fits the screen's width."""
+    created = create_game(server, "card-siege", ["human", "random"])
+    open_seat(driver, server, created, 0)
+    left, right, _, _ = board_box(driver)
+    panel = driver.execute_script("return document.getElementById('panel').getBoundingClientRect().left")
+    assert panel >= right, (panel, right)
+    moves = driver.execute_script("return getComputedStyle(document.getElementById('moves')).overflowY")
+    assert moves == "auto"
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        for game in ("card-siege", "stacktrices"):
+            created = create_game(server, game, ["human", "random"], {"start": "standard"} if game == "stacktrices" else {})
+            open_seat(driver, server, created, 0)
+            left, right, _, bottom = board_box(driver)
+            assert 0 <= left and right <= 390, (game, left, right)
+            panel = driver.execute_script("return document.getElementById('panel').getBoundingClientRect().top")
+            assert panel >= bottom - 1, (game, panel, bottom)
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        driver.save_screenshot(str(SCREENSHOTS / "phone.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_record_is_replayed(driver, server, pyrctl, tmp_path):
@@ -142,6 +219,7 @@ def test_a_record_is_replayed(driver, server, pyrctl, tmp_path):
         capture_output=True,
     )
     line = json.loads(record.read_text().splitlines()[0])
+    driver.get("about:blank")
     driver.get(server + "/")
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
     driver.find_element(By.ID, "record-file").send_keys(str(record))

@@ -5,18 +5,20 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
 use pyramid_core::runtime::{DynGame, RuntimeError, borrowed_options};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::bots::drive_bots;
+use crate::extract::Checked;
 use crate::limits::bot_within_limits;
-use crate::store::{LiveGame, Shared, Sitter, lock, random_token};
+use crate::persist::{commit_play, find, save_new, stored_of};
+use crate::store::{LiveGame, Sitter, lock, random_token};
+use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
 
 /// `POST /api/games`.
@@ -37,6 +39,9 @@ pub struct NewGame {
     /// How long each bot waits before it moves, in milliseconds (to watch bots play).
     #[serde(default)]
     pub delay_ms: u64,
+    /// A position string to start from (the rules' start, dealt, when absent).
+    #[serde(default)]
+    pub start: Option<String>,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -51,8 +56,18 @@ pub struct ActionRequest {
     pub token: String,
 }
 
-/// `?seat=N&token=T`.
+/// `POST /api/games/{id}/resign` and `/rematch`: a seat and its token.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// The seat asking.
+    pub seat: u8,
+    /// The game's token or the seat's.
+    pub token: String,
+}
+
+/// `?seat=N&token=T`.
+#[derive(Debug, Default, Deserialize)]
 pub struct ViewQuery {
     /// The seat whose view is asked for.
     pub seat: Option<u8>,
@@ -69,12 +84,90 @@ pub struct Created {
     pub token: String,
     /// A token per seat: a human seat's own, `null` for bot seats.
     pub seat_tokens: Vec<Option<String>>,
+    /// The page's links: one per seat (`null` for a bot seat) and one to watch.
+    pub links: Links,
+}
+
+/// The page's links into a game (relative: the page prefixes its origin); the seat
+/// token is in the fragment, which a browser never sends.
+#[derive(Debug, Serialize)]
+pub struct Links {
+    /// One per seat: `/#game=ID&seat=N&token=T`, `null` for a bot seat (or a seat whose
+    /// token the asker does not hold).
+    pub seats: Vec<Option<String>>,
+    /// `/#game=ID`.
+    pub spectator: String,
+}
+
+impl Created {
+    /// The answer for game `id` with these tokens.
+    pub fn new(id: String, token: String, seat_tokens: Vec<Option<String>>) -> Created {
+        let links = Links {
+            seats: seat_tokens
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| t.as_ref().map(|t| seat_link(&id, seat, t)))
+                .collect(),
+            spectator: spectator_link(&id),
+        };
+        Created {
+            id,
+            token,
+            seat_tokens,
+            links,
+        }
+    }
+}
+
+/// `GET /api/games`.
+#[derive(Debug, Serialize)]
+pub struct GameList {
+    /// Every game.
+    pub games: Vec<GameInfo>,
+    /// The outside engines clients may seat.
+    pub engines: Vec<String>,
+    /// The operator's models.
+    pub models: Vec<ModelInfo>,
+}
+
+/// One game of [`GameList`].
+#[derive(Debug, Serialize)]
+pub struct GameInfo {
+    /// Its name.
+    pub name: &'static str,
+    /// The seat counts it is played with.
+    pub seat_counts: &'static [usize],
+    /// Whether every seat sees everything.
+    pub perfect_information: bool,
+    /// Its rule options.
+    pub rule_options: Vec<OptionInfo>,
+}
+
+/// One rule option of [`GameInfo`].
+#[derive(Debug, Serialize)]
+pub struct OptionInfo {
+    /// The key.
+    pub key: &'static str,
+    /// The values it takes, in words.
+    pub takes: String,
+    /// Its default.
+    pub default: String,
+}
+
+/// One model of [`GameList`].
+#[derive(Debug, Serialize)]
+pub struct ModelInfo {
+    /// The name clients seat it by.
+    pub name: String,
+    /// The game it plays.
+    pub game: String,
 }
 
 /// The longest wait a bot may be given before each move.
 const MAX_DELAY_MS: u64 = 10_000;
 
-fn runtime_error(e: RuntimeError) -> ApiError {
+/// The API's answer to a runtime error.
+pub fn runtime_error(e: RuntimeError) -> ApiError {
     match e {
         RuntimeError::Play(pyramid_core::PlayError::GameOver) => {
             ApiError::conflict("the game is over")
@@ -87,45 +180,45 @@ fn runtime_error(e: RuntimeError) -> ApiError {
     }
 }
 
-fn json_error(e: JsonRejection) -> ApiError {
-    ApiError::bad_request(format!("malformed JSON body: {}", e.body_text()))
-}
-
-fn query_error(e: QueryRejection) -> ApiError {
-    ApiError::bad_request(format!("malformed query: {}", e.body_text()))
-}
-
 /// `GET /api/games`: every game with its seat counts and rule options.
-pub async fn list_games(State(app): State<Arc<App>>) -> Json<Value> {
-    let games: Vec<Value> = app
+pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
+    let games = app
         .registry
         .games()
-        .map(|g| {
-            let options: Vec<Value> = g
+        .map(|g| GameInfo {
+            name: g.name(),
+            seat_counts: g.seat_counts(),
+            perfect_information: g.perfect_information(),
+            rule_options: g
                 .rule_options()
                 .into_iter()
-                .map(|o| json!({ "key": o.key, "takes": o.takes, "default": o.default }))
-                .collect();
-            json!({
-                "name": g.name(),
-                "seat_counts": g.seat_counts(),
-                "perfect_information": g.perfect_information(),
-                "rule_options": options,
-            })
+                .map(|o| OptionInfo {
+                    key: o.key,
+                    takes: o.takes,
+                    default: o.default,
+                })
+                .collect(),
         })
         .collect();
     // The operator's models, by name, with the game each one plays (one it cannot read is
     // left out: `pyrctl serve` refuses those at start).
-    let models: Vec<Value> = app
+    let models = app
         .config
         .models
         .iter()
         .filter_map(|(name, file)| {
             let model = pyramid_bots::shared_model(file).ok()?;
-            Some(json!({ "name": name, "game": model.info().game }))
+            Some(ModelInfo {
+                name: name.clone(),
+                game: model.info().game.to_string(),
+            })
         })
         .collect();
-    Json(json!({ "games": games, "engines": app.config.engines, "models": models }))
+    Json(GameList {
+        games,
+        engines: app.config.engines.clone(),
+        models,
+    })
 }
 
 /// A rule option's value as text.
@@ -186,12 +279,12 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<Vec<(String, String)>
     Ok(pairs)
 }
 
-/// `POST /api/games`: starts a game; bot seats start moving at once.
+/// `POST /api/games`: starts a game, stored before it is answered; bot seats start
+/// moving at once.
 pub async fn create_game(
     State(app): State<Arc<App>>,
-    body: Result<Json<NewGame>, JsonRejection>,
+    Checked(Json(request)): Checked<Json<NewGame>>,
 ) -> Result<Json<Created>, ApiError> {
-    let Json(request) = body.map_err(json_error)?;
     if request.delay_ms > MAX_DELAY_MS {
         return Err(ApiError::bad_request(format!(
             "delay_ms is at most {MAX_DELAY_MS}"
@@ -212,30 +305,43 @@ pub async fn create_game(
             new_game(app, request, &pairs)
         })
         .await??;
+    Ok(Json(start_game(&app, live, seat_tokens).await?))
+}
+
+/// Stores a new game, holds it and starts its bots; the answer that names it.
+pub async fn start_game(
+    app: &Arc<App>,
+    live: LiveGame,
+    seat_tokens: Vec<Option<String>>,
+) -> Result<Created, ApiError> {
+    let id = random_token();
+    save_new(app, &stored_of(&id, &live)).await?;
     let token = live.token.clone();
-    let (id, shared) = app.store.insert(live, &app.config);
-    drive_bots(&app, shared);
-    Ok(Json(Created {
-        id,
-        token,
-        seat_tokens,
-    }))
+    let (id, shared) = app.store.insert_as(id, live, &app.config);
+    drive_bots(app, shared);
+    Ok(Created::new(id, token, seat_tokens))
 }
 
 /// The most seats a game has.
 const MAX_SEATS: usize = 8;
 
 /// A new game from its request, and a token per seat (`None` for bot seats).
-fn new_game(
+pub fn new_game(
     app: &App,
     request: NewGame,
     pairs: &[(String, String)],
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(runtime_error)?;
-    // `deal`: who starts is drawn where the rules leave it to the tool (Martian Chess).
-    let state = game
-        .deal(&borrowed_options(pairs), rand::random::<u64>())
-        .map_err(runtime_error)?;
+    let options = borrowed_options(pairs);
+    let state = match &request.start {
+        Some(start) => game
+            .parse_position(start, &options)
+            .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?,
+        // `deal`: who starts is drawn where the rules leave it to the tool (Martian Chess).
+        None => game
+            .deal(&options, rand::random::<u64>())
+            .map_err(runtime_error)?,
+    };
     let seats = state.seats();
     let specs = request
         .seats
@@ -277,107 +383,14 @@ fn new_game(
         bots_live,
         closed: false,
         forfeit: None,
+        options: pairs.to_vec(),
+        rematch: None,
     };
     Ok((live, seat_tokens))
 }
 
-fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
-    app.store.get(id, &app.config).ok_or_else(|| {
-        ApiError::not_found(format!("no game with id `{}`", pyramid_core::excerpt(id)))
-    })
-}
-
-fn path_error(e: PathRejection) -> ApiError {
-    ApiError::bad_request(format!("malformed path: {}", e.body_text()))
-}
-
-/// What an answer about a game needs, copied out of the game so that the answer is
-/// written without the game locked.
-struct Snapshot {
-    game: &'static str,
-    viewer: Option<Seat>,
-    hidden: bool,
-    state: Box<dyn pyramid_core::runtime::DynState>,
-    start: Box<dyn pyramid_core::runtime::DynState>,
-    seats: Vec<String>,
-    moves: Vec<(u8, String)>,
-    to_act: Option<Seat>,
-    outcome: Option<String>,
-    forfeit: Option<(Seat, String)>,
-}
-
-impl Snapshot {
-    /// The game as `viewer` may see it (`None`: what every seat may see).
-    fn of(live: &LiveGame, viewer: Option<Seat>) -> Snapshot {
-        Snapshot {
-            game: live.game,
-            viewer,
-            hidden: live.hidden,
-            state: live.state.clone_box(),
-            start: live.start.clone_box(),
-            seats: live
-                .sitters
-                .iter()
-                .map(|s| match s {
-                    Sitter::Human => "human".to_owned(),
-                    Sitter::Bot(spec, _) => spec.clone(),
-                })
-                .collect(),
-            moves: live
-                .moves
-                .iter()
-                .map(|m| {
-                    let text = match viewer {
-                        Some(seat) => m.seen_by.get(seat.index()).cloned().unwrap_or_default(),
-                        None => m.public.clone(),
-                    };
-                    (m.seat.0, text)
-                })
-                .collect(),
-            to_act: live.to_act(),
-            outcome: live.outcome(),
-            forfeit: live.forfeit.clone(),
-        }
-    }
-
-    /// The answer.
-    fn json(&self, id: &str) -> Value {
-        let shown = |s: &dyn pyramid_core::runtime::DynState| match self.viewer {
-            Some(seat) => s.view_string(seat).ok(),
-            None if self.hidden => None,
-            None => Some(s.position()),
-        };
-        let state = self.state.as_ref();
-        let moves: Vec<Value> = self
-            .moves
-            .iter()
-            .map(|(seat, action)| json!({ "seat": seat, "action": action }))
-            .collect();
-        let legal = match (self.viewer, self.to_act) {
-            (Some(seat), Some(to_act)) if seat == to_act => Some(state.legal_actions()),
-            _ => None,
-        };
-        json!({
-            "id": id,
-            "game": self.game,
-            "seat": self.viewer.map(|s| s.0),
-            "seats": self.seats,
-            "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<HashMap<_, _>>(),
-            "position": shown(state),
-            "start": shown(self.start.as_ref()),
-            "to_act": self.to_act.map(|s| s.0),
-            "legal": legal,
-            "moves": moves,
-            "plies": state.plies(),
-            "outcome": self.outcome,
-            "forfeit": self.forfeit.as_ref().map(|(seat, reason)| json!({ "seat": seat.0, "reason": reason })),
-            "returns": state.is_over().then(|| state.returns()),
-        })
-    }
-}
-
 /// The seat a request may see: the one asked for when the token allows it.
-fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiError> {
+pub fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiError> {
     let Some(seat) = query.seat else {
         return Ok(None);
     };
@@ -395,66 +408,65 @@ fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiError> 
 /// `GET /api/games/{id}?seat=N&token=T`.
 pub async fn get_game(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    query: Result<Query<ViewQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Path(id) = id.map_err(path_error)?;
-    let Query(query) = query.map_err(query_error)?;
-    let shared = find(&app, &id)?;
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Query(query)): Checked<Query<ViewQuery>>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = find(&app, &id).await?;
     let snapshot = {
         let mut live = lock(&shared);
         live.last_used = Instant::now();
         let seat = viewer(&live, &query)?;
-        Snapshot::of(&live, seat)
+        Snapshot::of(&id, &live, seat)
     };
-    Ok(Json(snapshot.json(&id)))
+    Ok(Json(snapshot.view()))
 }
 
-/// `POST /api/games/{id}/actions`: a human seat acts; bot seats answer by themselves.
+/// Checks that `seat` exists, is a human's and that `token` allows it.
+pub fn check_seat(live: &LiveGame, seat: u8, token: &str) -> Result<Seat, ApiError> {
+    if usize::from(seat) >= live.state.seats() {
+        return Err(ApiError::bad_request(format!(
+            "seat {seat} does not exist: the game has seats 0 to {}",
+            live.state.seats() - 1
+        )));
+    }
+    let seat = Seat(seat);
+    if matches!(live.sitters.get(seat.index()), Some(Sitter::Bot(..))) {
+        return Err(ApiError::forbidden(format!("seat {seat} is a bot's")));
+    }
+    if !live.allows(seat, Some(token)) {
+        return Err(ApiError::forbidden(format!(
+            "the token does not allow acting for seat {seat}"
+        )));
+    }
+    Ok(seat)
+}
+
+/// `POST /api/games/{id}/actions`: a human seat acts (committed before the answer); bot
+/// seats answer by themselves.
 pub async fn post_action(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    body: Result<Json<ActionRequest>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Path(id) = id.map_err(path_error)?;
-    let Json(request) = body.map_err(json_error)?;
-    let shared = find(&app, &id)?;
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Json(request)): Checked<Json<ActionRequest>>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = find(&app, &id).await?;
+    let seat = check_seat(&lock(&shared), request.seat, &request.token)?;
+    commit_play(&app, &shared, seat, &request.action, None).await?;
     let snapshot = {
         let mut live = lock(&shared);
-        let seat = Seat(request.seat);
-        if request.seat as usize >= live.state.seats() {
-            return Err(ApiError::bad_request(format!(
-                "seat {} does not exist: the game has seats 0 to {}",
-                request.seat,
-                live.state.seats() - 1
-            )));
-        }
-        if matches!(live.sitters.get(seat.index()), Some(Sitter::Bot(..))) {
-            return Err(ApiError::forbidden(format!("seat {seat} is a bot's")));
-        }
-        if !live.allows(seat, Some(&request.token)) {
-            return Err(ApiError::forbidden(format!(
-                "the token does not allow acting for seat {seat}"
-            )));
-        }
-        live.record_and_play(seat, &request.action)
-            .map_err(runtime_error)?;
         live.last_used = Instant::now();
-        Snapshot::of(&live, Some(seat))
+        Snapshot::of(&id, &live, Some(seat))
     };
     drive_bots(&app, shared);
-    Ok(Json(snapshot.json(&id)))
+    Ok(Json(snapshot.view()))
 }
 
 /// `GET /api/games/{id}/svg?seat=N&token=T`: the board as an SVG picture.
 pub async fn get_svg(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    query: Result<Query<ViewQuery>, QueryRejection>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Query(query)): Checked<Query<ViewQuery>>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(path_error)?;
-    let Query(query) = query.map_err(query_error)?;
-    let shared = find(&app, &id)?;
+    let shared = find(&app, &id).await?;
     let (state, seat) = {
         let mut live = lock(&shared);
         live.last_used = Instant::now();

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use pyramid_core::Seat;
 
 use crate::App;
+use crate::persist::commit_play;
 use crate::store::{Shared, Sitter, drop_bots, lock};
 
 /// Counts of the bot work under way (for tests and curiosity).
@@ -61,12 +62,17 @@ pub fn drive_bots(app: &Arc<App>, shared: Shared) {
         }
         // A human may have acted between the loop's last look and now, leaving a bot
         // to act with nobody driving it: then one more task.
-        let (retired, again) = {
+        let (retired, again, forfeit) = {
             let mut live = lock(&shared);
             live.bots_running = false;
-            (live.retire_bots(), live.bot_ready())
+            (live.retire_bots(), live.bot_ready(), live.forfeit.is_some())
         };
         drop_bots(retired);
+        if forfeit {
+            // A failed bot's forfeit is stored like a resignation (a failure to store
+            // it leaves the game to end the same way when it is played again).
+            let _ = crate::persist::save_end(&app, &shared).await;
+        }
         if again {
             drive_bots(&app, shared);
         }
@@ -86,12 +92,13 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
                         _ => None,
                     };
                     let delay = live.bot_delay;
-                    bot.map(|bot| (seat, state, bot, delay))
+                    let at = live.moves.len();
+                    bot.map(|bot| (seat, state, bot, delay, at))
                 }
                 _ => None,
             }
         };
-        let Some((seat, state, mut bot, delay)) = taken else {
+        let Some((seat, state, mut bot, delay, at)) = taken else {
             return;
         };
         if !delay.is_zero() {
@@ -107,7 +114,6 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
             drop_bots(vec![bot]);
             return;
         }
-        let plies = state.plies();
         let work = Arc::clone(app);
         let picked = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -116,33 +122,56 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
             (bot, action)
         })
         .await;
-        let mut live = lock(shared);
-        let Ok((mut bot, action)) = picked else {
-            // The bot panicked: its seat loses by forfeit.
-            live.forfeit = Some((seat, "the bot failed".to_owned()));
+        let Some(action) = seat_back(shared, seat, picked) else {
             return;
         };
-        if live.closed {
-            drop(live);
-            drop_bots(vec![bot]);
-            return;
-        }
-        let action = match action {
-            Ok(action) => action,
-            Err(_) => {
-                // A bot that failed (an outside engine) loses by forfeit.
-                if let Some(reason) = bot.failure() {
-                    live.forfeit = Some((seat, reason));
-                }
-                put_back(&mut live.sitters, seat, bot);
-                return;
-            }
-        };
-        put_back(&mut live.sitters, seat, bot);
-        if live.state.plies() != plies || live.record_and_play(Seat(seat.0), &action).is_err() {
+        // Committed before it is applied; a game that moved on meanwhile (a request, or
+        // another server on a shared database) stops this task.
+        if commit_play(app, shared, Seat(seat.0), &action, Some(at))
+            .await
+            .is_err()
+        {
             return;
         }
     }
+}
+
+/// What a bot's blocking thread gives back: the bot and its pick, or the thread's
+/// failure (the bot panicked).
+type Picked = Result<
+    (
+        Box<dyn pyramid_core::runtime::DynBot>,
+        Result<String, pyramid_core::runtime::RuntimeError>,
+    ),
+    tokio::task::JoinError,
+>;
+
+/// After a bot's pick: the bot back in its seat and its action; `None` when the game
+/// was dropped meanwhile or the bot failed (its seat then loses by forfeit).
+fn seat_back(shared: &Shared, seat: Seat, picked: Picked) -> Option<String> {
+    let mut live = lock(shared);
+    let Ok((mut bot, action)) = picked else {
+        // The bot panicked: its seat loses by forfeit.
+        live.forfeit = Some((seat, "the bot failed".to_owned()));
+        return None;
+    };
+    if live.closed {
+        drop(live);
+        drop_bots(vec![bot]);
+        return None;
+    }
+    let action = match action {
+        Ok(action) => Some(action),
+        Err(_) => {
+            // A bot that failed (an outside engine) loses by forfeit.
+            if let Some(reason) = bot.failure() {
+                live.forfeit = Some((seat, reason));
+            }
+            None
+        }
+    };
+    put_back(&mut live.sitters, seat, bot);
+    action
 }
 
 /// Puts a bot back in its seat after its move.

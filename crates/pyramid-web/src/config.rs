@@ -54,6 +54,11 @@ pub struct ServerConfig {
     /// NAME=FILE`): a client names a model, never a file, so it cannot make the server
     /// read any other file.
     pub models: Vec<(String, std::path::PathBuf)>,
+    /// Where games are stored so that they outlast the process (`pyrctl serve --db`): a
+    /// SQLite file (created when missing) or a `postgres://` URL; `None` keeps them in
+    /// memory only (the library's default; `pyrctl serve` stores them in
+    /// `pyramid-web.sqlite3` unless told otherwise).
+    pub db: Option<String>,
 }
 
 /// The number of CPUs, at least 1.
@@ -86,6 +91,7 @@ impl Default for ServerConfig {
             request_timeout: Duration::from_secs(30),
             engines: Vec::new(),
             models: Vec::new(),
+            db: None,
         }
     }
 }

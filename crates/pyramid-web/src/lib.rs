@@ -16,12 +16,18 @@
 mod api;
 mod bots;
 mod config;
+mod db;
 mod error;
+mod extract;
 mod guard;
 mod limits;
+mod persist;
 mod replay;
+mod session;
 mod store;
+mod view;
 mod wire;
+mod words;
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
@@ -36,6 +42,7 @@ use pyramid_core::runtime::Registry;
 use tokio::sync::Semaphore;
 
 pub use config::ServerConfig;
+pub use db::DbError;
 pub use error::ApiError;
 
 /// What every request shares: the games, the registry, the limits and the pools of
@@ -51,12 +58,16 @@ pub struct App {
     /// Permits to do a request's light work: a new game, a picture.
     light_pool: Arc<Semaphore>,
     bot_work: bots::BotWork,
+    /// Where games are stored ([`ServerConfig::db`]); none: in memory only.
+    db: Option<db::Db>,
 }
 
 impl App {
-    /// A server state with no game yet.
+    /// A server state with no game yet, keeping games in memory only (whatever
+    /// [`ServerConfig::db`] says: [`App::open`] opens it).
     pub fn new(config: ServerConfig) -> App {
         App {
+            db: None,
             store: store::Store::default(),
             registry: pyramid_games::registry(),
             bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
@@ -65,6 +76,24 @@ impl App {
             bot_work: bots::BotWork::default(),
             config,
         }
+    }
+
+    /// A server state on the database [`ServerConfig::db`] (opened, and created when it
+    /// is a SQLite file that does not exist), with every unfinished game it holds resumed,
+    /// bot seats moving; in memory only when `db` is `None`. Needs a tokio runtime.
+    pub async fn open(config: ServerConfig) -> Result<Arc<App>, DbError> {
+        let db = match &config.db {
+            Some(url) => Some(db::Db::open(url).await?),
+            None => None,
+        };
+        let app = Arc::new(App {
+            db,
+            ..App::new(config)
+        });
+        persist::resume(&app)
+            .await
+            .map_err(|e| DbError::Failed(sqlx::Error::Protocol(e.message)))?;
+        Ok(app)
     }
 
     /// The number of live games.
@@ -140,6 +169,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/actions", post(api::post_action))
         .route("/api/games/{id}/svg", get(api::get_svg))
+        .route("/api/games/{id}/events", get(session::events))
+        .route("/api/games/{id}/resign", post(session::resign))
+        .route("/api/games/{id}/rematch", post(session::rematch))
+        .route("/api/games/{id}/record", get(session::record))
+        .route("/rules/{game}", get(session::rules_page))
         .route("/api/render", post(replay::render))
         .route(
             "/api/replay",
@@ -157,9 +191,11 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Serves the API on `listener` until the process ends.
+/// Serves the API on `listener` until the process ends, its games stored in
+/// [`ServerConfig::db`] (every unfinished one resumed first).
 pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> std::io::Result<()> {
-    serve_app(listener, Arc::new(App::new(config))).await
+    let app = App::open(config).await.map_err(std::io::Error::other)?;
+    serve_app(listener, app).await
 }
 
 /// Serves `app` on `listener` until the process ends: at most

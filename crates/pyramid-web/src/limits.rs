@@ -15,15 +15,7 @@ use crate::{ApiError, ServerConfig};
 pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, ApiError> {
     let mut parsed = BotSpec::from_str(spec)
         .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
-    let too_long = || {
-        ApiError::bad_request(format!(
-            "bot `{spec}` thinks longer than this server allows (ms at most {}, iters at most {}, ab depth at most {}, playout 1 to {})",
-            config.max_bot_time.as_millis(),
-            config.max_bot_iterations,
-            config.max_ab_depth,
-            config.max_playout
-        ))
-    };
+    let too_long = || too_long(spec, config);
     let budget_ok = |budget: &Budget| match *budget {
         Budget::Time(t) => t <= config.max_bot_time,
         Budget::Iterations(n) => n <= config.max_bot_iterations,
@@ -74,40 +66,60 @@ pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, Ap
             ab.table_bits = ab.table_bits.min(config.max_table_bits);
         }
         // Only the operator's models, by name; one search thread each.
-        BotSpec::Az(az) => {
-            let named = az.model.to_string_lossy().into_owned();
-            let Some((_, file)) = config
-                .models
-                .iter()
-                .find(|(name, file)| *name == named || *file == az.model)
-            else {
-                return Err(ApiError::bad_request(format!(
-                    "seat `{spec}`: this server plays only the models it was started with ({})",
-                    if config.models.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        config
-                            .models
-                            .iter()
-                            .map(|(name, _)| name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    }
-                )));
-            };
-            az.model = file.clone();
-            let within = match az.config.budget {
-                AzBudget::Time(t) => t <= config.max_bot_time,
-                AzBudget::Iterations(n) => n <= config.max_bot_iterations,
-            };
-            if !within {
-                return Err(too_long());
-            }
-            az.config.threads = 1;
-        }
+        BotSpec::Az(az) => az_within_limits(az, spec, config)?,
         BotSpec::Random | BotSpec::Greedy => {}
     }
     Ok(parsed.to_string())
+}
+
+/// The refusal of a bot that would think longer than the caps.
+fn too_long(spec: &str, config: &ServerConfig) -> ApiError {
+    ApiError::bad_request(format!(
+        "bot `{spec}` thinks longer than this server allows (ms at most {}, iters at most {}, ab depth at most {}, playout 1 to {})",
+        config.max_bot_time.as_millis(),
+        config.max_bot_iterations,
+        config.max_ab_depth,
+        config.max_playout
+    ))
+}
+
+/// An `az:` seat within the limits: a model the operator named (its file put in), the
+/// time caps of `mcts`, one search thread.
+fn az_within_limits(
+    az: &mut pyramid_bots::AzSpec,
+    spec: &str,
+    config: &ServerConfig,
+) -> Result<(), ApiError> {
+    let named = az.model.to_string_lossy().into_owned();
+    let Some((_, file)) = config
+        .models
+        .iter()
+        .find(|(name, file)| *name == named || *file == az.model)
+    else {
+        return Err(ApiError::bad_request(format!(
+            "seat `{spec}`: this server plays only the models it was started with ({})",
+            if config.models.is_empty() {
+                "none".to_owned()
+            } else {
+                config
+                    .models
+                    .iter()
+                    .map(|(name, _)| name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        )));
+    };
+    az.model = file.clone();
+    let within = match az.config.budget {
+        AzBudget::Time(t) => t <= config.max_bot_time,
+        AzBudget::Iterations(n) => n <= config.max_bot_iterations,
+    };
+    if !within {
+        return Err(too_long(spec, config));
+    }
+    az.config.threads = 1;
+    Ok(())
 }
 
 #[cfg(test)]

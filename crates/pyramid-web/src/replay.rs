@@ -1,24 +1,28 @@
 //! Records in the browser: `POST /api/replay` turns a match record (one line of
 //! `pyrctl match --record`) into its positions, `POST /api/render` draws a position.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::extract::rejection::{BytesRejection, JsonRejection};
+use axum::extract::rejection::BytesRejection;
 use axum::http::header;
 use axum::response::IntoResponse;
+use pyramid_bots::RecordRules;
 use pyramid_core::runtime::borrowed_options;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use crate::extract::Checked;
 use crate::{ApiError, App};
 
 /// The most actions a replayed record may hold.
 const MAX_ACTIONS: usize = 20_000;
 
-/// The parts of a record line a replay needs.
+/// The parts of a record line a replay needs (a [`pyramid_bots::Record`] without the
+/// match's bookkeeping: its seats' bots, seeds and index may be left out).
 #[derive(Debug, Deserialize)]
 pub struct RecordLine {
     /// The game's name.
@@ -34,19 +38,6 @@ pub struct RecordLine {
     pub result: Value,
 }
 
-/// A record's rules.
-#[derive(Debug, Deserialize)]
-pub struct RecordRules {
-    /// Number of seats.
-    pub seats: usize,
-    /// The ply limit, if any.
-    #[serde(default)]
-    pub ply_limit: Option<u32>,
-    /// The game's own options as `key=value`.
-    #[serde(default)]
-    pub options: Vec<String>,
-}
-
 /// `POST /api/render`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,8 +51,32 @@ pub struct RenderRequest {
     pub rules: std::collections::HashMap<String, Value>,
 }
 
-fn malformed(e: JsonRejection) -> ApiError {
-    ApiError::bad_request(format!("malformed JSON body: {}", e.body_text()))
+/// One position of a replay.
+#[derive(Debug, Serialize)]
+pub struct Frame {
+    /// Plies from the start.
+    pub ply: usize,
+    /// The seat that played the action leading here.
+    pub seat: Option<u8>,
+    /// That action.
+    pub action: Option<String>,
+    /// The position string.
+    pub position: String,
+}
+
+/// The answer to `POST /api/replay`.
+#[derive(Debug, Serialize)]
+pub struct ReplayAnswer {
+    /// The game's name.
+    pub game: &'static str,
+    /// The rule options in force.
+    pub rules: BTreeMap<String, String>,
+    /// Every position, the start first.
+    pub frames: Vec<Frame>,
+    /// How the game ended, as recorded.
+    pub result: Value,
+    /// How it ends when played again.
+    pub outcome: Option<String>,
 }
 
 /// `POST /api/replay`: every position of a recorded game, the start first. Reading the
@@ -105,24 +120,35 @@ fn replay_answer(app: &App, body: &[u8]) -> Result<Vec<u8>, ApiError> {
     let mut state = game
         .parse_position(&record.start, &borrowed_options(&pairs))
         .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?;
-    let mut frames =
-        vec![json!({"ply": 0, "seat": null, "action": null, "position": state.position()})];
+    let mut frames = vec![Frame {
+        ply: 0,
+        seat: None,
+        action: None,
+        position: state.position(),
+    }];
     for (i, action) in record.actions.iter().enumerate() {
         let seat = state.to_act().map(|s| s.0);
         state
             .play(action)
             .map_err(|e| ApiError::unprocessable(format!("action {} `{action}`: {e}", i + 1)))?;
-        frames.push(
-            json!({"ply": i + 1, "seat": seat, "action": action, "position": state.position()}),
-        );
+        frames.push(Frame {
+            ply: i + 1,
+            seat,
+            action: Some(action.clone()),
+            position: state.position(),
+        });
     }
-    let answer = json!({
-        "game": game.name(),
-        "rules": state.rule_options().into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<std::collections::HashMap<_, _>>(),
-        "frames": frames,
-        "result": record.result,
-        "outcome": state.outcome().map(|o| o.to_string()),
-    });
+    let answer = ReplayAnswer {
+        game: game.name(),
+        rules: state
+            .rule_options()
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        frames,
+        result: record.result,
+        outcome: state.outcome().map(|o| o.to_string()),
+    };
     serde_json::to_vec(&answer).map_err(|e| ApiError::internal(format!("writing the answer: {e}")))
 }
 
@@ -130,9 +156,8 @@ fn replay_answer(app: &App, body: &[u8]) -> Result<Vec<u8>, ApiError> {
 /// drawn on a blocking thread.
 pub async fn render(
     State(app): State<Arc<App>>,
-    body: Result<Json<RenderRequest>, JsonRejection>,
+    Checked(Json(request)): Checked<Json<RenderRequest>>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body.map_err(malformed)?;
     let svg = app
         .blocking(crate::Work::Light, move |app| render_svg(app, &request))
         .await??;

@@ -26,6 +26,8 @@ pub struct Played {
     pub seen_by: Vec<String>,
     /// The action as someone with no seat sees it.
     pub public: String,
+    /// The action as played (everything in it).
+    pub text: String,
 }
 
 /// A game being played.
@@ -58,8 +60,33 @@ pub struct LiveGame {
     /// How long each bot waits before it moves.
     pub bot_delay: Duration,
     /// The seat whose bot failed (an outside engine that crashed, hung or answered
-    /// nonsense) and why: that seat lost by forfeit and the game is over.
+    /// nonsense) or that resigned, and why: that seat lost by forfeit and the game is
+    /// over.
     pub forfeit: Option<(Seat, String)>,
+    /// The rule options it was made with (`key=value`), to make it again.
+    pub options: Vec<(String, String)>,
+    /// The rematch asked for, once someone asked.
+    pub rematch: Option<Rematch>,
+}
+
+/// A game's rematch: its id and its seat tokens, by seat of the rematch.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Rematch {
+    /// The rematch's id.
+    pub id: String,
+    /// A token per seat of the rematch (`None` for bot seats).
+    pub seat_tokens: Vec<Option<String>>,
+}
+
+/// An action checked against a game and not applied yet: [`LiveGame::prepare`], then
+/// [`LiveGame::apply`] once it is committed.
+pub struct Prepared {
+    /// The state after the action.
+    pub state: Box<dyn DynState>,
+    /// The action as each seat saw it.
+    pub played: Played,
+    /// The action's text as the engine writes it.
+    pub text: String,
 }
 
 impl LiveGame {
@@ -136,6 +163,19 @@ impl LiveGame {
         seat: Seat,
         text: &str,
     ) -> Result<String, pyramid_core::runtime::RuntimeError> {
+        let prepared = self.prepare(seat, text)?;
+        let played = prepared.text.clone();
+        self.apply(prepared);
+        Ok(played)
+    }
+
+    /// Checks `text` for `seat` and works out the state after it and how each seat saw
+    /// it, changing nothing.
+    pub fn prepare(
+        &self,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Prepared, pyramid_core::runtime::RuntimeError> {
         if self.forfeit.is_some() {
             return Err(pyramid_core::PlayError::GameOver.into());
         }
@@ -154,13 +194,35 @@ impl LiveGame {
         } else {
             text.to_owned()
         };
-        let played = self.state.play_as(seat, text)?;
-        self.moves.push(Played {
-            seat,
-            seen_by,
-            public,
-        });
-        Ok(played)
+        let mut state = self.state.clone_box();
+        let played = state.play_as(seat, text)?;
+        Ok(Prepared {
+            state,
+            played: Played {
+                seat,
+                seen_by,
+                public,
+                text: played.clone(),
+            },
+            text: played,
+        })
+    }
+
+    /// Applies a prepared action.
+    pub fn apply(&mut self, prepared: Prepared) {
+        self.state = prepared.state;
+        self.moves.push(prepared.played);
+    }
+
+    /// The seats whose bot is choosing a move now.
+    pub fn thinking(&self) -> Vec<u8> {
+        let Some(to_act) = self.to_act() else {
+            return Vec::new();
+        };
+        match self.sitters.get(to_act.index()) {
+            Some(Sitter::Bot(_, None)) if !self.closed => vec![to_act.0],
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -187,12 +249,44 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// A shared game, locked one request at a time.
-pub type Shared = Arc<Mutex<LiveGame>>;
+/// A game in the store: its id, its state behind a lock taken for short moments, and a
+/// lock that orders its writes (held while an action is committed to the database, so
+/// that the actions of one game are committed and applied one at a time).
+pub struct GameCell {
+    /// The game's id.
+    pub id: String,
+    live: Mutex<LiveGame>,
+    /// Held from checking an action to applying it, its commit included.
+    pub write: tokio::sync::Mutex<()>,
+    /// Bumped after every change a viewer should see (a ply, a resignation, a rematch,
+    /// the game dropped from memory): what `GET /api/games/{id}/events` waits on.
+    pub changed: tokio::sync::watch::Sender<u64>,
+}
+
+impl GameCell {
+    /// A game under `id`.
+    pub fn new(id: String, live: LiveGame) -> GameCell {
+        GameCell {
+            id,
+            live: Mutex::new(live),
+            write: tokio::sync::Mutex::new(()),
+            changed: tokio::sync::watch::Sender::new(0),
+        }
+    }
+
+    /// Tells the game's viewers that it changed.
+    pub fn notify(&self) {
+        self.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
+}
+
+/// A shared game.
+pub type Shared = Arc<GameCell>;
 
 /// Locks a game, recovering it if a thread panicked while holding it.
 pub fn lock(game: &Shared) -> MutexGuard<'_, LiveGame> {
-    game.lock()
+    game.live
+        .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -204,6 +298,7 @@ fn close(game: &Shared) {
         live.closed = true;
         live.retire_bots()
     };
+    game.notify();
     drop_bots(bots);
 }
 
@@ -284,15 +379,17 @@ impl Store {
         }
     }
 
-    /// Adds a game under a new random id, first dropping games idle past the expiry,
+    /// Adds a game under `id`, first dropping games idle past the expiry,
     /// then, when the store is full, the games idle the longest, and, when the new game
     /// has bots and [`ServerConfig::max_bot_games`] games with bots are live, the bot
     /// games idle the longest. Returns the id and the game.
-    pub fn insert(&self, game: LiveGame, config: &ServerConfig) -> (String, Shared) {
+    ///
+    /// The id is given (a new random one, [`random_token`], or a stored game's); a game
+    /// already held under that id is replaced (and closed).
+    pub fn insert_as(&self, id: String, game: LiveGame, config: &ServerConfig) -> (String, Shared) {
         let with_bots = game.bots_live;
         let mut dropped: Vec<Shared> = Vec::new();
-        let id = random_token();
-        let shared = Arc::new(Mutex::new(game));
+        let shared = Arc::new(GameCell::new(id.clone(), game));
         {
             let mut map = self.map();
             let now = Instant::now();
@@ -327,7 +424,9 @@ impl Store {
                     }
                 }
             }
-            map.insert(id.clone(), Arc::clone(&shared));
+            if let Some(old) = map.insert(id.clone(), Arc::clone(&shared)) {
+                dropped.push(old);
+            }
         }
         for game in &dropped {
             close(game);

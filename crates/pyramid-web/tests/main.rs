@@ -9,3 +9,5 @@ mod engines;
 mod hostile;
 mod hostile_load;
 mod load;
+mod persist;
+mod router;

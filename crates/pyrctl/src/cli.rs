@@ -214,6 +214,12 @@ pub enum Command {
         /// (docs/learning.md). Clients name it; they cannot name a file.
         #[arg(long = "model", value_name = "NAME=FILE", value_parser = named_model)]
         models: Vec<(String, std::path::PathBuf)>,
+        /// Where games are stored, so that they outlast the server (a restarted server
+        /// resumes every unfinished game, bot seats included): a SQLite file (created on
+        /// first start) or a `postgres://USER@HOST:PORT/DB` URL shared by several
+        /// servers behind one address.
+        #[arg(long, value_name = "FILE|URL", default_value = "pyramid-web.sqlite3")]
+        db: String,
     },
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.

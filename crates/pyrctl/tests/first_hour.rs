@@ -88,8 +88,11 @@ fn usage_errors_exit_with_status_2() {
 
 #[test]
 fn serve_accepts_a_host_name_address() {
+    // Its games go to a file of its own, not the working directory's default.
+    let db = std::env::temp_dir().join(format!("pyrctl-serve-{}.sqlite3", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(["serve", "--addr", "localhost:0"])
+        .args(["serve", "--addr", "localhost:0", "--db"])
+        .arg(&db)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -105,6 +108,9 @@ fn serve_accepts_a_host_name_address() {
     let line = receiver.recv_timeout(Duration::from_secs(20));
     let _ = child.kill();
     let _ = child.wait();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
     let line = line.expect("the server says where it listens");
     assert!(line.starts_with("serving on http://"), "{line}");
     assert!(

@@ -67,3 +67,45 @@ pub(crate) fn illegal_reason(state: &Stacktrices, action: Action) -> Option<Stri
             _ => None,
         }
 }
+
+/// The name of a seat, as the board draws its stacks: `White` (seat 0) or `Black`.
+pub fn seat_name(seat: pyramid_core::Seat) -> &'static str {
+    if seat.0 == 0 { "White" } else { "Black" }
+}
+
+/// Why the game ended, in words (`None` while it goes on): every stack of the loser
+/// captured, the loser left with no main action, or the ply limit.
+pub fn end_reason(state: &Stacktrices) -> Option<String> {
+    let outcome = state.outcome()?;
+    let pyramid_core::Outcome::Win(winner) = outcome else {
+        return Some("the ply limit was reached".to_owned());
+    };
+    let loser = pyramid_core::Seat(winner.0 ^ 1);
+    Some(if state.occ[loser.index() & 1] == 0 {
+        format!(
+            "{} captured every stack of {}",
+            seat_name(winner),
+            seat_name(loser)
+        )
+    } else {
+        format!("{} had no legal move", seat_name(loser))
+    })
+}
+
+#[cfg(test)]
+mod words {
+    use super::*;
+
+    #[test]
+    fn end_reason_names_who_lost_every_stack() {
+        let mut state = Stacktrices::new(&crate::StacktricesRules::default());
+        assert_eq!(end_reason(&state), None);
+        state.occ[1] = 0;
+        state.over = Some(pyramid_core::Outcome::Win(pyramid_core::Seat(0)));
+        assert_eq!(
+            end_reason(&state).as_deref(),
+            Some("White captured every stack of Black")
+        );
+        assert_eq!(seat_name(pyramid_core::Seat(1)), "Black");
+    }
+}

@@ -47,6 +47,7 @@ mod action_ids;
 mod diagram;
 mod evaluate;
 mod explain;
+pub use explain::{end_reason, seat_name};
 mod game;
 mod geometry;
 mod movegen;

@@ -168,3 +168,16 @@ pub fn process_ended(pid: u32) -> bool {
             .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
     }
 }
+
+pub mod postgres;
+
+/// A new empty folder under the system's temporary folder, named for `what`, this
+/// process and a counter.
+pub fn temp_dir(what: &str) -> std::path::PathBuf {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("pyramid-web-{what}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}

@@ -7,14 +7,16 @@ use anyhow::{Context, Result, bail};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 
-/// Serves on `addr` until interrupted; clients may seat the outside engines `engines`
-/// and the trained `models` by name.
+/// Serves on `addr` until interrupted, games stored in `db` (a SQLite file or a
+/// `postgres://` URL); clients may seat the outside engines `engines` and the trained
+/// `models` by name.
 pub fn run(
     addr: SocketAddr,
     max_games: usize,
     idle_seconds: u64,
     engines: &[BotSpec],
     models: &[(String, std::path::PathBuf)],
+    db: &str,
 ) -> Result<()> {
     for (name, file) in models {
         pyramid_bots::shared_model(file).with_context(|| format!("--model {name}"))?;
@@ -29,6 +31,7 @@ pub fn run(
         idle_expiry: Duration::from_secs(idle_seconds),
         engines: engines.iter().map(ToString::to_string).collect(),
         models: models.to_vec(),
+        db: Some(db.to_owned()),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
@@ -37,9 +40,30 @@ pub fn run(
             .await
             .with_context(|| format!("binding {addr}"))?;
         let bound = listener.local_addr().unwrap_or(addr);
-        eprintln!("serving on http://{bound}/ (Ctrl-C stops)");
-        pyramid_web::serve(listener, config)
+        let app = pyramid_web::App::open(config)
+            .await
+            .with_context(|| format!("opening the games database `{}`", redacted(db)))?;
+        eprintln!(
+            "serving on http://{bound}/ (Ctrl-C stops); games in {}, {} resumed",
+            redacted(db),
+            app.live_games()
+        );
+        pyramid_web::serve_app(listener, app)
             .await
             .context("serving")
     })
+}
+
+/// `db` with a URL's password hidden.
+fn redacted(db: &str) -> String {
+    let Some((scheme, rest)) = db.split_once("://") else {
+        return db.to_owned();
+    };
+    match rest.rsplit_once('@') {
+        Some((user_pass, host)) if user_pass.contains(':') => {
+            let user = user_pass.split(':').next().unwrap_or("");
+            format!("{scheme}://{user}:***@{host}")
+        }
+        _ => db.to_owned(),
+    }
 }

@@ -1,0 +1,136 @@
+"""What the browser tests read from and do on the page (its test contract: docs/web.md)."""
+
+import json
+import re
+import urllib.request
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+SQUARE = re.compile(r"[a-o](?:1[0-5]|[1-9])")
+
+
+def wait_for(driver, condition, timeout=20):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+
+
+def attr(driver, element_id, name):
+    return driver.find_element(By.ID, element_id).get_attribute(name) or ""
+
+
+def status(driver) -> str:
+    """`to_act=N` or `outcome=...` (`#status[data-status]`)."""
+    return attr(driver, "status", "data-status")
+
+
+def status_words(driver) -> str:
+    return driver.find_element(By.ID, "status").text
+
+
+def position(driver) -> str:
+    return attr(driver, "position", "data-position")
+
+
+def is_over(driver) -> bool:
+    return status(driver).startswith("outcome=")
+
+
+def legal_actions(driver) -> list:
+    """Every legal action the page offers the seat, read in one round trip (the list in
+    notation; empty while a single forced choice is being played for the player)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#all-legal button[data-action]')].map(b => b.dataset.action)"
+    )
+
+
+def my_turn_or_over(driver, seat=0):
+    if is_over(driver):
+        return True
+    return status(driver) == f"to_act={seat}" and legal_actions(driver)
+
+
+def move_count(driver) -> int:
+    return len(driver.find_elements(By.CSS_SELECTOR, "#moves li"))
+
+
+def click_at(driver, element):
+    """A real click at the element's centre: whatever is drawn on top there gets it."""
+    ActionChains(driver).move_to_element(element).click().perform()
+
+
+def square(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'#board rect.square[data-square="{name}"]')
+
+
+def click_square(driver, name):
+    click_at(driver, square(driver, name))
+
+
+def choose_from_list(driver, action):
+    """Clicks the action's button: the one shown, else the one in the notation list."""
+    shown = [b for b in driver.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]') if b.is_displayed()]
+    if not shown:
+        details = driver.find_element(By.ID, "notation")
+        if not details.get_attribute("open"):
+            driver.find_element(By.ID, "notation-summary").click()
+        shown = [driver.find_element(By.CSS_SELECTOR, f'#all-legal button[data-action="{action}"]')]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", shown[0])
+    shown[0].click()
+
+
+def play_on_board(driver, action):
+    """A move by clicking its piece, then its target (or the list, narrowed to the actions
+    of that piece and target, when one click leaves several)."""
+    squares = SQUARE.findall(action)
+    click_square(driver, squares[0])
+    target = wait_for(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, f'#board rect.target[data-action="{action}"]')
+        or d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]'),
+    )
+    click_at(driver, target[0])
+
+
+def is_board_move(action) -> bool:
+    return len(SQUARE.findall(action)) >= 2 and "=" not in action and "[" not in action
+
+
+def create_game(server, game, seats, rules=None):
+    """A game made through the API: its `Created` answer."""
+    body = json.dumps({"game": game, "seats": list(seats), "rules": rules or {}}).encode()
+    request = urllib.request.Request(server + "/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def seat_link(created, seat) -> str:
+    """The seat's link: the server's, or the fragment the page builds from the seat token."""
+    links = created.get("links")
+    if links:
+        return links["seats"][seat]
+    return f"/#game={created['id']}&seat={seat}&token={created['seat_tokens'][seat]}"
+
+
+def open_seat(driver, server, created, seat):
+    driver.get("about:blank")
+    driver.get(server + seat_link(created, seat))
+    wait_for(driver, lambda d: status(d) != "" and d.find_elements(By.CSS_SELECTOR, "#board rect.square"))
+
+
+def start_game(driver, server, game, rules=None, seats=("human", "random")):
+    """A game made with the page's form (which then opens the first human seat's link)."""
+    driver.get("about:blank")
+    driver.get(server + "/")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    for key, value in (rules or {}).items():
+        field = driver.find_element(By.CSS_SELECTOR, f'#options input[data-option="{key}"]')
+        field.clear()
+        field.send_keys(str(value))
+    for seat, who in enumerate(seats):
+        field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
+        field.clear()
+        field.send_keys(who)
+    driver.find_element(By.ID, "start").click()
+    wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)

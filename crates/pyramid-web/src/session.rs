@@ -1,0 +1,265 @@
+//! A game between people: its events as they happen (server-sent events), resigning,
+//! a rematch, the game as a record line, and the games' rules pages.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use pyramid_bots::{Record, RecordResult, RecordRules};
+use pyramid_core::Seat;
+
+use crate::api::{
+    Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
+};
+use crate::extract::Checked;
+use crate::persist::{find, save_end};
+use crate::store::{LiveGame, Rematch, Sitter, drop_bots, lock};
+use crate::view::{GameView, RESIGNED, Snapshot};
+use crate::{ApiError, App};
+
+/// `GET /api/games/{id}/events?seat=N&token=T`: an `event: game` with the game as the
+/// viewer sees it at once and after every change (a ply, a resignation, the end, a
+/// rematch), with keep-alive comments; the stream ends when the server drops the game
+/// from memory (a browser's `EventSource` then connects again and gets it reloaded).
+pub async fn events(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Query(query)): Checked<Query<ViewQuery>>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let shared = find(&app, &id).await?;
+    let seat = viewer(&lock(&shared), &query)?;
+    let changes = shared.changed.subscribe();
+    let stream = futures_util::stream::unfold(
+        (shared, changes, true),
+        move |(shared, mut changes, first)| async move {
+            // A new subscriber has seen the current version: the first event is sent at
+            // once, the others after each change.
+            if !first && changes.changed().await.is_err() {
+                return None;
+            }
+            let snapshot = {
+                let live = lock(&shared);
+                if live.closed {
+                    return None;
+                }
+                Snapshot::of(&shared.id, &live, seat)
+            };
+            let event = Event::default()
+                .event("game")
+                .json_data(snapshot.view())
+                .unwrap_or_else(|_| Event::default().comment("unwritable"));
+            Some((Ok(event), (shared, changes, false)))
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// `POST /api/games/{id}/resign`: the seat resigns (it loses, the game is over).
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Json(request)): Checked<Json<SeatRequest>>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = find(&app, &id).await?;
+    let _write = shared.write.lock().await;
+    let (seat, bots) = {
+        let mut live = lock(&shared);
+        let seat = check_seat(&live, request.seat, &request.token)?;
+        if live.to_act().is_none() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        live.forfeit = Some((seat, RESIGNED.to_owned()));
+        (seat, live.retire_bots())
+    };
+    drop_bots(bots);
+    save_end(&app, &shared).await?;
+    let mut live = lock(&shared);
+    live.last_used = Instant::now();
+    Ok(Json(Snapshot::of(&id, &live, Some(seat)).view()))
+}
+
+/// `POST /api/games/{id}/rematch`: once the game is over, the same game again (its
+/// rules, its sitters, seats rotated by one so that another seat starts), or the
+/// rematch already made. The answer holds only the asking seat's token and link (its
+/// sitter's new seat); every viewer of the old game finds its own link under `rematch`.
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Json(request)): Checked<Json<SeatRequest>>,
+) -> Result<Json<Created>, ApiError> {
+    let shared = find(&app, &id).await?;
+    let _write = shared.write.lock().await;
+    let (seat, existing, request_new) = {
+        let live = lock(&shared);
+        let seat = check_seat(&live, request.seat, &request.token)?;
+        if live.to_act().is_some() {
+            return Err(ApiError::conflict(
+                "the game is not over: a rematch is asked for once it is (resign first)",
+            ));
+        }
+        (seat, live.rematch.clone(), rematch_request(&live))
+    };
+    let rematch = match existing {
+        Some(rematch) => rematch,
+        None => {
+            let pairs = lock(&shared).options.clone();
+            let (live, seat_tokens) = app
+                .blocking(crate::Work::Light, move |app| {
+                    new_game(app, request_new, &pairs)
+                })
+                .await??;
+            let created = start_game(&app, live, seat_tokens).await?;
+            let rematch = Rematch {
+                id: created.id,
+                seat_tokens: created.seat_tokens,
+            };
+            lock(&shared).rematch = Some(rematch.clone());
+            save_end(&app, &shared).await?;
+            rematch
+        }
+    };
+    Ok(Json(created_for(&rematch, seat)))
+}
+
+/// The new game of a rematch: the same game and rules, each sitter one seat on.
+fn rematch_request(live: &LiveGame) -> NewGame {
+    let seats = live.sitters.len();
+    let mut specs = vec![String::new(); seats];
+    for (seat, sitter) in live.sitters.iter().enumerate() {
+        specs[(seat + 1) % seats] = match sitter {
+            Sitter::Human => "human".to_owned(),
+            Sitter::Bot(spec, _) => spec.clone(),
+        };
+    }
+    NewGame {
+        game: live.game.to_owned(),
+        players: None,
+        rules: Default::default(),
+        seats: Some(specs),
+        delay_ms: u64::try_from(live.bot_delay.as_millis()).unwrap_or(0),
+        start: None,
+    }
+}
+
+/// The rematch as `Created`, holding only the token of the seat `old`'s sitter moved to.
+fn created_for(rematch: &Rematch, old: Seat) -> Created {
+    let seats = rematch.seat_tokens.len().max(1);
+    let new_seat = (old.index() + 1) % seats;
+    let mine = rematch.seat_tokens.get(new_seat).cloned().flatten();
+    let seat_tokens = (0..seats)
+        .map(|s| if s == new_seat { mine.clone() } else { None })
+        .collect();
+    Created::new(rematch.id.clone(), mine.unwrap_or_default(), seat_tokens)
+}
+
+/// `GET /api/games/{id}/record?seat=N&token=T`: the game as one record line (what
+/// `pyrctl replay` reads), `text/plain`. A game that hides something from a seat gives
+/// its record only once it is over (a record holds everything).
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+) -> Result<impl IntoResponse, ApiError> {
+    let shared = find(&app, &id).await?;
+    let record = {
+        let live = lock(&shared);
+        if live.hidden && live.to_act().is_some() {
+            return Err(ApiError::forbidden(
+                "this game hides information from each seat: its record is given once it is over",
+            ));
+        }
+        record_of(&live)
+    };
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        record.to_json() + "\n",
+    ))
+}
+
+/// A game as a record.
+fn record_of(live: &LiveGame) -> Record {
+    let mut rules = RecordRules {
+        seats: live.state.seats(),
+        ply_limit: None,
+        options: Vec::new(),
+    };
+    for (key, value) in live.start.rule_options() {
+        match key {
+            "seats" => {}
+            "ply_limit" => rules.ply_limit = value.parse().ok(),
+            _ => rules.options.push(format!("{key}={value}")),
+        }
+    }
+    let result = match &live.forfeit {
+        Some((seat, _)) => RecordResult::Forfeit {
+            seat: seat.0,
+            winner: (rules.seats == 2).then(|| 1 - seat.0.min(1)),
+        },
+        None => RecordResult::from_outcome(live.state.outcome()),
+    };
+    Record {
+        game: live.game.to_owned(),
+        rules,
+        start: live.start.position(),
+        bots: live
+            .sitters
+            .iter()
+            .map(|s| match s {
+                Sitter::Human => "human".to_owned(),
+                Sitter::Bot(spec, _) => spec.clone(),
+            })
+            .collect(),
+        match_seed: 0,
+        index: 0,
+        seed: 0,
+        actions: live.moves.iter().map(|m| m.text.clone()).collect(),
+        result,
+        plies: u32::try_from(live.moves.len()).unwrap_or(u32::MAX),
+        reason: live.forfeit.as_ref().map(|(_, r)| r.clone()),
+    }
+}
+
+/// The docs page of each game, compiled in.
+const RULES: [(&str, &str); 4] = [
+    (
+        "martian-chess",
+        include_str!("../../../docs/martian-chess.md"),
+    ),
+    ("ataxx-ice", include_str!("../../../docs/ataxx-ice.md")),
+    ("card-siege", include_str!("../../../docs/card-siege.md")),
+    ("stacktrices", include_str!("../../../docs/stacktrices.md")),
+];
+
+/// `GET /rules/{game}`: the game's docs page (`docs/<game>.md`) as HTML.
+pub async fn rules_page(
+    Checked(Path(game)): Checked<Path<String>>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (name, text) = RULES
+        .iter()
+        .find(|(name, _)| *name == game)
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no rules page for `{}`: the games are {}",
+                pyramid_core::excerpt(&game),
+                RULES.map(|(n, _)| n).join(", ")
+            ))
+        })?;
+    let mut body = String::with_capacity(text.len() * 2);
+    let options = pulldown_cmark::Options::ENABLE_TABLES;
+    pulldown_cmark::html::push_html(&mut body, pulldown_cmark::Parser::new_ext(text, options));
+    let page = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{name}: rules</title>\
+         <style>body{{font-family:sans-serif;max-width:50em;margin:auto;padding:1em;line-height:1.4}}\
+         table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px}}\
+         code,pre{{background:#f4f4f4}}img{{max-width:100%}}</style></head>\
+         <body><p><a href=\"/\">Play</a></p>\n{body}</body></html>\n"
+    );
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page))
+}
