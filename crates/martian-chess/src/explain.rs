@@ -85,7 +85,7 @@ pub fn end_reason(state: &MartianChess) -> Option<String> {
     let outcome = state.outcome()?;
     let scores = state.scores();
     let seats = scores.len();
-    let cause = if state.rules.ply_limit_reached(state.plies) {
+    let cause = if state.limit_reached() {
         "the ply limit was reached"
     } else if state.clock_countdown() == Some(0) {
         "the clock ran out"
