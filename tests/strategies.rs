@@ -69,7 +69,7 @@ macro_rules! strategy_tests {
 strategy_tests!(
     martian_chess,
     pyramid_games::martian_chess::MartianChess,
-    pyramid_games::martian_chess::MartianAction
+    pyramid_games::martian_chess::Action
 );
 strategy_tests!(
     ataxx_ice,

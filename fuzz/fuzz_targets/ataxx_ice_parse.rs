@@ -2,12 +2,12 @@
 #![no_main]
 
 use pyramid_core::prelude::*;
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     for seats in 2..=4 {
-        let rules = AtaxxIceRules::default().with_seats(seats).expect("2 to 4 seats");
+        let rules = Rules::default().with_seats(seats).expect("2 to 4 seats");
         pyramid_core::fuzzing::parse_position::<AtaxxIce>(&rules, data);
     }
 });

@@ -3,11 +3,11 @@
 #![no_main]
 
 use pyramid_core::prelude::*;
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
-    let rules = AtaxxIceRules::default().with_seats(2 + usize::from(first % 3)).expect("2 to 4 seats");
+    let rules = Rules::default().with_seats(2 + usize::from(first % 3)).expect("2 to 4 seats");
     pyramid_core::fuzzing::play_bytes::<AtaxxIce>(&rules, rest);
 });

@@ -2,11 +2,11 @@
 //! off (the same body runs in `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for rules in [CardSiegeRules::default(), CardSiegeRules::default().with_opening(false)] {
+    for rules in [Rules::default(), Rules::default().with_opening(false)] {
         pyramid_core::fuzzing::parse_position::<CardSiege>(&rules, data);
     }
 });

@@ -5,16 +5,16 @@
 //! `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use libfuzzer_sys::fuzz_target;
 use pyramid_core::prelude::*;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
     let rules = if first & 1 == 0 {
-        CardSiegeRules::default().with_ply_limit(Some(2000))
+        Rules::default().with_ply_limit(Some(2000))
     } else {
-        CardSiegeRules::default().with_opening(false)
+        Rules::default().with_opening(false)
     };
     pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, rest);
 });

@@ -4,11 +4,11 @@
 
 use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 
 fuzz_target!(|data: &[u8]| {
     for seats in [2, 4] {
-        let rules = MartianRules::default().with_seats(seats).expect("2 and 4 seats are allowed");
+        let rules = Rules::default().with_seats(seats).expect("2 and 4 seats are allowed");
         pyramid_core::fuzzing::parse_position::<MartianChess>(&rules, data);
     }
 });

@@ -4,10 +4,10 @@
 
 use pyramid_core::prelude::*;
 use libfuzzer_sys::fuzz_target;
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 
 fuzz_target!(|data: &[u8]| {
     let seats = if data.first().is_some_and(|b| b % 2 == 1) { 4 } else { 2 };
-    let rules = MartianRules::default().with_seats(seats).expect("2 and 4 seats are allowed");
+    let rules = Rules::default().with_seats(seats).expect("2 and 4 seats are allowed");
     pyramid_core::fuzzing::play_bytes::<MartianChess>(&rules, data);
 });

@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
@@ -14,9 +14,7 @@ use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft, random_action_by_walk};
 fn sample_positions() -> Vec<AtaxxIce> {
     let mut out = Vec::new();
     for seats in 2..=4 {
-        let rules = AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("2 to 4 seats");
+        let rules = Rules::default().with_seats(seats).expect("2 to 4 seats");
         for seed in 0..8u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = AtaxxIce::new(&rules);
@@ -79,7 +77,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let start = AtaxxIce::new(&AtaxxIceRules::default());
+    let start = AtaxxIce::new(&Rules::default());
     let mut midgame = start.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..12 {
@@ -100,7 +98,7 @@ fn benches(c: &mut Criterion) {
     // Two seats, 35 plies in: most actions relocate pieces (also pinned in tests/perft.rs).
     let relocating = AtaxxIce::from_position(
         "6S11/2M03S11/8/4S1M12/3S1M1M12/1S0S04S1/4S03/4S03 1 145,025 - 35",
-        &AtaxxIceRules::default(),
+        &Rules::default(),
     )
     .expect("valid position");
     let nodes = perft(&relocating, 3);

@@ -11,7 +11,7 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RuleSet};
 
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().map_or(Ok(2000), |t| t.parse())?;
     let seats: usize = args.next().map_or(Ok(2), |t| t.parse())?;
-    let rules = AtaxxIceRules::default().with_seats(seats)?;
+    let rules = Rules::default().with_seats(seats)?;
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut plies = 0u64;
     let mut hasher = DefaultHasher::new();

@@ -20,7 +20,7 @@
 use pyramid_core::{ActionIds, Bitboard};
 
 use crate::action::{Action, ActionKind};
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The number of base ids.
@@ -64,7 +64,7 @@ pub(crate) fn base_action(base: u64) -> Option<Action> {
 }
 
 impl ActionIds for AtaxxIce {
-    fn action_space(_rules: &AtaxxIceRules) -> u64 {
+    fn action_space(_rules: &Rules) -> u64 {
         BASE * MASKS
     }
 
@@ -106,11 +106,11 @@ impl ActionIds for AtaxxIce {
 mod tests {
     use pyramid_core::prelude::*;
 
-    use crate::{Action, AtaxxIce, AtaxxIceRules};
+    use crate::{Action, AtaxxIce, Rules};
 
     #[test]
     fn ids_are_pinned() -> Result<(), Box<dyn std::error::Error>> {
-        let game = AtaxxIce::new(&AtaxxIceRules::default());
+        let game = AtaxxIce::new(&Rules::default());
         assert_eq!(AtaxxIce::action_space(game.rules()), 8321 << 15);
         // a1 is bit 0, b2 bit 9, c3 bit 18.
         let clone: Action = "a1-b2".parse()?;

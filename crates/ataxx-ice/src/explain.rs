@@ -74,7 +74,7 @@ mod words {
 
     #[test]
     fn end_reason_names_the_last_colour_on_the_board() {
-        let mut state = AtaxxIce::new(&crate::AtaxxIceRules::default());
+        let mut state = AtaxxIce::new(&crate::Rules::default());
         assert_eq!(end_reason(&state), None);
         state.pieces[1] = [0; 3];
         state.finish_action(0);

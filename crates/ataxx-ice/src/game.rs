@@ -7,18 +7,18 @@ use pyramid_core::{Game, Outcome, Seat};
 
 use crate::action::Action;
 use crate::explain;
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::state::{AtaxxIce, DRAW, ONGOING};
 
 impl Game for AtaxxIce {
     type Action = Action;
-    type Rules = AtaxxIceRules;
+    type Rules = Rules;
 
-    fn new(rules: &AtaxxIceRules) -> Self {
+    fn new(rules: &Rules) -> Self {
         AtaxxIce::start(rules)
     }
 
-    fn rules(&self) -> &AtaxxIceRules {
+    fn rules(&self) -> &Rules {
         &self.rules
     }
 

@@ -13,15 +13,15 @@
 //!   opt-in traits (notation, views, evaluation, diagram, action ids, observation);
 //! - [`Action`]: `a1-b2` (clone), `a1-c3` (jump), `+d4` (grow), `-d4` (shrink), `pass`,
 //!   with relocation sources in brackets (`a1-b2[e4,e5]`);
-//! - [`AtaxxIceRules`]: seats 2 to 4, board size 5 to 8 (`size=N`), optional ply limit;
+//! - [`Rules`]: seats 2 to 4, board size 5 to 8 (`size=N`), optional ply limit;
 //! - [`Setup`]: the unvalidated form serde reads, checked by `AtaxxIce::try_from`.
 //!
 //! ```
-//! use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+//! use ataxx_ice::{AtaxxIce, Rules};
 //! use pyramid_core::prelude::*;
 //! use pyramid_core::{Seat, perft};
 //!
-//! let rules = AtaxxIceRules::default().with_seats(2)?;
+//! let rules = Rules::default().with_seats(2)?;
 //! let mut game = AtaxxIce::new(&rules);
 //! assert_eq!(game.position(), "7S1/8/8/8/8/8/8/S07 0 455,455 - 0");
 //! assert_eq!(perft(&game, 2), 90);
@@ -61,7 +61,7 @@ mod view;
 mod zobrist;
 
 pub use action::{Action, ActionKind};
-pub use rules::{AtaxxIceRules, RulesSetup};
+pub use rules::{Rules, RulesSetup};
 pub use setup::{PlacedPiece, PositionError, Setup};
 pub use state::{AtaxxIce, PIECES_PER_SEAT, PIECES_PER_SIZE};
 

@@ -19,7 +19,7 @@ use pyramid_core::{Game, Notation, PlayError, RuleSet, Size};
 use crate::action::{Action, ActionKind};
 use crate::geometry::{MAX_SIZE, MIN_SIZE, square_of};
 use crate::movegen::Ctx;
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::setup::PositionError;
 use crate::setup::{PlacedPiece, Setup};
 use crate::state::{AtaxxIce, NOBODY, size_letter};
@@ -81,7 +81,7 @@ impl Notation for AtaxxIce {
 
     /// Reads the position string (see the module docs). Seats and board size come from
     /// the string, the ply limit from `rules`.
-    fn from_position(text: &str, rules: &AtaxxIceRules) -> Result<AtaxxIce, PositionError> {
+    fn from_position(text: &str, rules: &Rules) -> Result<AtaxxIce, PositionError> {
         let [board, to_move, stashes, eliminated, plies] = split_fields(text, &FIELDS)?;
         let (size, pieces) = read_board(board)?;
         let stashes = read_stashes(stashes)?;

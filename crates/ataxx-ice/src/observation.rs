@@ -14,14 +14,14 @@
 
 use pyramid_core::{Bitboard, Game, Observation, RuleSet, Seat};
 
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The number of planes.
 const PLANES: usize = 28;
 
 impl Observation for AtaxxIce {
-    fn observation_shape(rules: &AtaxxIceRules) -> Vec<usize> {
+    fn observation_shape(rules: &Rules) -> Vec<usize> {
         let n = usize::from(rules.size());
         vec![PLANES, n, n]
     }

@@ -22,7 +22,7 @@ use crate::action::ActionKind;
 use crate::action::Action;
 use crate::action_ids::{BASE, base_action, base_id};
 use crate::geometry::{ADJ, RING, square_of};
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The first relocation-source index.
@@ -45,12 +45,12 @@ fn base_text(action: Action) -> String {
 }
 
 impl PolicySpace for AtaxxIce {
-    fn policy_size(_rules: &AtaxxIceRules) -> u32 {
+    fn policy_size(_rules: &Rules) -> u32 {
         SIZE
     }
 
     /// The base, every piece of the mover as a source, and the end.
-    fn max_steps(_rules: &AtaxxIceRules) -> usize {
+    fn max_steps(_rules: &Rules) -> usize {
         2 + 3 * usize::from(PIECES_PER_SIZE)
     }
 
@@ -105,7 +105,7 @@ mod tests {
     use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
 
-    use crate::{AtaxxIce, AtaxxIceRules};
+    use crate::{AtaxxIce, Rules};
 
     /// Seat 0 has all 5 smalls on the board (d4 and a1, b1, c1, h1); seat 1 smalls on f7,
     /// g7 (next to f6) and h8: the jump d4-f6 captures two smalls and relocates two of
@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn relocations_are_steps_of_fixed_indices() -> Result<(), Box<dyn std::error::Error>> {
-        let rules = AtaxxIceRules::default();
+        let rules = Rules::default();
         let game = AtaxxIce::from_position(RELOCATING, &rules)?;
         assert_eq!(AtaxxIce::policy_size(&rules), 8386);
         // d4 is bit 27, f6 bit 45: the jump's base is 4096 + 27 * 64 + 45.
@@ -145,6 +145,6 @@ mod tests {
 
     #[test]
     fn step_texts_are_distinct() {
-        check_step_texts(&AtaxxIce::new(&AtaxxIceRules::default()));
+        check_step_texts(&AtaxxIce::new(&Rules::default()));
     }
 }

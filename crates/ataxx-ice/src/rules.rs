@@ -11,31 +11,31 @@ use crate::geometry::{MAX_SIZE, MIN_SIZE};
 /// form goes through [`RulesSetup`], so RON cannot build a 7-seat game.
 ///
 /// ```
-/// use ataxx_ice::AtaxxIceRules;
+/// use ataxx_ice::Rules;
 /// use pyramid_core::RuleSet;
-/// let rules = AtaxxIceRules::default().with_seats(4)?.with_option("size", "6")?;
+/// let rules = Rules::default().with_seats(4)?.with_option("size", "6")?;
 /// assert_eq!((rules.seats(), rules.size()), (4, 6));
 /// assert!(rules.with_seats(5).is_err());
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesSetup", into = "RulesSetup")]
-pub struct AtaxxIceRules {
+pub struct Rules {
     common: CommonRules,
     size: u8,
 }
 
-impl Default for AtaxxIceRules {
+impl Default for Rules {
     /// Two seats on the 8x8 board, no ply limit.
     fn default() -> Self {
-        AtaxxIceRules {
+        Rules {
             common: CommonRules::new(2),
             size: MAX_SIZE,
         }
     }
 }
 
-impl AtaxxIceRules {
+impl Rules {
     /// The board's number of files (and ranks): 5 to 8.
     pub fn size(&self) -> u8 {
         self.size
@@ -66,7 +66,7 @@ fn bad_size(value: &str) -> RulesError {
     }
 }
 
-impl RuleSet for AtaxxIceRules {
+impl RuleSet for Rules {
     const GAME: &'static str = "ataxx-ice";
     const SEAT_COUNTS: &'static [usize] = &[2, 3, 4];
     const OPTIONS: &'static [(&'static str, &'static str)] =
@@ -92,7 +92,7 @@ impl RuleSet for AtaxxIceRules {
     }
 }
 
-/// The unvalidated serde form of [`AtaxxIceRules`].
+/// The unvalidated serde form of [`Rules`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesSetup {
     /// Number of seats (2 to 4).
@@ -109,19 +109,19 @@ fn default_size() -> u8 {
     MAX_SIZE
 }
 
-impl TryFrom<RulesSetup> for AtaxxIceRules {
+impl TryFrom<RulesSetup> for Rules {
     type Error = RulesError;
 
     fn try_from(setup: RulesSetup) -> Result<Self, RulesError> {
-        AtaxxIceRules::default()
+        Rules::default()
             .with_seats(usize::from(setup.seats))?
             .with_size(setup.size)
             .map(|rules| rules.with_ply_limit(setup.ply_limit))
     }
 }
 
-impl From<AtaxxIceRules> for RulesSetup {
-    fn from(rules: AtaxxIceRules) -> Self {
+impl From<Rules> for RulesSetup {
+    fn from(rules: Rules) -> Self {
         RulesSetup {
             seats: rules.seats() as u8,
             size: rules.size,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use pyramid_core::Bitboard;
 
 use crate::geometry::{bit_of, board_mask, square_of};
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::state::{
     AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of,
 };
@@ -37,7 +37,7 @@ pub struct PlacedPiece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The rule options (seats, board size, ply limit).
-    pub rules: AtaxxIceRules,
+    pub rules: Rules,
     /// The pieces on the board, in any order.
     pub pieces: Vec<PlacedPiece>,
     /// Each seat's stash: how many small, medium and large pieces.

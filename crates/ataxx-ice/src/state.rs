@@ -4,7 +4,7 @@ use pyramid_core::{RuleSet, Seat, Size, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{BOARD_MASKS, bit_of};
-use crate::rules::AtaxxIceRules;
+use crate::rules::Rules;
 use crate::setup::Setup;
 
 /// How many pieces of each size a seat owns.
@@ -30,7 +30,7 @@ pub(crate) const NOBODY: u8 = u8::MAX;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
 pub struct AtaxxIce {
-    pub(crate) rules: AtaxxIceRules,
+    pub(crate) rules: Rules,
     pub(crate) pieces: [[u64; 3]; 4],
     /// The seat to move, or [`NOBODY`] once the board has decided the game.
     pub(crate) to_move: u8,
@@ -111,7 +111,7 @@ impl AtaxxIce {
 
     /// The start position under `rules` ([`Game::new`](pyramid_core::Game::new)): one
     /// small per seat in its corner, seat 0 to move.
-    pub(crate) fn start(rules: &AtaxxIceRules) -> AtaxxIce {
+    pub(crate) fn start(rules: &Rules) -> AtaxxIce {
         let mut pieces = [[0u64; 3]; 4];
         for (seat, bit) in corners(rules.seats(), rules.size()).enumerate() {
             pieces[seat][0] = 1 << bit;

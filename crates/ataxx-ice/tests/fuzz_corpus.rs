@@ -1,7 +1,7 @@
 //! The fuzz bodies of `fuzz/fuzz_targets/ataxx_ice_{parse,play}.rs`, run over a small
 //! inline corpus and a few hundred seeded random byte strings.
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::RuleSet;
 use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 
@@ -22,12 +22,10 @@ const CORPUS: &[&[u8]] = &[
     "é/8/8/8/8/8/8/8 0 455,455 - 0".as_bytes(),
 ];
 
-fn all_rules() -> Vec<AtaxxIceRules> {
+fn all_rules() -> Vec<Rules> {
     let mut out = Vec::new();
     for seats in 2..=4 {
-        let mut r = AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("2 to 4 seats");
+        let mut r = Rules::default().with_seats(seats).expect("2 to 4 seats");
         out.push(r.clone());
         r.set_option("size", "6").expect("size 6");
         r.set_ply_limit(Some(30));

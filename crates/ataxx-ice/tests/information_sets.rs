@@ -2,7 +2,7 @@
 //! nothing, so every seat's view is the whole state; the check still runs the same code
 //! as for the games that hide something.
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::Game;
 use pyramid_core::conformance::information_set_playout;
 use pyramid_core::prelude::*;
@@ -10,9 +10,7 @@ use pyramid_core::prelude::*;
 #[test]
 fn no_seat_learns_what_its_view_hides_two_to_four_seats() {
     for seats in 2..=4 {
-        let rules = AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("2 to 4 seats");
+        let rules = Rules::default().with_seats(seats).expect("2 to 4 seats");
         for seed in 0..3 {
             information_set_playout(AtaxxIce::new(&rules), seed, 80, 2);
         }

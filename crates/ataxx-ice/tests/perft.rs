@@ -3,20 +3,16 @@
 //! relocate pieces (step 2 of the capture resolution). Bulk counting is cross-checked
 //! against full generation and against `nth_action`.
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, perft};
 
 fn start(seats: usize) -> AtaxxIce {
-    AtaxxIce::new(
-        &AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("2 to 4 seats"),
-    )
+    AtaxxIce::new(&Rules::default().with_seats(seats).expect("2 to 4 seats"))
 }
 
 fn at(text: &str) -> AtaxxIce {
-    AtaxxIce::from_position(text, &AtaxxIceRules::default()).expect("valid position")
+    AtaxxIce::from_position(text, &Rules::default()).expect("valid position")
 }
 
 /// Perft without bulk counting: every leaf is generated and played.
@@ -126,7 +122,7 @@ fn bulk_counting_agrees_with_generation_and_selection() {
 
 #[test]
 fn perft_on_a_five_by_five_board() {
-    let mut rules = AtaxxIceRules::default();
+    let mut rules = Rules::default();
     rules.set_size(5).expect("size 5");
     let s = AtaxxIce::new(&rules);
     // a1-c3 leaves c3 taken, one jump fewer for seat 1 on the small board.

@@ -2,15 +2,13 @@
 //! whose messages name the field or the problem.
 
 use crate::common::{board, pos, sq};
-use ataxx_ice::{AtaxxIce, AtaxxIceRules, PlacedPiece, Setup};
+use ataxx_ice::{AtaxxIce, PlacedPiece, Rules, Setup};
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, RuleSet, Seat, Size};
 
-fn rules(seats: usize) -> AtaxxIceRules {
-    AtaxxIceRules::default()
-        .with_seats(seats)
-        .expect("2 to 4 seats")
+fn rules(seats: usize) -> Rules {
+    Rules::default().with_seats(seats).expect("2 to 4 seats")
 }
 
 #[test]

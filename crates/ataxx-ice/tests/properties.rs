@@ -3,17 +3,15 @@
 
 use std::collections::HashSet;
 
-use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{Action, ActionKind, AtaxxIce, Rules};
 use proptest::prelude::*;
 use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Seat, Size};
 
-fn rules(seats: usize, size: u8) -> AtaxxIceRules {
-    let mut r = AtaxxIceRules::default()
-        .with_seats(seats)
-        .expect("2 to 4 seats");
+fn rules(seats: usize, size: u8) -> Rules {
+    let mut r = Rules::default().with_seats(seats).expect("2 to 4 seats");
     r.set_size(size).expect("5 to 8");
     r
 }

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, Seat, Size, Square};
@@ -368,7 +368,7 @@ fn assert_same_actions(g: &AtaxxIce, naive: &Naive) -> usize {
     got.keys().filter(|t| t.contains('[')).count()
 }
 
-fn compare_games(rules: &AtaxxIceRules, seeds: std::ops::Range<u64>, max_plies: u32) -> usize {
+fn compare_games(rules: &Rules, seeds: std::ops::Range<u64>, max_plies: u32) -> usize {
     let mut relocating = 0;
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -388,7 +388,7 @@ fn compare_games(rules: &AtaxxIceRules, seeds: std::ops::Range<u64>, max_plies: 
 
 #[test]
 fn engine_agrees_with_the_naive_reference_in_two_seat_games() {
-    let rules = AtaxxIceRules::default().with_seats(2).expect("2 seats");
+    let rules = Rules::default().with_seats(2).expect("2 seats");
     let relocating = compare_games(&rules, 0..12, 150);
     assert!(
         relocating > 100,
@@ -399,9 +399,7 @@ fn engine_agrees_with_the_naive_reference_in_two_seat_games() {
 #[test]
 fn engine_agrees_with_the_naive_reference_in_three_and_four_seat_games() {
     for seats in [3, 4] {
-        let rules = AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("3 or 4 seats");
+        let rules = Rules::default().with_seats(seats).expect("3 or 4 seats");
         compare_games(&rules, 100..106, 150);
     }
 }
@@ -409,7 +407,7 @@ fn engine_agrees_with_the_naive_reference_in_three_and_four_seat_games() {
 #[test]
 fn engine_agrees_with_the_naive_reference_on_small_boards() {
     for size in 5..=7 {
-        let mut rules = AtaxxIceRules::default()
+        let mut rules = Rules::default()
             .with_seats(2 + usize::from(size % 3))
             .expect("seats");
         rules.set_size(size).expect("size");
@@ -425,7 +423,7 @@ fn engine_agrees_with_the_naive_reference_on_the_relocating_positions() {
         "3M3M31M2M2/4M32M2/4S02S2/5M32/4M23/1S22S03/S01S25/4S2S22 2 255,555,015,515 1 39",
         "S0S0S0S04/S03M1S1M11/8/8/3L04/8/8/M0M0M0M0M03 0 004,435 - 0",
     ] {
-        let g = AtaxxIce::from_position(text, &AtaxxIceRules::default()).expect("valid");
+        let g = AtaxxIce::from_position(text, &Rules::default()).expect("valid");
         assert_eq!(
             engine_actions(&g),
             Naive::from_engine(&g).actions(),
@@ -505,7 +503,7 @@ fn random_dense_position(rng: &mut ChaCha8Rng) -> Option<AtaxxIce> {
         out.join(",")
     };
     text = fields.join(" ");
-    let rules = AtaxxIceRules::default();
+    let rules = Rules::default();
     Some(AtaxxIce::from_position(&text, &rules).unwrap_or_else(|e| panic!("`{text}`: {e}")))
 }
 

@@ -1,7 +1,7 @@
 //! One test per rule of `rules/ataxx-ice.md`, each on a hand-written position.
 
 use crate::common::{at, board, on, owned, play, pos, pos_with, sq, starting_with, texts};
-use ataxx_ice::{Action, ActionKind, AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{Action, ActionKind, AtaxxIce, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Size, perft};
 
@@ -9,10 +9,8 @@ const S: Size = Size::Pawn;
 const M: Size = Size::Drone;
 const L: Size = Size::Queen;
 
-fn rules(seats: usize) -> AtaxxIceRules {
-    AtaxxIceRules::default()
-        .with_seats(seats)
-        .expect("2 to 4 seats")
+fn rules(seats: usize) -> Rules {
+    Rules::default().with_seats(seats).expect("2 to 4 seats")
 }
 
 fn set(v: &[&str]) -> std::collections::BTreeSet<String> {

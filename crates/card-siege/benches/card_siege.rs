@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
@@ -14,8 +14,8 @@ use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 fn sample_positions() -> Vec<CardSiege> {
     let mut out = Vec::new();
     for (seed, rules) in [
-        (1u64, CardSiegeRules::default()),
-        (2, CardSiegeRules::default().with_opening(false)),
+        (1u64, Rules::default()),
+        (2, Rules::default().with_opening(false)),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for game in 0..8 {
@@ -35,8 +35,8 @@ fn sample_positions() -> Vec<CardSiege> {
 }
 
 /// The rules of a playout: the default game, cut off at 1000 plies (few games get there).
-fn playout_rules() -> CardSiegeRules {
-    CardSiegeRules::default().with_ply_limit(Some(1000))
+fn playout_rules() -> Rules {
+    Rules::default().with_ply_limit(Some(1000))
 }
 
 fn generation(c: &mut Criterion) {
@@ -69,14 +69,10 @@ fn generation(c: &mut Criterion) {
 fn perfts(c: &mut Criterion) {
     let mut group = c.benchmark_group("card_siege/perft");
     for (name, rules, nodes) in [
-        (
-            "opening_on_depth4",
-            CardSiegeRules::default(),
-            31_703_185u64,
-        ),
+        ("opening_on_depth4", Rules::default(), 31_703_185u64),
         (
             "opening_off_depth4",
-            CardSiegeRules::default().with_opening(false),
+            Rules::default().with_opening(false),
             66_696_654,
         ),
     ] {

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RuleSet};
 
@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 500,
     };
     let exact = std::env::args().nth(2).as_deref() == Some("exact");
-    let rules = CardSiegeRules::default().with_ply_limit(Some(1000));
+    let rules = Rules::default().with_ply_limit(Some(1000));
     let started = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let (mut plies, mut checksum) = (0u64, 0u64);

@@ -9,14 +9,14 @@ use pyramid_core::ActionIds;
 
 use crate::action::Action;
 use crate::geometry::SQUARES;
-use crate::rules::CardSiegeRules;
+use crate::rules::Rules;
 use crate::state::CardSiege;
 
 /// The number of (from, to) pairs.
 const PAIRS: u64 = (SQUARES * SQUARES) as u64;
 
 impl ActionIds for CardSiege {
-    fn action_space(_rules: &CardSiegeRules) -> u64 {
+    fn action_space(_rules: &Rules) -> u64 {
         2 * PAIRS
     }
 
@@ -42,11 +42,11 @@ impl ActionIds for CardSiege {
 mod tests {
     use pyramid_core::prelude::*;
 
-    use crate::{Action, CardSiege, CardSiegeRules};
+    use crate::{Action, CardSiege, Rules};
 
     #[test]
     fn ids_are_pinned() -> Result<(), Box<dyn std::error::Error>> {
-        let game = CardSiege::new(&CardSiegeRules::default());
+        let game = CardSiege::new(&Rules::default());
         assert_eq!(CardSiege::action_space(game.rules()), 4050);
         // a1 is square 0, b1 square 1; i3 is 2 * 15 + 8 = 38.
         let step: Action = "a1-b1".parse()?;

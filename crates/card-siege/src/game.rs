@@ -7,18 +7,18 @@ use pyramid_core::{Game, Outcome, Seat};
 
 use crate::action::Action;
 use crate::explain;
-use crate::rules::CardSiegeRules;
+use crate::rules::Rules;
 use crate::state::CardSiege;
 
 impl Game for CardSiege {
     type Action = Action;
-    type Rules = CardSiegeRules;
+    type Rules = Rules;
 
-    fn new(rules: &CardSiegeRules) -> Self {
+    fn new(rules: &Rules) -> Self {
         CardSiege::start(rules)
     }
 
-    fn rules(&self) -> &CardSiegeRules {
+    fn rules(&self) -> &Rules {
         &self.rules
     }
 

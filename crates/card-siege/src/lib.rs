@@ -10,16 +10,16 @@
 //! choice where the rulings are silent are in `docs/card-siege.md`.
 //!
 //! ```
-//! use card_siege::{CardSiege, CardSiegeRules};
+//! use card_siege::{CardSiege, Rules};
 //! use pyramid_core::prelude::*;
 //! use pyramid_core::{Seat, perft};
 //!
 //! // The start, with the opening restriction (home-row slides only) on by default.
-//! let start = CardSiege::new(&CardSiegeRules::default());
+//! let start = CardSiege::new(&Rules::default());
 //! assert_eq!(perft(&start, 1), 75);
 //!
 //! // The full game from move one.
-//! let rules = CardSiegeRules::default().with_opening(false);
+//! let rules = Rules::default().with_opening(false);
 //! let mut game = CardSiege::new(&rules);
 //! assert_eq!(game.count_actions(), 91);
 //!
@@ -60,8 +60,8 @@ pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};
 pub use explain::{end_reason, seat_name};
 pub use geometry::GRID;
-pub use rules::{CardSiegeRules, OPENING_TURNS};
-pub use setup::{CardSiegeSetup, Placement, PositionError, StackPlace};
+pub use rules::{OPENING_TURNS, Rules};
+pub use setup::{Placement, PositionError, Setup, StackPlace};
 pub use state::{CardSiege, Phase};
 
 #[cfg(feature = "arbitrary")]

@@ -737,7 +737,7 @@ pub(crate) struct Node {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::CardSiegeRules;
+    use crate::rules::Rules;
     use pyramid_core::rand::{Rng, SeedableRng};
     use pyramid_core::{Game, Notation};
 
@@ -815,9 +815,9 @@ mod tests {
         let mut positions = 0;
         for game in 0..300 {
             let mut rules = if game % 3 == 0 {
-                CardSiegeRules::default()
+                Rules::default()
             } else {
-                CardSiegeRules::default().with_opening(false)
+                Rules::default().with_opening(false)
             };
             // Random games can wander for ever once few cards are left.
             rules = rules.with_ply_limit(Some(600));

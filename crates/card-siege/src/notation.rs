@@ -27,8 +27,8 @@ use pyramid_core::{Notation, Square};
 
 use crate::card::{Card, Suit};
 use crate::geometry::{SQUARES, WIDTH};
-use crate::rules::CardSiegeRules;
-use crate::setup::{CardSiegeSetup, Placement, PositionError, StackPlace, TEXT_FIELDS};
+use crate::rules::Rules;
+use crate::setup::{Placement, PositionError, Setup, StackPlace, TEXT_FIELDS};
 use crate::state::{CardSiege, Layout, NO_LAYOUT, Phase};
 
 const FIELDS: [&str; 6] = ["board", "turn", "opening", "prev1", "prev2", "plies"];
@@ -219,7 +219,7 @@ impl Notation for CardSiege {
     }
 
     /// Reads a position string (see the module docs) under `rules`.
-    fn from_position(text: &str, rules: &CardSiegeRules) -> Result<CardSiege, PositionError> {
+    fn from_position(text: &str, rules: &Rules) -> Result<CardSiege, PositionError> {
         let [board, turn, opening, prev1, prev2, plies] = split_fields(text, &FIELDS)?;
         let (cards, siege) = read_board("board", board, false)?;
         let (to_move, evacuating) = match turn {
@@ -247,7 +247,7 @@ impl Notation for CardSiege {
                 .into());
             }
         };
-        let setup = CardSiegeSetup {
+        let setup = Setup {
             rules: rules.clone(),
             cards,
             siege,

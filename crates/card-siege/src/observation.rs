@@ -20,14 +20,14 @@ use pyramid_core::{Game, Observation, Seat};
 
 use crate::card::{code_rank, code_suit};
 use crate::geometry::SQUARES;
-use crate::rules::{CardSiegeRules, OPENING_TURNS};
+use crate::rules::{OPENING_TURNS, Rules};
 use crate::state::{CardSiege, NO_SIEGE, Phase};
 
 /// The number of planes.
 const PLANES: usize = 33;
 
 impl Observation for CardSiege {
-    fn observation_shape(_rules: &CardSiegeRules) -> Vec<usize> {
+    fn observation_shape(_rules: &Rules) -> Vec<usize> {
         vec![PLANES, 3, 15]
     }
 

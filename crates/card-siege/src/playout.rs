@@ -301,13 +301,13 @@ impl CardSiege {
 mod tests {
     use super::*;
     use crate::card::code_rank;
-    use crate::rules::CardSiegeRules;
+    use crate::rules::Rules;
     use pyramid_core::rand::SeedableRng;
     use pyramid_core::{Game, Notation, RuleSet};
 
     /// A random position past the opening, no siege: both Kings and most other cards,
     /// half of them in the neutral row (where belts collide and Kings get besieged).
-    fn crowded(rng: &mut pyramid_core::ChaCha8Rng, rules: CardSiegeRules) -> CardSiege {
+    fn crowded(rng: &mut pyramid_core::ChaCha8Rng, rules: Rules) -> CardSiege {
         let mut state = CardSiege::new(&rules.with_opening(false));
         state.board = [0; SQUARES];
         for suit in 0..2u8 {
@@ -340,9 +340,9 @@ mod tests {
         let mut positions = 0;
         for game in 0..200 {
             let rules = if game % 3 == 0 {
-                CardSiegeRules::default()
+                Rules::default()
             } else {
-                CardSiegeRules::default().with_opening(false)
+                Rules::default().with_opening(false)
             }
             .with_ply_limit(Some(600));
             let mut state = if game % 4 == 3 {

@@ -11,11 +11,11 @@ mod tests {
     use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
 
-    use crate::{CardSiege, CardSiegeRules};
+    use crate::{CardSiege, Rules};
 
     #[test]
     fn one_step_per_action_its_id() -> Result<(), Box<dyn std::error::Error>> {
-        let game = CardSiege::new(&CardSiegeRules::default());
+        let game = CardSiege::new(&Rules::default());
         assert_eq!(CardSiege::policy_size(game.rules()), 4050);
         let step = game.legal_actions()[0];
         assert_eq!(game.steps(step), [game.action_id(step) as u32]);

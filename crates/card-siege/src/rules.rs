@@ -6,28 +6,28 @@ use serde::{Deserialize, Serialize};
 /// Card-siege's rule options.
 ///
 /// ```
-/// use card_siege::CardSiegeRules;
+/// use card_siege::Rules;
 /// use pyramid_core::RuleSet;
-/// let rules = CardSiegeRules::default();
+/// let rules = Rules::default();
 /// assert!(rules.opening());
 /// let rules = rules.with_option("opening", "off")?;
 /// assert!(!rules.opening());
-/// assert_eq!(rules, CardSiegeRules::default().with_opening(false));
+/// assert_eq!(rules, Rules::default().with_opening(false));
 /// assert_eq!(rules.options(), vec![("opening", "off".to_owned())]);
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "RulesSetup", into = "RulesSetup")]
-pub struct CardSiegeRules {
+pub struct Rules {
     common: CommonRules,
     /// The opening restriction (on by default): each seat's first three turns may only
     /// be slides within its own home row.
     opening: bool,
 }
 
-impl Default for CardSiegeRules {
+impl Default for Rules {
     fn default() -> Self {
-        CardSiegeRules {
+        Rules {
             common: CommonRules::new(2),
             opening: true,
         }
@@ -37,7 +37,7 @@ impl Default for CardSiegeRules {
 /// The number of opening turns each seat has when the opening option is on.
 pub const OPENING_TURNS: u8 = 3;
 
-impl CardSiegeRules {
+impl Rules {
     /// Whether the opening restriction is on.
     pub fn opening(&self) -> bool {
         self.opening
@@ -56,7 +56,7 @@ impl CardSiegeRules {
     }
 }
 
-impl RuleSet for CardSiegeRules {
+impl RuleSet for Rules {
     const GAME: &'static str = "card-siege";
     const SEAT_COUNTS: &'static [usize] = &[2];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[(
@@ -85,7 +85,7 @@ impl RuleSet for CardSiegeRules {
     }
 }
 
-/// The serde form of [`CardSiegeRules`] (the field names of earlier versions).
+/// The serde form of [`Rules`] (the field names of earlier versions).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct RulesSetup {
     opening: bool,
@@ -93,16 +93,16 @@ struct RulesSetup {
     ply_limit: Option<u32>,
 }
 
-impl From<RulesSetup> for CardSiegeRules {
+impl From<RulesSetup> for Rules {
     fn from(setup: RulesSetup) -> Self {
-        CardSiegeRules::default()
+        Rules::default()
             .with_opening(setup.opening)
             .with_ply_limit(setup.ply_limit)
     }
 }
 
-impl From<CardSiegeRules> for RulesSetup {
-    fn from(rules: CardSiegeRules) -> Self {
+impl From<Rules> for RulesSetup {
+    fn from(rules: Rules) -> Self {
         RulesSetup {
             opening: rules.opening,
             ply_limit: rules.ply_limit(),

@@ -1,4 +1,4 @@
-//! The unvalidated form of a state ([`CardSiegeSetup`], what serde reads and writes) and
+//! The unvalidated form of a state ([`Setup`], what serde reads and writes) and
 //! its validation, shared by the position string reader, so that no impossible state can
 //! be built from text or RON.
 
@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::geometry::{GRID, SQUARES, index_of};
-use crate::rules::{CardSiegeRules, OPENING_TURNS};
+use crate::rules::{OPENING_TURNS, Rules};
 use crate::state::{
     CardSiege, GONE, Layout, NO_LAYOUT, NO_SIEGE, ON_TOP, Phase, UNDER, entry_square,
 };
@@ -61,10 +61,10 @@ impl Placement {
 /// A state as plain data, not yet checked: what the RON form holds.
 ///
 /// ```
-/// use card_siege::{CardSiege, CardSiegeSetup};
+/// use card_siege::{CardSiege, Setup};
 /// use pyramid_core::Game;
 /// let start = CardSiege::new(&Default::default());
-/// let mut setup = CardSiegeSetup::from(start.clone());
+/// let mut setup = Setup::from(start.clone());
 /// assert_eq!(CardSiege::try_from(setup.clone()), Ok(start));
 /// let ace = setup.cards[0];
 /// setup.cards.push(ace);
@@ -72,9 +72,9 @@ impl Placement {
 /// assert!(err.to_string().contains("appears twice"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardSiegeSetup {
+pub struct Setup {
     /// The rule options.
-    pub rules: CardSiegeRules,
+    pub rules: Rules,
     /// Every card in the game with its square. The siege square holds two: the King
     /// underneath and the card on top.
     pub cards: Vec<Placement>,
@@ -284,7 +284,7 @@ fn check_history(
     Ok(())
 }
 
-impl CardSiegeSetup {
+impl Setup {
     /// Checks the setup and builds the state; errors name the field with `names`.
     pub(crate) fn build(self, names: FieldNames) -> Result<CardSiege, PositionError> {
         self.check_opening(names)?;
@@ -481,9 +481,9 @@ fn board_of(marked: &[Layout; 2]) -> ([u8; SQUARES], Option<Suit>) {
     (board, king_suit)
 }
 
-impl TryFrom<CardSiegeSetup> for CardSiege {
+impl TryFrom<Setup> for CardSiege {
     type Error = PositionError;
-    fn try_from(setup: CardSiegeSetup) -> Result<Self, Self::Error> {
+    fn try_from(setup: Setup) -> Result<Self, Self::Error> {
         setup.build(RON_FIELDS)
     }
 }
@@ -501,10 +501,10 @@ fn placements(layouts: &[Layout], suits: &[Suit]) -> Vec<Placement> {
         .collect()
 }
 
-impl From<CardSiege> for CardSiegeSetup {
+impl From<CardSiege> for Setup {
     fn from(state: CardSiege) -> Self {
         let mover = Suit::from_index(usize::from(state.to_move));
-        CardSiegeSetup {
+        Setup {
             cards: placements(&state.marked_places(), &Suit::ALL),
             siege: state.siege(),
             to_move: mover,

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, KING, Suit, code_rank, code_suit};
 use crate::geometry::{ATTACKERS, SQUARES, WIDTH, index_of, square_of, targets};
-use crate::rules::CardSiegeRules;
-use crate::setup::{CardSiegeSetup, StackPlace};
+use crate::rules::Rules;
+use crate::setup::{Setup, StackPlace};
 
 /// Where each card of one suit stands: entry `rank - 1` is the card's square index, or
 /// [`GONE`] once it has left the game. Entries 13 to 15 are always [`GONE`], so a layout
@@ -81,7 +81,7 @@ pub enum Phase {
 /// # Ok::<(), pyramid_core::PlayError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "CardSiegeSetup", into = "CardSiegeSetup")]
+#[serde(try_from = "Setup", into = "Setup")]
 pub struct CardSiege {
     /// Card code per square (0 empty); on a siege square, the card on top.
     pub(crate) board: [u8; SQUARES],
@@ -99,7 +99,7 @@ pub struct CardSiege {
     /// Opening turns left, Hearts then Spades.
     pub(crate) opening: [u8; 2],
     pub(crate) plies: u32,
-    pub(crate) rules: CardSiegeRules,
+    pub(crate) rules: Rules,
 }
 
 /// Whether a card of suit `by` on `board` attacks square `sq`: some card of that suit on
@@ -121,7 +121,7 @@ pub(crate) const HOME_ROW: [u8; WIDTH] = [1, 3, 5, 0, 7, 9, 11, 13, 12, 10, 8, 0
 
 impl CardSiege {
     /// The start position under `rules`.
-    pub(crate) fn start(rules: &CardSiegeRules) -> CardSiege {
+    pub(crate) fn start(rules: &Rules) -> CardSiege {
         let mut board = [0u8; SQUARES];
         for (file, &rank) in HOME_ROW.iter().enumerate() {
             if rank != 0 {

@@ -1,7 +1,7 @@
 //! The fuzz bodies (shared with `fuzz/fuzz_targets/card_siege_*.rs`) over a small inline
 //! corpus and a few hundred seeded random byte strings.
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
@@ -19,11 +19,11 @@ const CORPUS: &[&[u8]] = &[
     b"\xff\xfe\n!",
 ];
 
-fn rules_pair() -> [CardSiegeRules; 2] {
-    let limited = CardSiegeRules::default()
+fn rules_pair() -> [Rules; 2] {
+    let limited = Rules::default()
         .with_opening(false)
         .with_ply_limit(Some(300));
-    [CardSiegeRules::default(), limited]
+    [Rules::default(), limited]
 }
 
 #[test]
@@ -58,6 +58,6 @@ fn mutated_positions_never_panic_and_round_trip_when_accepted() {
             let at = rng.random_range(0..data.len());
             data[at] = alphabet[rng.random_range(0..alphabet.len())];
         }
-        parse_position::<CardSiege>(&CardSiegeRules::default(), &data);
+        parse_position::<CardSiege>(&Rules::default(), &data);
     }
 }

@@ -2,15 +2,15 @@
 //! opening option, deeper counts from this engine, and counts from positions that reach
 //! the rare rules (belt collisions, sieges, evacuations).
 
-use card_siege::{CardSiege, CardSiegeRules};
+use card_siege::{CardSiege, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, divide, perft, perft_parallel};
 
 fn start(opening: bool) -> CardSiege {
     let rules = if opening {
-        CardSiegeRules::default()
+        Rules::default()
     } else {
-        CardSiegeRules::default().with_opening(false)
+        Rules::default().with_opening(false)
     };
     CardSiege::new(&rules)
 }
@@ -90,7 +90,7 @@ const RARE: &[(&str, [u64; 4])] = &[
 #[test]
 fn counts_from_positions_with_belts_and_sieges() {
     for (text, counts) in RARE {
-        let g = CardSiege::from_position(text, &CardSiegeRules::default()).expect("valid");
+        let g = CardSiege::from_position(text, &Rules::default()).expect("valid");
         for (d, &n) in counts.iter().enumerate() {
             assert_eq!(perft(&g, d as u32 + 1), n, "`{text}` depth {}", d + 1);
         }

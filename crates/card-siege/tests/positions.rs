@@ -1,7 +1,7 @@
 //! Position strings and RON: round trips, and malformed or impossible input refused with
 //! errors that name the field or the problem.
 
-use card_siege::{CardSiege, CardSiegeRules, CardSiegeSetup, Phase, Placement};
+use card_siege::{CardSiege, Phase, Placement, Rules, Setup};
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Square};
@@ -10,8 +10,8 @@ const START: &str =
     "As3s5s.7s9sJsKsQsTs8s.6s4s2s/.............../Ah3h5h.7h9hJhKhQhTh8h.6h4h2h h 3,3 - - 0";
 const EMPTY_ROW: &str = "...............";
 
-fn rules() -> CardSiegeRules {
-    CardSiegeRules::default()
+fn rules() -> Rules {
+    Rules::default()
 }
 
 #[test]
@@ -23,7 +23,7 @@ fn start_position_round_trips() {
 
 #[test]
 fn positions_with_history_sieges_and_evacuations_round_trip() {
-    let mut g = CardSiege::new(&CardSiegeRules::default().with_opening(false));
+    let mut g = CardSiege::new(&Rules::default().with_opening(false));
     for a in ["g1xi3", "a3-b3", "j1-i1"] {
         let action = g.parse_action(a).expect("legal");
         g.play(action).expect("legal");
@@ -98,11 +98,11 @@ fn malformed_position_strings_name_the_field() {
 
 #[test]
 fn opening_turns_must_be_zero_with_the_opening_option_off() {
-    let err = CardSiege::from_position(START, &CardSiegeRules::default().with_opening(false))
+    let err = CardSiege::from_position(START, &Rules::default().with_opening(false))
         .expect_err("3,3 with the opening off");
     assert!(err.to_string().contains("field `opening`"), "{err}");
     let ok = START.replace(" 3,3 ", " 0,0 ");
-    assert!(CardSiege::from_position(&ok, &CardSiegeRules::default().with_opening(false)).is_ok());
+    assert!(CardSiege::from_position(&ok, &Rules::default().with_opening(false)).is_ok());
 }
 
 #[test]
@@ -125,11 +125,11 @@ fn history_that_cannot_precede_the_position_is_refused() {
     assert!(err.to_string().contains("field `prev2`"), "{err}");
 }
 
-fn setup() -> CardSiegeSetup {
-    CardSiegeSetup::from(CardSiege::new(&rules()))
+fn setup() -> Setup {
+    Setup::from(CardSiege::new(&rules()))
 }
 
-fn ron_error(setup: &CardSiegeSetup) -> String {
+fn ron_error(setup: &Setup) -> String {
     let text = ron::to_string(setup).expect("serialises");
     ron::from_str::<CardSiege>(&text)
         .expect_err("impossible state")

@@ -1,7 +1,7 @@
 //! Property tests over seeded random playouts: the conformance harness of pyramid-core
 //! on every state, plus card-siege's own invariants.
 
-use card_siege::{Card, CardSiege, CardSiegeRules, GRID, Phase, Rank, Suit};
+use card_siege::{Card, CardSiege, GRID, Phase, Rank, Rules, Suit};
 use proptest::prelude::*;
 use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
@@ -90,13 +90,13 @@ proptest! {
 
     #[test]
     fn random_games_pass_the_harness(seed in any::<u64>(), opening in any::<bool>()) {
-        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::default().with_opening(false) };
+        let rules = if opening { Rules::default() } else { Rules::default().with_opening(false) };
         random_playout(CardSiege::new(&rules), seed, 160, cards_never_duplicated);
     }
 
     #[test]
     fn a_suits_cards_only_leave_the_game_by_capture(seed in any::<u64>(), opening in any::<bool>()) {
-        let rules = if opening { CardSiegeRules::default() } else { CardSiegeRules::default().with_opening(false) };
+        let rules = if opening { Rules::default() } else { Rules::default().with_opening(false) };
         cards_leave_only_by_capture(CardSiege::new(&rules), seed, 600);
     }
 }
@@ -107,7 +107,7 @@ proptest! {
 #[test]
 fn random_choices_are_uniform_over_the_legal_actions() {
     for opening in [true, false] {
-        let rules = CardSiegeRules::default().with_opening(opening);
+        let rules = Rules::default().with_opening(opening);
         check_uniform_random_play::<CardSiege>(&rules, 0..2, 160);
     }
 }

@@ -7,7 +7,7 @@
 //! sieges, sieges and their answers, won sieges with evacuations, checkmates, Kings
 //! capturing Kings and the loop rule around sieges all come up.
 
-use card_siege::{CardSiege, CardSiegeRules, Phase, Rank, Suit};
+use card_siege::{CardSiege, Phase, Rank, Rules, Suit};
 use pyramid_core::conformance::{check_fast_paths, check_random_step, check_state};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
@@ -413,11 +413,7 @@ fn crowded(rng: &mut ChaCha8Rng) -> Option<CardSiege> {
     } else {
         "s"
     };
-    CardSiege::from_position(
-        &format!("{board} {turn} 0,0 - - 0"),
-        &CardSiegeRules::default(),
-    )
-    .ok()
+    CardSiege::from_position(&format!("{board} {turn} 0,0 - - 0"), &Rules::default()).ok()
 }
 
 /// Plays a game in both engines, preferring captures and King actions, and returns the
@@ -494,8 +490,8 @@ fn an_engine_written_from_the_rulings_agrees_over_random_games() {
     let mut seen = Seen::default();
     for game in 0..320 {
         let start = match game % 4 {
-            0 => CardSiege::new(&CardSiegeRules::default()),
-            1 => CardSiege::new(&CardSiegeRules::default().with_opening(false)),
+            0 => CardSiege::new(&Rules::default()),
+            1 => CardSiege::new(&Rules::default().with_opening(false)),
             _ => match crowded(&mut rng) {
                 Some(g) => g,
                 None => continue,

@@ -1,6 +1,6 @@
 //! One test per rule of the ruling, each from hand-written positions.
 
-use card_siege::{CardSiege, CardSiegeRules, Phase, Suit};
+use card_siege::{CardSiege, Phase, Rules, Suit};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Square, perft};
 
@@ -22,7 +22,7 @@ fn board(cards: &[(&str, &str)]) -> String {
 /// A position with the given cards and seat to act, past the opening, with no history.
 fn game(cards: &[(&str, &str)], turn: &str) -> CardSiege {
     let text = format!("{} {turn} 0,0 - - 0", board(cards));
-    CardSiege::from_position(&text, &CardSiegeRules::default()).expect("a valid position")
+    CardSiege::from_position(&text, &Rules::default()).expect("a valid position")
 }
 
 /// The legal actions' texts, sorted.
@@ -72,7 +72,7 @@ fn with_kings<'a>(cards: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
 
 #[test]
 fn start_layout_is_the_same_in_both_home_rows_with_kings_on_h() {
-    let g = CardSiege::new(&CardSiegeRules::default());
+    let g = CardSiege::new(&Rules::default());
     let row = [
         "A", "3", "5", "", "7", "9", "J", "K", "Q", "T", "8", "", "6", "4", "2",
     ];
@@ -91,7 +91,7 @@ fn start_layout_is_the_same_in_both_home_rows_with_kings_on_h() {
 
 #[test]
 fn hearts_is_seat_zero_and_moves_first() {
-    let g = CardSiege::new(&CardSiegeRules::default());
+    let g = CardSiege::new(&Rules::default());
     assert_eq!(g.to_act(), Some(Seat(0)));
     assert_eq!(g.suit_to_move(), Suit::Hearts);
     assert!(legal(&g).iter().all(|a| a.ends_with('1')));
@@ -650,7 +650,7 @@ fn king_may_not_capture_the_enemy_king_onto_an_attacked_square() {
 /// captures the Hearts King (no Hearts card attacks h1): checkmate.
 #[test]
 fn checkpoint_king_takes_king_after_m1_g1_h3_h2_e1_i1() {
-    let mut g = CardSiege::new(&CardSiegeRules::default().with_opening(false));
+    let mut g = CardSiege::new(&Rules::default().with_opening(false));
     for a in ["m1-g1", "h3-h2", "e1-i1"] {
         play(&mut g, a);
     }
@@ -731,7 +731,7 @@ fn loop_rule_applies_to_siege_answers() {
         "{} s 0,0 - {prev2} 2",
         board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")])
     );
-    let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
+    let g = CardSiege::from_position(&text, &Rules::default()).expect("valid");
     // d3xe3 would put 5s on e3, not where it stood: still legal.
     assert!(is_legal(&g, "d3xe3"));
     let prev2 = board(&[("(Ks5s)", "e3")]);
@@ -739,7 +739,7 @@ fn loop_rule_applies_to_siege_answers() {
         "{} s 0,0 - {prev2} 2",
         board(&[("(Ks4h)", "e3"), ("5s", "d3"), ("Kh", "o1")])
     );
-    let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
+    let g = CardSiege::from_position(&text, &Rules::default()).expect("valid");
     assert!(!is_legal(&g, "d3xe3"));
     assert_eq!(
         g.outcome(),
@@ -752,13 +752,13 @@ fn loop_rule_applies_to_siege_answers() {
 
 #[test]
 fn opening_allows_only_slides_in_the_own_home_row() {
-    let g = CardSiege::new(&CardSiegeRules::default());
+    let g = CardSiege::new(&Rules::default());
     assert!(!is_legal(&g, "g1xi3"), "a capture");
     assert!(!is_legal(&g, "a1-a2"), "an ascent");
     assert_eq!(perft(&g, 1), 75);
     let g = game(&with_kings(&[("5h", "c2"), ("3h", "c1")]), "h");
     let text = g.position().replace(" 0,0 ", " 2,0 ");
-    let g = CardSiege::from_position(&text, &CardSiegeRules::default()).expect("valid");
+    let g = CardSiege::from_position(&text, &Rules::default()).expect("valid");
     assert!(
         legal(&g)
             .iter()
@@ -770,7 +770,7 @@ fn opening_allows_only_slides_in_the_own_home_row() {
 
 #[test]
 fn opening_lasts_each_seats_first_three_turns() {
-    let mut g = CardSiege::new(&CardSiegeRules::default());
+    let mut g = CardSiege::new(&Rules::default());
     for (i, a) in ["a1-b1", "a3-b3", "o1-n1", "o3-n3", "c1-d1"]
         .iter()
         .enumerate()
@@ -793,7 +793,7 @@ fn opening_lasts_each_seats_first_three_turns() {
 
 #[test]
 fn opening_option_off_plays_the_full_game_from_move_one() {
-    let mut rules = CardSiegeRules::default();
+    let mut rules = Rules::default();
     rules.set_option("opening", "off").expect("a known option");
     let g = CardSiege::new(&rules);
     assert_eq!(g.opening_turns_left(Suit::Hearts), 0);
@@ -1043,7 +1043,7 @@ fn seat_with_no_legal_action_loses() {
 
 #[test]
 fn ply_limit_ends_the_game_as_a_draw() {
-    let mut rules = CardSiegeRules::default();
+    let mut rules = Rules::default();
     rules.set_ply_limit(Some(2));
     let mut g = CardSiege::new(&rules);
     play(&mut g, "a1-b1");
@@ -1055,7 +1055,7 @@ fn ply_limit_ends_the_game_as_a_draw() {
 
 #[test]
 fn wrong_seat_and_illegal_actions_leave_the_state_unchanged() {
-    let g = CardSiege::new(&CardSiegeRules::default());
+    let g = CardSiege::new(&Rules::default());
     let mut copy = g.clone();
     let a = copy.parse_action("a1-b1").expect("legal");
     assert!(matches!(
@@ -1078,8 +1078,7 @@ fn wrong_seat_and_illegal_actions_leave_the_state_unchanged() {
 /// A position with the given cards, Hearts to act, and the history fields as given.
 fn with_history(cards: &[(&str, &str)], prev1: &str, prev2: &str) -> CardSiege {
     let text = format!("{} h 0,0 {prev1} {prev2} 9", board(cards));
-    CardSiege::from_position(&text, &CardSiegeRules::default())
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    CardSiege::from_position(&text, &Rules::default()).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 /// Clarifications: a King underneath a siege stack and the same King alone on that square
@@ -1130,8 +1129,8 @@ fn loop_rule_rulings_example_king_steps_back_onto_the_emptied_siege_square() {
         "{} h! 0,0 - - 20",
         board(&[("(Kh5h)", "i2"), ("7s", "g1"), ("Ks", "a3")])
     );
-    let mut g = CardSiege::from_position(&text, &CardSiegeRules::default())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut g =
+        CardSiege::from_position(&text, &Rules::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.phase(), Phase::Evacuate);
     play(&mut g, "i2-j2");
     // Spades slides in Hearts' home row: the belt carries the five from i2 to h2.
@@ -1160,7 +1159,7 @@ fn loop_rule_rulings_example_king_steps_back_onto_the_emptied_siege_square() {
 #[test]
 fn docs_worked_example_belt_collision() {
     let before = "..............Ks/...9s2h4h........./..5h...........Kh h 0,0 - - 20";
-    let rules = CardSiegeRules::default();
+    let rules = Rules::default();
     let mut g = CardSiege::from_position(before, &rules).expect("valid");
     play(&mut g, "c1-f1");
     assert_eq!(
@@ -1190,7 +1189,7 @@ fn docs_worked_example_belt_collision() {
 /// docs/card-siege.md, "Worked example: a siege", position strings included.
 #[test]
 fn docs_worked_example_siege() {
-    let rules = CardSiegeRules::default();
+    let rules = Rules::default();
     let start = "...5sKs........../....4h........../Ah.............Kh h 0,0 - - 30";
     let mut g = CardSiege::from_position(start, &rules).expect("valid");
     play(&mut g, "e2xe3");

@@ -6,13 +6,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use martian_chess::{MartianAction, MartianChess, MartianRules};
+use martian_chess::{Action, MartianChess, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
 
-fn rules(seats: usize) -> MartianRules {
-    MartianRules::default()
+fn rules(seats: usize) -> Rules {
+    Rules::default()
         .with_seats(seats)
         .expect("2 and 4 seats are allowed")
 }
@@ -46,7 +46,7 @@ fn movegen(c: &mut Criterion) {
     for seats in [2, 4] {
         let positions = sample_positions(seats, 20);
         group.throughput(Throughput::Elements(positions.len() as u64));
-        let mut buf: Vec<MartianAction> = Vec::with_capacity(128);
+        let mut buf: Vec<Action> = Vec::with_capacity(128);
         group.bench_function(
             format!("append_actions/{seats}-seats/{}-positions", positions.len()),
             |b| {

@@ -7,7 +7,7 @@
 //! Prints the plies played and a checksum of the final positions, so two builds that
 //! draw the same way can be compared for identical play.
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RuleSet, Zobrist};
 
@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let seats: usize = args.next().map_or(Ok(2), |a| a.parse())?;
     let games: u32 = args.next().map_or(Ok(2_000), |a| a.parse())?;
-    let rules = MartianRules::default().with_seats(seats)?;
+    let rules = Rules::default().with_seats(seats)?;
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let (mut plies, mut check) = (0u64, 0u64);
     let (started, cpu) = (std::time::Instant::now(), cpu_seconds());

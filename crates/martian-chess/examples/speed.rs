@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 100_000,
     };
     for (seats, depth) in [(2, 7), (4, 6)] {
-        let start = MartianChess::new(&MartianRules::default().with_seats(seats)?);
+        let start = MartianChess::new(&Rules::default().with_seats(seats)?);
         let (nodes, wall, cpu) = timed(|| perft(&start, depth));
         println!(
             "{seats} seats perft({depth}) = {nodes}: {:.0} M nodes/s wall, {:.0} M nodes/s per CPU second",

@@ -31,7 +31,7 @@
 
 use pyramid_core::{Game, RuleSet, Square};
 
-use crate::{MartianAction, MartianChess, MartianRules};
+use crate::{Action, MartianChess, Rules};
 
 /// Why a list of AbstractPlay moves could not be read or written. Each names the move
 /// (counted from 1 among the moves, round numbers not counted) and its text.
@@ -91,8 +91,8 @@ const ENDINGS: [&str; 4] = ["resign", "timeout", "draw", "abandoned"];
 
 /// The rules AbstractPlay plays: two seats, seat 0 (its player 1) first, `clock=on`,
 /// `target=18`, `undo=capture-allowed`, and `variant=ofkk` when `ofkk` is set.
-pub fn abstractplay_rules(ofkk: bool) -> MartianRules {
-    let mut rules = MartianRules::default()
+pub fn abstractplay_rules(ofkk: bool) -> Rules {
+    let mut rules = Rules::default()
         .with_clock(true)
         .with_capture_undo_allowed(true)
         .with_ofkk(ofkk);
@@ -131,7 +131,7 @@ enum Sign {
 }
 
 /// One AbstractPlay move, read: the action and the sign it was written with.
-fn read_token(number: usize, token: &str) -> Result<(MartianAction, Sign), AbstractPlayError> {
+fn read_token(number: usize, token: &str) -> Result<(Action, Sign), AbstractPlayError> {
     let bad = |reason| AbstractPlayError::Malformed {
         number,
         text: pyramid_core::excerpt(token),
@@ -164,9 +164,9 @@ fn read_token(number: usize, token: &str) -> Result<(MartianAction, Sign), Abstr
         return Err(bad("a move must leave its square"));
     }
     let action = if call {
-        MartianAction::calling(from, to)
+        Action::calling(from, to)
     } else {
-        MartianAction::new(from, to)
+        Action::new(from, to)
     };
     Ok((action, sign))
 }
@@ -205,7 +205,7 @@ fn tokens(text: &str) -> Result<Vec<&str>, AbstractPlayError> {
 
 /// Reads one AbstractPlay move (`c3-d4`, `d4xc5`, `b2+c2`, any of them with `*`) as the
 /// engine's action, without a position: the sign is not checked (see [`replay`]).
-pub fn read_move(text: &str) -> Result<MartianAction, AbstractPlayError> {
+pub fn read_move(text: &str) -> Result<Action, AbstractPlayError> {
     read_token(1, text.trim()).map(|(action, _)| action)
 }
 
@@ -222,7 +222,7 @@ pub fn read_move(text: &str) -> Result<MartianAction, AbstractPlayError> {
 /// assert!(read_moves("c3-e4").is_err());
 /// # Ok::<(), martian_chess::abstractplay::AbstractPlayError>(())
 /// ```
-pub fn read_moves(text: &str) -> Result<Vec<MartianAction>, AbstractPlayError> {
+pub fn read_moves(text: &str) -> Result<Vec<Action>, AbstractPlayError> {
     tokens(text)?
         .into_iter()
         .enumerate()
@@ -231,7 +231,7 @@ pub fn read_moves(text: &str) -> Result<Vec<MartianAction>, AbstractPlayError> {
 }
 
 /// The sign an action takes in `state`.
-fn sign_of(state: &MartianChess, action: MartianAction) -> Sign {
+fn sign_of(state: &MartianChess, action: Action) -> Sign {
     match action.squares() {
         Some((_, to)) if state.piece_at(to).is_some() => {
             if state.is_capture(action) {
@@ -251,7 +251,7 @@ fn sign_of(state: &MartianChess, action: MartianAction) -> Sign {
 pub fn replay(
     start: &MartianChess,
     text: &str,
-) -> Result<(Vec<MartianAction>, MartianChess), AbstractPlayError> {
+) -> Result<(Vec<Action>, MartianChess), AbstractPlayError> {
     if start.rules().seats() != 2 {
         return Err(AbstractPlayError::FourSeats);
     }
@@ -298,10 +298,7 @@ pub fn replay(
 }
 
 /// One action in AbstractPlay's notation, in the position `state` it is played in.
-pub fn write_move(
-    state: &MartianChess,
-    action: MartianAction,
-) -> Result<String, AbstractPlayError> {
+pub fn write_move(state: &MartianChess, action: Action) -> Result<String, AbstractPlayError> {
     if state.rules().seats() != 2 {
         return Err(AbstractPlayError::FourSeats);
     }
@@ -327,10 +324,7 @@ pub fn write_move(
 /// Writes `actions`, played from `start`, in AbstractPlay's notation, separated by
 /// spaces (the flat list AbstractPlay's engine takes move by move). Each action must be
 /// legal where it is played.
-pub fn write_moves(
-    start: &MartianChess,
-    actions: &[MartianAction],
-) -> Result<String, AbstractPlayError> {
+pub fn write_moves(start: &MartianChess, actions: &[Action]) -> Result<String, AbstractPlayError> {
     let mut state = start.clone();
     let mut out = Vec::with_capacity(actions.len());
     for (i, &action) in actions.iter().enumerate() {

@@ -15,18 +15,18 @@ use pyramid_core::{ActionParseError, Square};
 /// ([`MartianChess::notation`](crate::MartianChess::notation) writes `x` for captures).
 ///
 /// ```
-/// use martian_chess::MartianAction;
-/// let a: MartianAction = "b2-c3".parse()?;
-/// assert_eq!("b2xc3".parse::<MartianAction>()?, a);
+/// use martian_chess::Action;
+/// let a: Action = "b2-c3".parse()?;
+/// assert_eq!("b2xc3".parse::<Action>()?, a);
 /// assert_eq!(a.to_string(), "b2-c3");
-/// let call: MartianAction = "b2-c3*".parse()?;
+/// let call: Action = "b2-c3*".parse()?;
 /// assert!(call.calls_clock() && call != a);
 /// assert_eq!(call.without_call(), a);
-/// assert_eq!("pass".parse::<MartianAction>()?, MartianAction::Pass);
+/// assert_eq!("pass".parse::<Action>()?, Action::Pass);
 /// # Ok::<(), pyramid_core::ActionParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MartianAction {
+pub enum Action {
     /// Move the piece on `from` to `to` (a plain move, a capture or a field promotion),
     /// calling the clock with it when `call` is set.
     Move {
@@ -41,11 +41,11 @@ pub enum MartianAction {
     Pass,
 }
 
-impl MartianAction {
+impl Action {
     /// A move from `from` to `to` (calling nothing).
     #[inline]
     pub const fn new(from: Square, to: Square) -> Self {
-        MartianAction::Move {
+        Action::Move {
             from,
             to,
             call: false,
@@ -55,7 +55,7 @@ impl MartianAction {
     /// A move from `from` to `to` that calls the clock (`from-to*`).
     #[inline]
     pub const fn calling(from: Square, to: Square) -> Self {
-        MartianAction::Move {
+        Action::Move {
             from,
             to,
             call: true,
@@ -64,34 +64,34 @@ impl MartianAction {
 
     /// Whether this action calls the clock.
     pub const fn calls_clock(self) -> bool {
-        matches!(self, MartianAction::Move { call: true, .. })
+        matches!(self, Action::Move { call: true, .. })
     }
 
     /// The same action without calling the clock.
     #[must_use]
     pub const fn without_call(self) -> Self {
         match self {
-            MartianAction::Move { from, to, .. } => MartianAction::new(from, to),
-            MartianAction::Pass => MartianAction::Pass,
+            Action::Move { from, to, .. } => Action::new(from, to),
+            Action::Pass => Action::Pass,
         }
     }
 
     /// The squares a move leaves and ends on (`None` for a pass).
     pub const fn squares(self) -> Option<(Square, Square)> {
         match self {
-            MartianAction::Move { from, to, .. } => Some((from, to)),
-            MartianAction::Pass => None,
+            Action::Move { from, to, .. } => Some((from, to)),
+            Action::Pass => None,
         }
     }
 }
 
-impl fmt::Display for MartianAction {
+impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MartianAction::Move { from, to, call } => {
+            Action::Move { from, to, call } => {
                 write!(f, "{from}-{to}{}", if *call { "*" } else { "" })
             }
-            MartianAction::Pass => f.write_str("pass"),
+            Action::Pass => f.write_str("pass"),
         }
     }
 }
@@ -117,12 +117,12 @@ fn read_square<'a>(whole: &str, text: &'a str) -> Result<(Square, &'a str), Acti
     }
 }
 
-impl FromStr for MartianAction {
+impl FromStr for Action {
     type Err = ActionParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s == "pass" {
-            return Ok(MartianAction::Pass);
+            return Ok(Action::Pass);
         }
         let (from, rest) = read_square(s, s)?;
         let rest = match rest.as_bytes().first() {
@@ -148,7 +148,7 @@ impl FromStr for MartianAction {
         if from == to {
             return Err(ActionParseError::new(s, "a move must leave its square"));
         }
-        Ok(MartianAction::Move { from, to, call })
+        Ok(Action::Move { from, to, call })
     }
 }
 

@@ -4,15 +4,15 @@ use pyramid_core::explain::moves_from_reason;
 use pyramid_core::{Game, Seat};
 
 use crate::rules::CLOCK_PLIES;
-use crate::{MartianAction, MartianChess};
+use crate::{Action, MartianChess};
 
 /// The reason behind [`Game::illegal_reason`]: no piece there, a piece in another
 /// seat's zone, where the piece may go instead, or why the clock cannot be called.
-pub(crate) fn illegal_reason(state: &MartianChess, action: MartianAction) -> Option<String> {
+pub(crate) fn illegal_reason(state: &MartianChess, action: Action) -> Option<String> {
     if state.is_over() || state.is_legal(action) {
         return None;
     }
-    let MartianAction::Move { from, to, call } = action else {
+    let Action::Move { from, to, call } = action else {
         return Some("passing is legal only when no move is".to_owned());
     };
     if call && state.is_legal(action.without_call()) {
@@ -47,7 +47,7 @@ pub(crate) fn illegal_reason(state: &MartianChess, action: MartianAction) -> Opt
     // that calls the clock).
     let mut targets: Vec<String> = Vec::new();
     state.for_each_action(|a| {
-        if let MartianAction::Move {
+        if let Action::Move {
             from: f,
             to: t,
             call: false,
@@ -119,7 +119,7 @@ mod words {
 
     #[test]
     fn end_reason_says_what_ended_the_game_and_who_scored_most() {
-        let rules = crate::MartianRules::default();
+        let rules = crate::Rules::default();
         let mut state = MartianChess::new(&rules);
         assert_eq!(end_reason(&state), None);
         // Seat 1's zone emptied: only seat 0's pieces remain.

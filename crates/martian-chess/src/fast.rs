@@ -3,7 +3,7 @@
 //! direction and distance each destination bit stands for exactly one move, so
 //! popcounts count moves exactly. This is the bulk-counting path of perft and the
 //! random-playout path. Only for the default rule options: `Game` takes the generic path
-//! whenever [`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply) is
+//! whenever [`Rules::fast_paths_apply`](crate::Rules::fast_paths_apply) is
 //! false.
 
 use pyramid_core::bits::byte_counts;
@@ -13,7 +13,7 @@ use pyramid_core::{Bitboard, Game};
 use crate::geometry::{DIRS, Layout, MOVEMENT};
 use crate::movegen::{may_end_on, no_undo_after_crossing};
 use crate::play::zone_emptied;
-use crate::{MartianAction, MartianChess};
+use crate::{Action, MartianChess};
 
 /// The index delta of direction `dir` ([`DIRS`]) on a board `W` files wide.
 #[inline(always)]
@@ -265,10 +265,10 @@ impl MartianChess {
 
     /// A uniformly random legal action, or `None` once the game is over: the fast path
     /// of random playouts (it does not list the actions); [`Game::random_action`].
-    pub(crate) fn sampled_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
+    pub(crate) fn sampled_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         self.random_move(rng).map(|mv| match mv {
-            Some((from, to)) => MartianAction::new(self.square_at(from), self.square_at(to)),
-            None => MartianAction::Pass,
+            Some((from, to)) => Action::new(self.square_at(from), self.square_at(to)),
+            None => Action::Pass,
         })
     }
 
@@ -436,7 +436,7 @@ impl MartianChess {
                     }
                 }
                 None => {
-                    self.play_impl(MartianAction::Pass);
+                    self.play_impl(Action::Pass);
                     if self.is_over() {
                         break;
                     }

@@ -6,19 +6,19 @@ use pyramid_core::rand::Rng;
 use pyramid_core::{Game, Outcome, Seat, play_random_by, random_action_by_walk};
 
 use crate::play::zone_emptied;
-use crate::{MartianAction, MartianChess, MartianRules, explain, movegen};
+use crate::{Action, MartianChess, Rules, explain, movegen};
 
 impl Game for MartianChess {
-    type Action = MartianAction;
-    type Rules = MartianRules;
+    type Action = Action;
+    type Rules = Rules;
 
-    fn new(rules: &MartianRules) -> Self {
+    fn new(rules: &Rules) -> Self {
         MartianChess::start(rules)
     }
 
     /// The start position with the starting seat drawn uniformly at random (the seed's
     /// "who starts" draw), unless the `first` option fixes it.
-    fn deal<R: Rng + ?Sized>(rules: &MartianRules, rng: &mut R) -> Self {
+    fn deal<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Self {
         let mut state = MartianChess::start(rules);
         if rules.fixed_first().is_none() {
             state.to_move = rng.random_range(0..rules.seat_count());
@@ -26,7 +26,7 @@ impl Game for MartianChess {
         state
     }
 
-    fn rules(&self) -> &MartianRules {
+    fn rules(&self) -> &Rules {
         &self.rules
     }
 
@@ -74,7 +74,7 @@ impl Game for MartianChess {
     #[inline]
     fn try_for_each_action<B, F>(&self, f: F) -> ControlFlow<B>
     where
-        F: FnMut(MartianAction) -> ControlFlow<B>,
+        F: FnMut(Action) -> ControlFlow<B>,
     {
         movegen::try_for_each_action(self, f)
     }
@@ -84,14 +84,14 @@ impl Game for MartianChess {
         movegen::count_actions(self)
     }
 
-    fn is_legal(&self, action: MartianAction) -> bool {
+    fn is_legal(&self, action: Action) -> bool {
         !self.is_over() && self.move_is_legal(action)
     }
 
     /// A rejection-sampled uniform draw that never lists the moves; under the rule
     /// options `clock`, `target`, `undo` and `variant` the generic walk
-    /// ([`MartianRules::fast_paths_apply`]).
-    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<MartianAction> {
+    /// ([`Rules::fast_paths_apply`]).
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.rules.fast_paths_apply() {
             self.sampled_action(rng)
         } else {
@@ -110,11 +110,11 @@ impl Game for MartianChess {
     }
 
     #[inline]
-    fn play_unchecked(&mut self, action: MartianAction) {
+    fn play_unchecked(&mut self, action: Action) {
         self.play_impl(action);
     }
 
-    fn illegal_reason(&self, action: MartianAction) -> Option<String> {
+    fn illegal_reason(&self, action: Action) -> Option<String> {
         explain::illegal_reason(self, action)
     }
 }

@@ -12,18 +12,18 @@
 //! The rules as implemented, the notation and every choice the rulings left open are in
 //! `docs/martian-chess.md`.
 //!
-//! Rule options also offer the rules AbstractPlay plays (see [`MartianRules`]):
+//! Rule options also offer the rules AbstractPlay plays (see [`Rules`]):
 //! `clock=on` (calling the clock, a move written `b2-c3*`; a shared highest score when the
 //! clock runs out is a draw), `target=N`, `undo=capture-allowed` and `variant=ofkk`
 //! (Of Knights and Kings). The [`abstractplay`] module reads and writes AbstractPlay's
 //! move notation, so games played there replay here.
 //!
 //! ```
-//! use martian_chess::{MartianAction, MartianChess, MartianRules};
+//! use martian_chess::{Action, MartianChess, Rules};
 //! use pyramid_core::prelude::*;
 //! use pyramid_core::{Seat, perft};
 //!
-//! let mut game = MartianChess::new(&MartianRules::default());
+//! let mut game = MartianChess::new(&Rules::default());
 //! assert_eq!(game.position(), "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0");
 //! assert_eq!(game.count_actions(), 10);
 //! assert_eq!(perft(&game, 3), 1328);
@@ -37,10 +37,10 @@
 //! assert_eq!(game.position(), "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3");
 //! // The capturing pawn crossed the canal and is now seat 1's; no undo: seat 1 may not
 //! // move it straight back.
-//! assert!(!game.is_legal("b5-a4".parse::<MartianAction>()?));
+//! assert!(!game.is_legal("b5-a4".parse::<Action>()?));
 //!
 //! // Four seats on the 8x8 board.
-//! let rules = MartianRules::default().with_seats(4)?;
+//! let rules = Rules::default().with_seats(4)?;
 //! assert_eq!(MartianChess::new(&rules).count_actions(), 11);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -98,10 +98,10 @@ mod svg;
 mod view;
 mod zobrist;
 
-pub use action::MartianAction;
-pub use rules::{CLOCK_PLIES, MartianRules};
-pub use setup::{MartianSetup, PositionError};
+pub use action::Action;
+pub use rules::{CLOCK_PLIES, Rules};
+pub use setup::{PositionError, Setup};
 pub use state::{MartianChess, PIPS_PER_SEAT};
 
 #[cfg(feature = "arbitrary")]
-pyramid_core::impl_arbitrary!(MartianChess, MartianAction);
+pyramid_core::impl_arbitrary!(MartianChess, Action);

@@ -4,7 +4,7 @@ use pyramid_core::{Bitboard, Game};
 use std::ops::ControlFlow;
 
 use crate::geometry::Layout;
-use crate::{MartianAction, MartianChess};
+use crate::{Action, MartianChess};
 
 /// What every move of the seat to move depends on, computed once per position.
 pub(crate) struct MoveMasks {
@@ -189,11 +189,11 @@ impl MartianChess {
     }
 
     /// Whether `action` is legal (the game must not be over).
-    pub(crate) fn move_is_legal(&self, action: MartianAction) -> bool {
+    pub(crate) fn move_is_legal(&self, action: Action) -> bool {
         match action {
-            MartianAction::Pass => !self.has_move(),
-            MartianAction::Move { call: true, .. } if !self.may_call_clock() => false,
-            MartianAction::Move { from, to, .. } => {
+            Action::Pass => !self.has_move(),
+            Action::Move { call: true, .. } if !self.may_call_clock() => false,
+            Action::Move { from, to, .. } => {
                 let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
                     return false;
                 };
@@ -209,7 +209,7 @@ impl MartianChess {
 #[inline(always)]
 pub(crate) fn try_for_each_action<B>(
     state: &MartianChess,
-    mut f: impl FnMut(MartianAction) -> ControlFlow<B>,
+    mut f: impl FnMut(Action) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     if state.is_over() {
         return ControlFlow::Continue(());
@@ -219,21 +219,21 @@ pub(crate) fn try_for_each_action<B>(
     state.try_for_each_move(|from, to| {
         any = true;
         let (from, to) = (state.square_at(from), state.square_at(to));
-        f(MartianAction::new(from, to))?;
+        f(Action::new(from, to))?;
         if calls {
-            f(MartianAction::calling(from, to))?;
+            f(Action::calling(from, to))?;
         }
         ControlFlow::Continue(())
     })?;
     if !any {
-        f(MartianAction::Pass)?;
+        f(Action::Pass)?;
     }
     ControlFlow::Continue(())
 }
 
 /// The number of legal actions (a forced pass counts as one): [`Game::count_actions`].
 /// Set-wise under the default rule options; move by move under `clock`, `target`, `undo`
-/// or `variant` ([`MartianRules::fast_paths_apply`](crate::MartianRules::fast_paths_apply)).
+/// or `variant` ([`Rules::fast_paths_apply`](crate::Rules::fast_paths_apply)).
 #[inline]
 pub(crate) fn count_actions(state: &MartianChess) -> usize {
     if state.is_over() {
@@ -262,7 +262,7 @@ mod tests {
     use pyramid_core::{ChaCha8Rng, RandomBot};
 
     use super::{field_promotion, may_promote, no_undo_after_crossing};
-    use crate::{MartianChess, MartianRules};
+    use crate::{MartianChess, Rules};
 
     /// Field promotion by the rulings: without a queen a pawn and a drone merge (either
     /// moving), without a drone two pawns; with both, nothing merges.
@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn set_wise_piece_wise_and_generated_counts_agree() {
         for seats in [2, 4] {
-            let rules = MartianRules::default()
+            let rules = Rules::default()
                 .with_seats(seats)
                 .expect("valid seat count");
             for seed in 0..40 {

@@ -10,12 +10,12 @@ use pyramid_core::{ActionParseError, Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::is_capture_spelling;
 use crate::setup::{bad_clock, bad_scores, bad_seat, read_board};
-use crate::{MartianAction, MartianChess, MartianRules, PositionError};
+use crate::{Action, MartianChess, PositionError, Rules};
 
 /// Splits a position string into its five fields and, under `clock=on`, the clock field.
 fn split_position<'a>(
     text: &'a str,
-    rules: &MartianRules,
+    rules: &Rules,
 ) -> Result<([&'a str; 5], Option<&'a str>), PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     match (rules.clock(), fields.as_slice()) {
@@ -55,7 +55,7 @@ impl Notation for MartianChess {
     type PositionError = PositionError;
 
     /// Reads the position string (see the module docs).
-    fn from_position(text: &str, rules: &MartianRules) -> Result<Self, PositionError> {
+    fn from_position(text: &str, rules: &Rules) -> Result<Self, PositionError> {
         let ([board, seat, scores, crossing, plies], clock) = split_position(text, rules)?;
         let (seats, pieces) = read_board(board)?;
         let mut rules = *rules;
@@ -113,12 +113,12 @@ impl Notation for MartianChess {
 
     /// Reads `b2-c3`, `b2xc3`, either with `*` to call the clock, or `pass`. The capture
     /// spelling is accepted only for a move that captures.
-    fn parse_action(&self, text: &str) -> Result<MartianAction, PlayError> {
+    fn parse_action(&self, text: &str) -> Result<Action, PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
         let text = text.trim();
-        let action: MartianAction = text.parse()?;
+        let action: Action = text.parse()?;
         if !self.is_legal(action) {
             return Err(PlayError::Illegal {
                 action: pyramid_core::excerpt(text),

@@ -13,7 +13,7 @@
 use pyramid_core::{Game, Observation, RuleSet, Seat};
 
 use crate::rules::CLOCK_PLIES;
-use crate::{MartianChess, MartianRules};
+use crate::{MartianChess, Rules};
 
 /// The number of planes.
 const PLANES: usize = 9;
@@ -23,7 +23,7 @@ const CLOCK_PLANES: usize = 2;
 const MAX_SCORE: f32 = 72.0;
 
 impl Observation for MartianChess {
-    fn observation_shape(rules: &MartianRules) -> Vec<usize> {
+    fn observation_shape(rules: &Rules) -> Vec<usize> {
         let width = if rules.seats() == 4 { 8 } else { 4 };
         let planes = if rules.clock() {
             PLANES + CLOCK_PLANES

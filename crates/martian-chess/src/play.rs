@@ -4,7 +4,7 @@ use pyramid_core::Size;
 
 use crate::geometry::Layout;
 use crate::rules::CLOCK_PLIES;
-use crate::{MartianAction, MartianChess};
+use crate::{Action, MartianChess};
 
 /// Field promotion, its result: a piece of kind `mover` (0 pawn, 1 drone, 2 queen)
 /// moving onto a piece of kind `target` of its own zone merges with it into one piece of
@@ -48,17 +48,17 @@ impl MartianChess {
     /// Plays `action` without checking it. An illegal action never panics; it may leave
     /// a state the rules could not reach.
     #[inline]
-    pub(crate) fn play_impl(&mut self, action: MartianAction) {
+    pub(crate) fn play_impl(&mut self, action: Action) {
         let seats = self.rules.seat_count();
         match action {
-            MartianAction::Pass => {
+            Action::Pass => {
                 self.passes = self.passes.saturating_add(1);
                 self.crossing = None;
                 if self.rules.clock() {
                     self.tick_clock(false, false);
                 }
             }
-            MartianAction::Move { from, to, call } => {
+            Action::Move { from, to, call } => {
                 self.passes = 0;
                 self.crossing = None;
                 let mut captured = false;

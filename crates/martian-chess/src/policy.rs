@@ -11,11 +11,11 @@ mod tests {
     use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
 
-    use crate::{MartianChess, MartianRules};
+    use crate::{MartianChess, Rules};
 
     #[test]
     fn one_step_per_action_its_id() -> Result<(), Box<dyn std::error::Error>> {
-        let four = MartianChess::new(&MartianRules::default().with_seats(4)?);
+        let four = MartianChess::new(&Rules::default().with_seats(4)?);
         assert_eq!(MartianChess::policy_size(four.rules()), 4097);
         let first = four.legal_next_steps(&[]);
         let mut ids: Vec<u32> = four
@@ -27,7 +27,7 @@ mod tests {
         assert_eq!(first, ids);
         assert!(four.legal_next_steps(&first[..1]).is_empty());
         check_step_texts(&four);
-        check_step_texts(&MartianChess::new(&MartianRules::default()));
+        check_step_texts(&MartianChess::new(&Rules::default()));
         Ok(())
     }
 }

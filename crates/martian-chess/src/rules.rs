@@ -22,15 +22,15 @@ use pyramid_core::Game;
 /// `clock=on target=18 undo=capture-allowed`, with `variant=ofkk` in its variant.
 ///
 /// ```
-/// use martian_chess::MartianRules;
+/// use martian_chess::Rules;
 /// use pyramid_core::RuleSet;
-/// let rules = MartianRules::default()
+/// let rules = Rules::default()
 ///     .with_seats(4)?
 ///     .with_option("first", "2")?
 ///     .with_ply_limit(Some(200));
 /// assert_eq!((rules.seats(), rules.first(), rules.ply_limit()), (4, 2, Some(200)));
 /// assert!(rules.with_seats(3).is_err());
-/// let abstractplay = MartianRules::from_options([
+/// let abstractplay = Rules::from_options([
 ///     ("clock", "on"),
 ///     ("target", "18"),
 ///     ("undo", "capture-allowed"),
@@ -41,7 +41,7 @@ use pyramid_core::Game;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RulesSetup", into = "RulesSetup")]
-pub struct MartianRules {
+pub struct Rules {
     common: CommonRules,
     /// The starting seat; `None`: seat 0 in [`Game::new`], drawn at random by
     /// [`Game::deal`] (the seed's "who starts" draw, what matches use).
@@ -56,9 +56,9 @@ pub struct MartianRules {
     ofkk: bool,
 }
 
-impl Default for MartianRules {
+impl Default for Rules {
     fn default() -> Self {
-        MartianRules {
+        Rules {
             common: CommonRules::new(2),
             first: None,
             clock: false,
@@ -76,7 +76,7 @@ pub const CLOCK_PLIES: u8 = 7;
 /// The highest `target` accepted: every pip of a four-seat game.
 const MAX_TARGET: u8 = 72;
 
-impl MartianRules {
+impl Rules {
     /// The seat that moves first in [`Game::new`] (the `first` option; seat 0 when it is
     /// `random`).
     pub fn first(&self) -> u8 {
@@ -208,7 +208,7 @@ impl MartianRules {
     }
 }
 
-impl RuleSet for MartianRules {
+impl RuleSet for Rules {
     const GAME: &'static str = "martian-chess";
     const SEAT_COUNTS: &'static [usize] = &[2, 4];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[
@@ -336,7 +336,7 @@ impl RuleSet for MartianRules {
     }
 }
 
-/// The unchecked serde form of [`MartianRules`].
+/// The unchecked serde form of [`Rules`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct RulesSetup {
     seats: u8,
@@ -361,10 +361,10 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
-impl TryFrom<RulesSetup> for MartianRules {
+impl TryFrom<RulesSetup> for Rules {
     type Error = RulesError;
     fn try_from(setup: RulesSetup) -> Result<Self, RulesError> {
-        let mut rules = MartianRules::default()
+        let mut rules = Rules::default()
             .with_seats(usize::from(setup.seats))?
             .with_ply_limit(setup.ply_limit)
             .with_clock(setup.clock)
@@ -378,8 +378,8 @@ impl TryFrom<RulesSetup> for MartianRules {
     }
 }
 
-impl From<MartianRules> for RulesSetup {
-    fn from(rules: MartianRules) -> Self {
+impl From<Rules> for RulesSetup {
+    fn from(rules: Rules) -> Self {
         RulesSetup {
             seats: rules.seat_count(),
             first: rules.first,

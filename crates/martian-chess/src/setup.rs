@@ -1,4 +1,4 @@
-//! The unvalidated [`MartianSetup`] (the serde form), [`PositionError`], and the named
+//! The unvalidated [`Setup`] (the serde form), [`PositionError`], and the named
 //! checks that keep every state valid (pips, crossing).
 
 use pyramid_core::notation::{NotationError, read_rows};
@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::CLOCK_PLIES;
 use crate::state::PIPS_PER_SEAT;
-use crate::{MartianAction, MartianChess, MartianRules};
+use crate::{Action, MartianChess, Rules};
 
-/// Why a position string or a [`MartianSetup`] was refused: the core's one
+/// Why a position string or a [`Setup`] was refused: the core's one
 /// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
 pub use pyramid_core::PositionError;
 
@@ -51,9 +51,9 @@ pub(crate) fn bad_scores(text: &str, seats: usize) -> PositionError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MartianSetup {
+pub struct Setup {
     /// The rule options; the seat count must match the board (4 files: 2 seats, 8: 4).
-    pub rules: MartianRules,
+    pub rules: Rules,
     /// The ranks from the top down, each as in the position string (`1DQQ`, `4`, ...).
     pub board: Vec<String>,
     /// The seat to move.
@@ -115,7 +115,7 @@ pub(crate) fn read_board(text: &str) -> Result<(u8, [u64; 3]), PositionError> {
 impl MartianChess {
     /// Builds a state from parsed fields, running the checks that need the whole state.
     pub(crate) fn assemble(
-        rules: MartianRules,
+        rules: Rules,
         pieces: [u64; 3],
         to_move: u8,
         scores: &[u16],
@@ -199,11 +199,11 @@ impl MartianChess {
                 "must be `-` with four seats (no-undo is a two-seat rule)",
             ));
         }
-        let Ok(MartianAction::Move {
+        let Ok(Action::Move {
             from,
             to,
             call: false,
-        }) = text.parse::<MartianAction>()
+        }) = text.parse::<Action>()
         else {
             return Err(bad("is not `-` or a move `from-to`"));
         };
@@ -250,10 +250,10 @@ impl MartianChess {
     }
 }
 
-impl TryFrom<MartianSetup> for MartianChess {
+impl TryFrom<Setup> for MartianChess {
     type Error = PositionError;
 
-    fn try_from(setup: MartianSetup) -> Result<Self, PositionError> {
+    fn try_from(setup: Setup) -> Result<Self, PositionError> {
         if let Some(row) = setup.board.iter().find(|row| row.contains('/')) {
             return Err(NotationError::field(
                 "board",
@@ -294,9 +294,9 @@ impl TryFrom<MartianSetup> for MartianChess {
     }
 }
 
-impl From<MartianChess> for MartianSetup {
+impl From<MartianChess> for Setup {
     fn from(state: MartianChess) -> Self {
-        MartianSetup {
+        Setup {
             board: state.board_rows(),
             scores: state.scores().to_vec(),
             last_crossing: state

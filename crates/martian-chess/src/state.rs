@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Layout};
 use crate::rules::CLOCK_PLIES;
-use crate::{MartianAction, MartianRules, MartianSetup};
+use crate::{Action, Rules, Setup};
 
 /// Pips every seat brings to the board: 3 queens, 3 drones, 3 pawns.
 pub const PIPS_PER_SEAT: u32 = 3 * 3 + 3 * 2 + 3;
@@ -34,9 +34,9 @@ pub const PIPS_PER_SEAT: u32 = 3 * 3 + 3 * 2 + 3;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "MartianSetup", into = "MartianSetup")]
+#[serde(try_from = "Setup", into = "Setup")]
 pub struct MartianChess {
-    pub(crate) rules: MartianRules,
+    pub(crate) rules: Rules,
     /// Bitboards by [`Size::index`]: pawns, drones, queens.
     pub(crate) pieces: [u64; 3],
     /// Captured pips per seat (entries past the seat count stay 0).
@@ -66,7 +66,7 @@ const START_PATTERN: [[Size; 3]; 3] = [
 impl MartianChess {
     /// The start position under `rules`: nine pieces in the outer corner of every zone,
     /// the `first` seat to move.
-    pub(crate) fn start(rules: &MartianRules) -> MartianChess {
+    pub(crate) fn start(rules: &Rules) -> MartianChess {
         let seats = rules.seat_count();
         let layout = geometry::for_seats(seats);
         let w = layout.width as i8;
@@ -250,8 +250,8 @@ impl MartianChess {
     }
 
     /// Whether `action` would capture (its destination holds a piece of another zone).
-    pub fn is_capture(&self, action: MartianAction) -> bool {
-        let MartianAction::Move { from, to, .. } = action else {
+    pub fn is_capture(&self, action: Action) -> bool {
+        let Action::Move { from, to, .. } = action else {
             return false;
         };
         let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
@@ -265,9 +265,9 @@ impl MartianChess {
     /// The action's text with the capture spelling where it captures (`b2xc3`, and
     /// `b2xc3*` when it calls the clock), as a score sheet would show it.
     /// [`Notation::parse_action`](pyramid_core::Notation::parse_action) reads it back.
-    pub fn notation(&self, action: MartianAction) -> String {
+    pub fn notation(&self, action: Action) -> String {
         match action {
-            MartianAction::Move { from, to, call } if self.is_capture(action) => {
+            Action::Move { from, to, call } if self.is_capture(action) => {
                 format!("{from}x{to}{}", if call { "*" } else { "" })
             }
             _ => action.to_string(),
@@ -295,9 +295,9 @@ mod tests {
             std::mem::size_of::<MartianChess>()
         );
         assert!(
-            std::mem::size_of::<MartianAction>() <= 6,
+            std::mem::size_of::<Action>() <= 6,
             "{}",
-            std::mem::size_of::<MartianAction>()
+            std::mem::size_of::<Action>()
         );
     }
 }

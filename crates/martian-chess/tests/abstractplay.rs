@@ -6,7 +6,7 @@
 use martian_chess::abstractplay::{
     AbstractPlayError, abstractplay_rules, read_move, read_moves, replay, write_moves,
 };
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RandomBot, Seat};
@@ -37,8 +37,7 @@ fn abstractplay_record_with_a_clock_call_replays_to_a_draw() {
         .collect();
     assert_eq!(write_moves(&start, &actions), Ok(flat.join(" ")));
     // Under this engine's default rules the call is refused, naming the move.
-    let err =
-        replay(&MartianChess::new(&MartianRules::default()), CLOCK_GAME).expect_err("no clock");
+    let err = replay(&MartianChess::new(&Rules::default()), CLOCK_GAME).expect_err("no clock");
     assert!(
         matches!(err, AbstractPlayError::Illegal { number: 9, .. }),
         "{err}"
@@ -59,7 +58,7 @@ fn abstractplay_record_with_a_capture_keeps_the_ban_rules_of_abstractplay() {
     );
     // Under the seed text's rules the capture sets the ban.
     let err = replay(
-        &MartianChess::new(&MartianRules::default()),
+        &MartianChess::new(&Rules::default()),
         "c3-d4 b6-c5 d4xc5 c5-d4",
     )
     .expect_err("banned");
@@ -104,7 +103,7 @@ fn abstractplay_signs_must_match_the_move() {
         Ok("b3-a4*".to_owned())
     );
     // Four seats: not AbstractPlay's game.
-    let four = MartianChess::new(&MartianRules::default().with_seats(4).expect("4 seats"));
+    let four = MartianChess::new(&Rules::default().with_seats(4).expect("4 seats"));
     assert_eq!(
         replay(&four, "c3-d4").map(|_| ()),
         Err(AbstractPlayError::FourSeats)

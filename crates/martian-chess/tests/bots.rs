@@ -1,11 +1,11 @@
 //! The bots play every rule option (random, greedy, MCTS and alpha-beta, through the match runner
 //! `pyrctl match` uses), and the match summary counts the clock's draws.
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_bots::{BotSpec, MatchConfig, run_match, summary_text};
 use pyramid_core::RuleSet;
 
-fn config(rules: MartianRules, bots: &[&str], games: u64) -> MatchConfig<MartianRules> {
+fn config(rules: Rules, bots: &[&str], games: u64) -> MatchConfig<Rules> {
     MatchConfig {
         rules,
         bots: bots
@@ -33,7 +33,7 @@ fn bots_play_every_rule_option_to_the_end() {
             ("variant", "ofkk"),
         ],
     ] {
-        let rules = MartianRules::from_options(options.iter().copied())
+        let rules = Rules::from_options(options.iter().copied())
             .expect("valid options")
             .with_ply_limit(Some(300));
         let report = run_match::<MartianChess>(&config(rules, &["greedy", "random"], 4), |_| {})
@@ -53,7 +53,7 @@ fn bots_play_every_rule_option_to_the_end() {
 
 #[test]
 fn clock_draws_are_counted_in_the_match_summary() {
-    let rules = MartianRules::default().with_clock(true);
+    let rules = Rules::default().with_clock(true);
     let config = config(rules, &["random", "random"], 40);
     let report = run_match::<MartianChess>(&config, |_| {}).expect("the match runs");
     assert!(report.draws > 0, "no draw in 40 games");

@@ -1,7 +1,7 @@
 //! Runs the fuzz bodies (the same ones the `fuzz/` targets call) over a small inline
 //! corpus and a few hundred seeded random byte strings.
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::fuzzing::{parse_position, play_bytes};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
@@ -26,13 +26,13 @@ const CORPUS: &[&[u8]] = &[
     b"1DQQ/18888888888888888888888888888888888PDQ/1PPD/4/4/DPP1/QDP1/QQD1 70 0,1 - QQD0",
 ];
 
-fn rules_for(data: &[u8]) -> MartianRules {
+fn rules_for(data: &[u8]) -> Rules {
     let seats = if data.first().is_some_and(|b| b % 2 == 1) {
         4
     } else {
         2
     };
-    MartianRules::default()
+    Rules::default()
         .with_seats(seats)
         .expect("2 and 4 seats are allowed")
 }
@@ -41,8 +41,8 @@ fn rules_for(data: &[u8]) -> MartianRules {
 fn fuzz_bodies_survive_the_corpus() {
     for data in CORPUS {
         for rules in [
-            MartianRules::default(),
-            MartianRules::default().with_seats(4).expect("4 seats"),
+            Rules::default(),
+            Rules::default().with_seats(4).expect("4 seats"),
         ] {
             parse_position::<MartianChess>(&rules, data);
             play_bytes::<MartianChess>(&rules, data);
@@ -74,7 +74,7 @@ fn fuzz_bodies_survive_random_bytes() {
 #[test]
 fn fuzz_bodies_survive_every_rule_option() {
     let all = |seats: &str| {
-        MartianRules::from_options([
+        Rules::from_options([
             ("seats", seats),
             ("clock", "on"),
             ("target", "18"),

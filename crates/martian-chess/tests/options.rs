@@ -3,15 +3,15 @@
 //! (`mchess.ts` of `AbstractPlay/gameslib`) plays them, with its one exception (a move
 //! that calls the clock still sets the no-undo ban).
 
-use martian_chess::{MartianAction, MartianChess, MartianRules, PositionError};
+use martian_chess::{Action, MartianChess, PositionError, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
 
-fn rules(pairs: &[(&str, &str)]) -> MartianRules {
-    MartianRules::from_options(pairs.iter().copied()).expect("valid options")
+fn rules(pairs: &[(&str, &str)]) -> Rules {
+    Rules::from_options(pairs.iter().copied()).expect("valid options")
 }
 
-fn clock() -> MartianRules {
+fn clock() -> Rules {
     rules(&[("clock", "on")])
 }
 
@@ -26,7 +26,7 @@ fn after(mut state: MartianChess, moves: &[&str]) -> MartianChess {
     state
 }
 
-fn at(text: &str, rules: &MartianRules) -> MartianChess {
+fn at(text: &str, rules: &Rules) -> MartianChess {
     MartianChess::from_position(text, rules).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
@@ -39,7 +39,7 @@ const SEVEN_QUIET: [&str; 7] = [
 
 #[test]
 fn options_are_listed_read_and_written_back() {
-    let listed: Vec<&str> = MartianRules::default()
+    let listed: Vec<&str> = Rules::default()
         .options()
         .into_iter()
         .map(|(k, _)| k)
@@ -54,11 +54,11 @@ fn options_are_listed_read_and_written_back() {
     assert!(all.clock() && all.capture_undo_allowed() && all.ofkk());
     assert_eq!(all.target(), Some(18));
     let written = all.all_options();
-    let back = MartianRules::from_options(written.iter().map(|(k, v)| (*k, v.as_str())))
-        .expect("reads back");
+    let back =
+        Rules::from_options(written.iter().map(|(k, v)| (*k, v.as_str()))).expect("reads back");
     assert_eq!(back, all);
     // The defaults: the seed text's rules, on the fast paths.
-    let default = MartianRules::default();
+    let default = Rules::default();
     assert!(default.fast_paths_apply());
     assert_eq!(
         default.options()[1..],
@@ -77,7 +77,7 @@ fn options_are_listed_read_and_written_back() {
         "(seats:2,first:None,ply_limit:None)"
     );
     let text = ron::to_string(&all).expect("writes");
-    assert_eq!(ron::from_str::<MartianRules>(&text), Ok(all));
+    assert_eq!(ron::from_str::<Rules>(&text), Ok(all));
 }
 
 #[test]
@@ -90,17 +90,13 @@ fn bad_option_values_are_refused_with_what_is_expected() {
         ("undo", "never", "`any-crossing` or `capture-allowed`"),
         ("variant", "chess", "`standard` or `ofkk`"),
     ] {
-        let mut r = MartianRules::default();
+        let mut r = Rules::default();
         let err = r.set_option(key, value).expect_err("refused");
         assert!(err.to_string().contains(expected), "{key}={value}: {err}");
-        assert_eq!(
-            r,
-            MartianRules::default(),
-            "{key}={value} changed the rules"
-        );
+        assert_eq!(r, Rules::default(), "{key}={value} changed the rules");
     }
-    assert!(MartianRules::default().with_target(Some(0)).is_err());
-    assert!(ron::from_str::<MartianRules>("(seats:2,target:Some(99))").is_err());
+    assert!(Rules::default().with_target(Some(0)).is_err());
+    assert!(ron::from_str::<Rules>("(seats:2,target:Some(99))").is_err());
 }
 
 // ---- clock=on ----
@@ -112,11 +108,11 @@ fn clock_may_be_called_only_after_7_plies_in_a_row_without_a_capture() {
     assert_eq!(six.plies_without_capture(), 6);
     assert!(!six.may_call_clock());
     assert!(six.legal_actions().iter().all(|a| !a.calls_clock()));
-    let early: MartianAction = "c4-b3*".parse().expect("parses");
+    let early: Action = "c4-b3*".parse().expect("parses");
     assert!(six.is_legal(early.without_call()) && !six.is_legal(early));
     let reason = six.illegal_reason(early).expect("a reason");
     assert!(reason.contains("7 plies in a row"), "{reason}");
-    let call: MartianAction = "d5-c6*".parse().expect("parses");
+    let call: Action = "d5-c6*".parse().expect("parses");
     // After the seventh, every move may also call the clock: twice the actions.
     let seven = after(start, &SEVEN_QUIET);
     assert!(seven.may_call_clock());
@@ -129,7 +125,7 @@ fn clock_may_be_called_only_after_7_plies_in_a_row_without_a_capture() {
     assert!(seven.is_legal(call));
     assert_eq!(seven.position().split(' ').next_back(), Some("7"));
     // Without the option, no call is ever legal.
-    let off = after(MartianChess::new(&MartianRules::default()), &SEVEN_QUIET);
+    let off = after(MartianChess::new(&Rules::default()), &SEVEN_QUIET);
     assert!(!off.is_legal(call));
     assert!(
         off.illegal_reason(call)
@@ -227,7 +223,7 @@ fn clock_position_string_carries_the_clock_only_when_on() {
         "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0 0"
     );
     // Default rules: five fields, as before.
-    let default = MartianChess::new(&MartianRules::default());
+    let default = MartianChess::new(&Rules::default());
     assert_eq!(
         default.position(),
         "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0"
@@ -304,8 +300,8 @@ fn target_ends_the_game_as_soon_as_a_score_reaches_it() {
 #[test]
 fn undo_capture_allowed_lets_a_capturing_piece_go_straight_back() {
     let moves = ["b3-a4", "c6-b5", "a4xb5"];
-    let back: MartianAction = "b5-a4".parse().expect("parses");
-    let strict = after(MartianChess::new(&MartianRules::default()), &moves);
+    let back: Action = "b5-a4".parse().expect("parses");
+    let strict = after(MartianChess::new(&Rules::default()), &moves);
     assert!(!strict.is_legal(back));
     let allowed = after(
         MartianChess::new(&rules(&[("undo", "capture-allowed")])),
@@ -439,10 +435,10 @@ fn ofkk_crossing_field_is_checked_with_its_movement() {
     let rules = rules(&[("variant", "ofkk")]);
     let jumped = "1DQQ/1PDQ/1PPD/D3/4/P1P1/QDP1/QQD1 1 0,0 b3-a5 1";
     assert!(MartianChess::from_position(jumped, &rules).is_ok());
-    assert!(MartianChess::from_position(jumped, &MartianRules::default()).is_err());
+    assert!(MartianChess::from_position(jumped, &Rules::default()).is_err());
     let stepped = "1DQQ/1PDQ/1PPD/D3/4/1PP1/QDP1/QQD1 1 0,0 a3-a5 1";
     assert!(MartianChess::from_position(stepped, &rules).is_err());
-    assert!(MartianChess::from_position(stepped, &MartianRules::default()).is_ok());
+    assert!(MartianChess::from_position(stepped, &Rules::default()).is_ok());
 }
 
 #[test]
@@ -461,7 +457,7 @@ fn clock_and_target_are_shown_in_the_diagram() {
         called.contains("clock: called; 7 plies without a capture left"),
         "{called}"
     );
-    let plain = MartianChess::new(&MartianRules::default()).diagram(None);
+    let plain = MartianChess::new(&Rules::default()).diagram(None);
     assert!(
         !plain.contains("clock") && !plain.contains("target"),
         "{plain}"

@@ -3,14 +3,14 @@
 //! this engine; depth 4 of both is also confirmed by the plain reference implementation
 //! in `tests/reference.rs`, and they guard against regressions.
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::RuleSet;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, divide, perft, perft_parallel};
 
 fn start(seats: usize) -> MartianChess {
     MartianChess::new(
-        &MartianRules::default()
+        &Rules::default()
             .with_seats(seats)
             .expect("2 and 4 seats are allowed"),
     )
@@ -95,8 +95,8 @@ fn perft_from_a_middle_game_position_with_a_no_undo_ban() {
 // reference implementation in `tests/reference.rs`, which implements the options as
 // AbstractPlay's `mchess.ts` does.
 
-fn with_options(pairs: &[(&str, &str)]) -> MartianRules {
-    MartianRules::from_options(pairs.iter().copied()).expect("valid options")
+fn with_options(pairs: &[(&str, &str)]) -> Rules {
+    Rules::from_options(pairs.iter().copied()).expect("valid options")
 }
 
 fn counts(state: &MartianChess, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {

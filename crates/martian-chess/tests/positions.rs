@@ -1,7 +1,7 @@
 //! Malformed position strings and RON forms are refused with errors naming the field;
 //! nothing invalid can be built.
 
-use martian_chess::{MartianChess, MartianRules, MartianSetup};
+use martian_chess::{MartianChess, Rules, Setup};
 use pyramid_core::Game;
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
@@ -11,7 +11,7 @@ const BOARD: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1";
 
 #[test]
 fn malformed_position_strings_are_refused_naming_the_field() {
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let with = |rest: &str| format!("{BOARD} {rest}");
     let cases: Vec<(String, &str)> = vec![
         (String::new(), "position"),
@@ -87,7 +87,7 @@ fn malformed_position_strings_are_refused_naming_the_field() {
 
 #[test]
 fn valid_positions_are_accepted_and_normalised() {
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let state = MartianChess::from_position(&format!("  {BOARD}   0 0,0 -  0 "), &rules)
         .expect("extra spaces are fine");
     assert_eq!(state.position(), START);
@@ -105,21 +105,21 @@ fn valid_positions_are_accepted_and_normalised() {
     assert!(!crossed.is_legal("a4-a5".parse().expect("action text")));
 }
 
-fn setup(start: &MartianChess) -> MartianSetup {
-    MartianSetup::from(start.clone())
+fn setup(start: &MartianChess) -> Setup {
+    Setup::from(start.clone())
 }
 
-fn from_setup(setup: &MartianSetup) -> Result<MartianChess, String> {
+fn from_setup(setup: &Setup) -> Result<MartianChess, String> {
     let text = ron::to_string(setup).map_err(|e| e.to_string())?;
     ron::from_str::<MartianChess>(&text).map_err(|e| e.to_string())
 }
 
 #[test]
 fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
-    let start = MartianChess::new(&MartianRules::default());
+    let start = MartianChess::new(&Rules::default());
     assert_eq!(from_setup(&setup(&start)), Ok(start.clone()));
 
-    let refuse = |change: &dyn Fn(&mut MartianSetup), needle: &str| {
+    let refuse = |change: &dyn Fn(&mut Setup), needle: &str| {
         let mut s = setup(&start);
         change(&mut s);
         match from_setup(&s) {
@@ -137,10 +137,9 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     refuse(&|s| s.last_crossing = Some("a3-a5".into()), "crossing");
     refuse(
         &|s| {
-            let mut four =
-                MartianChess::new(&MartianRules::default().with_seats(4).expect("4 seats"))
-                    .rules()
-                    .to_owned();
+            let mut four = MartianChess::new(&Rules::default().with_seats(4).expect("4 seats"))
+                .rules()
+                .to_owned();
             std::mem::swap(&mut s.rules, &mut four);
         },
         "rules",

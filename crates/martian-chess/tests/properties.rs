@@ -3,15 +3,15 @@
 //! RON round-trips, refused actions change nothing, finished games have no actions),
 //! and the game's own invariants hold.
 
-use martian_chess::{MartianAction, MartianChess, MartianRules, PIPS_PER_SEAT};
+use martian_chess::{Action, MartianChess, PIPS_PER_SEAT, Rules};
 use proptest::prelude::*;
 use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
 
-fn rules(seats: usize, first: u8, limit: Option<u32>) -> MartianRules {
-    let mut rules = MartianRules::default()
+fn rules(seats: usize, first: u8, limit: Option<u32>) -> Rules {
+    let mut rules = Rules::default()
         .with_seats(seats)
         .expect("2 and 4 seats are allowed");
     rules.set_first(first % seats as u8).expect("seat in range");
@@ -33,7 +33,7 @@ fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
     // A seat with pieces always has a real move: passes never arise.
     if !state.is_over() {
         assert!(
-            !state.legal_actions().contains(&MartianAction::Pass),
+            !state.legal_actions().contains(&Action::Pass),
             "a forced pass at `{pos}`"
         );
     }
@@ -87,7 +87,7 @@ fn invariants(state: &MartianChess, before: Option<&MartianChess>) {
 }
 
 /// The rule options one by one and all together, for both seat counts.
-fn option_rules(set: usize, seats: usize) -> MartianRules {
+fn option_rules(set: usize, seats: usize) -> Rules {
     let pairs: &[(&str, &str)] = match set {
         0 => &[("clock", "on")],
         1 => &[("target", "12")],
@@ -100,7 +100,7 @@ fn option_rules(set: usize, seats: usize) -> MartianRules {
             ("variant", "ofkk"),
         ],
     };
-    MartianRules::from_options(pairs.iter().copied())
+    Rules::from_options(pairs.iter().copied())
         .and_then(|r| r.with_seats(seats))
         .expect("valid options")
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use martian_chess::{MartianAction, MartianChess, MartianRules, abstractplay};
+use martian_chess::{Action, MartianChess, Rules, abstractplay};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, RuleSet, Seat, Size, perft};
@@ -280,7 +280,7 @@ impl Reference {
 
 fn start(seats: usize) -> MartianChess {
     MartianChess::new(
-        &MartianRules::default()
+        &Rules::default()
             .with_seats(seats)
             .expect("2 and 4 seats are allowed"),
     )
@@ -305,7 +305,7 @@ fn reference_perft_agrees_to_depth_4() {
 /// list, end, scores and clock against the reference, the result at the end, and (two
 /// seats) each move's AbstractPlay text against the reference's. Returns the plies
 /// played and the draws seen.
-fn agree_along_random_games(rules: &MartianRules, seeds: std::ops::Range<u64>) -> (u64, u64) {
+fn agree_along_random_games(rules: &Rules, seeds: std::ops::Range<u64>) -> (u64, u64) {
     let (mut plies, mut draws) = (0, 0);
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -370,7 +370,7 @@ fn agree_along_random_games(rules: &MartianRules, seeds: std::ops::Range<u64>) -
 #[test]
 fn reference_agrees_on_every_move_list_scores_and_ends_along_random_games() {
     for seats in [2, 4] {
-        let rules = MartianRules::default()
+        let rules = Rules::default()
             .with_seats(seats)
             .expect("2 and 4 seats are allowed");
         agree_along_random_games(&rules, 0..60);
@@ -378,10 +378,9 @@ fn reference_agrees_on_every_move_list_scores_and_ends_along_random_games() {
 }
 
 /// The rule options one by one, all together, and AbstractPlay's set.
-fn option_sets() -> Vec<(&'static str, MartianRules)> {
-    let of = |pairs: &[(&str, &str)]| {
-        MartianRules::from_options(pairs.iter().copied()).expect("valid options")
-    };
+fn option_sets() -> Vec<(&'static str, Rules)> {
+    let of =
+        |pairs: &[(&str, &str)]| Rules::from_options(pairs.iter().copied()).expect("valid options");
     vec![
         ("clock=on", of(&[("clock", "on")])),
         ("target=10", of(&[("target", "10")])),
@@ -416,7 +415,7 @@ fn reference_agrees_along_random_games_under_every_rule_option() {
         assert!(plies > 100, "{name}: {plies} plies");
     }
     // The clock's draws happen: equal scores when the called clock runs out.
-    let (_, draws) = agree_along_random_games(&MartianRules::default().with_clock(true), 100..160);
+    let (_, draws) = agree_along_random_games(&Rules::default().with_clock(true), 100..160);
     assert!(draws > 0, "no draw by the clock in 60 random games");
 }
 
@@ -559,7 +558,7 @@ fn random_position(rng: &mut ChaCha8Rng, seats: usize, ofkk: bool) -> Option<Mar
         reference.to_move,
         vec!["0"; seats].join(",")
     );
-    let state = MartianChess::from_position(&text, &MartianRules::default().with_ofkk(ofkk))
+    let state = MartianChess::from_position(&text, &Rules::default().with_ofkk(ofkk))
         .unwrap_or_else(|e| panic!("`{text}`: {e}"));
     Some(state)
 }
@@ -613,10 +612,8 @@ fn agree_on_random_positions(ofkk: bool, count: usize, seed: u64) -> (usize, usi
             .legal_actions()
             .into_iter()
             .filter(|&a| match a {
-                MartianAction::Move { to, .. } => {
-                    state.piece_at(to).is_some() && !state.is_capture(a)
-                }
-                MartianAction::Pass => false,
+                Action::Move { to, .. } => state.piece_at(to).is_some() && !state.is_capture(a),
+                Action::Pass => false,
             })
             .count();
         let action = state.random_action(&mut probe).expect("a move");

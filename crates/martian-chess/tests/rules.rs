@@ -3,20 +3,20 @@
 
 use std::collections::BTreeSet;
 
-use martian_chess::{MartianAction, MartianChess, MartianRules};
+use martian_chess::{Action, MartianChess, Rules};
 use pyramid_core::conformance::{check_state, successors};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
 
-fn rules(seats: usize) -> MartianRules {
-    MartianRules::default()
+fn rules(seats: usize) -> Rules {
+    Rules::default()
         .with_seats(seats)
         .expect("2 and 4 seats are allowed")
 }
 
 fn pos(text: &str) -> MartianChess {
-    MartianChess::from_position(text, &MartianRules::default()).expect("valid test position")
+    MartianChess::from_position(text, &Rules::default()).expect("valid test position")
 }
 
 fn sq(text: &str) -> Square {
@@ -580,8 +580,8 @@ fn every_move_path_applies_field_promotion() {
         "Q3/4/4/4/4/1P2/1P2/Q1P1 0 0,0 - 5",
         "Q6Q/8/8/8/2P5/1P1P4/2D5/7Q 0 0,0,0,0 - 5",
     ] {
-        let state = MartianChess::from_position(position, &MartianRules::default())
-            .expect("valid test position");
+        let state =
+            MartianChess::from_position(position, &Rules::default()).expect("valid test position");
         all_move_paths_agree(&state);
     }
 }
@@ -659,7 +659,7 @@ fn no_undo_holds_in_every_move_path() {
 fn no_undo_ban_does_not_outlive_a_pass() {
     // The ban looks at the previous ply only; after a pass that ply crossed nothing.
     let mut state = played("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0", &["a3-a5"]);
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     assert_eq!(state.last_crossing(), None);
     assert!(state.position().ends_with(" - 2"), "{}", state.position());
     play(&mut state, "c1-d1");
@@ -700,12 +700,12 @@ fn four_seats_have_no_undo_rule() {
 #[test]
 fn pass_is_not_legal_while_the_seat_has_a_move() {
     let mut state = MartianChess::new(&rules(2));
-    assert!(!state.is_legal(MartianAction::Pass));
+    assert!(!state.is_legal(Action::Pass));
     assert!(matches!(
-        state.play(MartianAction::Pass),
+        state.play(Action::Pass),
         Err(PlayError::Illegal { .. })
     ));
-    assert!(!state.legal_actions().contains(&MartianAction::Pass));
+    assert!(!state.legal_actions().contains(&Action::Pass));
 }
 
 #[test]
@@ -714,10 +714,10 @@ fn every_seat_passing_in_a_row_ends_the_game_with_the_last_real_mover_as_final_m
     // move), so this drives the pass mechanics through the unchecked path.
     let mut state = pos("4/4/4/1P2/4/1P2/4/4 0 1,1 - 10");
     play(&mut state, "b3-a4");
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     assert!(!state.is_over(), "one pass does not end a two-seat game");
     assert_eq!(state.passes_in_a_row(), 1);
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     assert!(state.is_over());
     // Tied 1-1: the seat that made the last real move (seat 0) wins.
     assert_eq!(state.final_mover(), Seat(0));
@@ -728,10 +728,10 @@ fn every_seat_passing_in_a_row_ends_the_game_with_the_last_real_mover_as_final_m
 #[test]
 fn a_real_move_resets_the_run_of_passes() {
     let mut state = pos("4/4/4/1P2/4/1P2/4/4 0 0,0 - 10");
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     play(&mut state, "b5-a6");
     assert_eq!(state.passes_in_a_row(), 0);
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     assert!(!state.is_over());
 }
 
@@ -743,11 +743,11 @@ fn four_seats_end_only_when_all_four_pass_in_a_row() {
     let mut state = pos4("Q6Q/8/8/8/8/8/8/Q6Q 0 0,2,2,0 - 8");
     play(&mut state, "a1-a2");
     for passes in 1..=3 {
-        state.play_unchecked(MartianAction::Pass);
+        state.play_unchecked(Action::Pass);
         assert!(!state.is_over(), "{passes} passes");
         assert_eq!(state.passes_in_a_row(), passes);
     }
-    state.play_unchecked(MartianAction::Pass);
+    state.play_unchecked(Action::Pass);
     assert!(state.is_over());
     assert_eq!(state.final_mover(), Seat(0));
     assert_eq!(state.outcome(), Some(Outcome::Win(Seat(0))));
@@ -816,7 +816,7 @@ fn tie_goes_to_the_final_mover_even_with_a_lower_score() {
 
 #[test]
 fn ply_limit_is_off_by_default() {
-    assert_eq!(MartianRules::default().ply_limit(), None);
+    assert_eq!(Rules::default().ply_limit(), None);
     let state = pos("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 100000");
     assert!(!state.is_over());
 }
@@ -864,7 +864,7 @@ fn a_finished_game_has_no_actions_and_refuses_play() {
     assert!(state.is_over());
     assert!(state.legal_actions().is_empty());
     assert_eq!(state.count_actions(), 0);
-    assert_eq!(state.play(MartianAction::Pass), Err(PlayError::GameOver));
+    assert_eq!(state.play(Action::Pass), Err(PlayError::GameOver));
     assert_eq!(state.parse_action("b5-a4"), Err(PlayError::GameOver));
 }
 
@@ -886,14 +886,14 @@ fn playing_for_the_wrong_seat_is_refused() {
 
 #[test]
 fn moves_are_written_from_dash_to() {
-    let action = MartianAction::new(sq("b2"), sq("c3"));
+    let action = Action::new(sq("b2"), sq("c3"));
     assert_eq!(action.to_string(), "b2-c3");
-    assert_eq!("b2-c3".parse::<MartianAction>(), Ok(action));
-    assert_eq!("pass".parse::<MartianAction>(), Ok(MartianAction::Pass));
+    assert_eq!("b2-c3".parse::<Action>(), Ok(action));
+    assert_eq!("pass".parse::<Action>(), Ok(Action::Pass));
     for bad in [
         "", "b2", "b2-", "b2c3", "b2-c3-d4", "b2-b2", "i1-a1", "a9-a1", "a10-a1", "B2-C3", "b2 -c3",
     ] {
-        assert!(bad.parse::<MartianAction>().is_err(), "`{bad}`");
+        assert!(bad.parse::<Action>().is_err(), "`{bad}`");
     }
 }
 
@@ -918,7 +918,7 @@ fn position_string_reads_back_to_an_equal_state() {
         "1DQQ/1PDQ/1P1D/1P2/4/D1P1/QDP1/QQD1 1 1,0 a4-b5 3",
         "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 2 0,0,0,0 - 0",
     ] {
-        let state = MartianChess::from_position(text, &MartianRules::default()).expect("valid");
+        let state = MartianChess::from_position(text, &Rules::default()).expect("valid");
         assert_eq!(state.position(), text);
     }
 }

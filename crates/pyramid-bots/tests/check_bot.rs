@@ -10,9 +10,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use ataxx_ice::{AtaxxIce, AtaxxIceRules};
-use card_siege::{CardSiege, CardSiegeRules};
-use martian_chess::{MartianChess, MartianRules};
+use ataxx_ice::AtaxxIce;
+use card_siege::CardSiege;
+use martian_chess::MartianChess;
 use pyramid_bots::BotSpec;
 use pyramid_core::conformance::{check_bot, check_game};
 use pyramid_core::nim::{Nim, NimRules, Take};
@@ -20,7 +20,7 @@ use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, Game, RandomBot, Seat};
 use serde::{Deserialize, Serialize};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Stacktrices, Start};
 
 /// Every built-in bot, with settings cheap enough for a test.
 const SPECS: &[&str] = &[
@@ -51,37 +51,39 @@ fn every_bot_passes_check_bot_on_nim() {
 
 #[test]
 fn every_bot_passes_check_bot_on_martian_chess() {
-    every_bot_passes(&MartianChess::new(&MartianRules::default()), 1, 12);
+    every_bot_passes(&MartianChess::new(&martian_chess::Rules::default()), 1, 12);
 }
 
 #[test]
 fn every_bot_passes_check_bot_on_ataxx_ice() {
-    every_bot_passes(&AtaxxIce::new(&AtaxxIceRules::default()), 1, 12);
+    every_bot_passes(&AtaxxIce::new(&ataxx_ice::Rules::default()), 1, 12);
 }
 
 #[test]
 fn every_bot_passes_check_bot_on_card_siege() {
-    every_bot_passes(&CardSiege::new(&CardSiegeRules::default()), 1, 12);
+    every_bot_passes(&CardSiege::new(&card_siege::Rules::default()), 1, 12);
 }
 
 #[test]
 fn every_bot_passes_check_bot_on_stacktrices() {
-    let standard = StacktricesRules::default().with_start(Start::Standard);
+    let standard = stacktrices::Rules::default().with_start(Start::Standard);
     every_bot_passes(&Stacktrices::new(&standard), 1, 8);
-    every_bot_passes(&Stacktrices::new(&StacktricesRules::default()), 1, 12);
+    every_bot_passes(&Stacktrices::new(&stacktrices::Rules::default()), 1, 12);
 }
 
 #[test]
 fn every_game_passes_check_game() {
     check_game::<Nim>(&NimRules::default(), 0..2, 40);
-    check_game::<MartianChess>(&MartianRules::default(), 0..2, 40);
-    let four = MartianRules::default().with_seats(4).expect("4 seats");
+    check_game::<MartianChess>(&martian_chess::Rules::default(), 0..2, 40);
+    let four = martian_chess::Rules::default()
+        .with_seats(4)
+        .expect("4 seats");
     check_game::<MartianChess>(&four, 0..1, 40);
-    check_game::<AtaxxIce>(&AtaxxIceRules::default(), 0..2, 40);
-    check_game::<CardSiege>(&CardSiegeRules::default(), 0..2, 40);
-    let standard = StacktricesRules::default().with_start(Start::Standard);
+    check_game::<AtaxxIce>(&ataxx_ice::Rules::default(), 0..2, 40);
+    check_game::<CardSiege>(&card_siege::Rules::default(), 0..2, 40);
+    let standard = stacktrices::Rules::default().with_start(Start::Standard);
     check_game::<Stacktrices>(&standard, 0..1, 20);
-    check_game::<Stacktrices>(&StacktricesRules::default(), 0..1, 20);
+    check_game::<Stacktrices>(&stacktrices::Rules::default(), 0..1, 20);
 }
 
 /// The panic message of `f`, which must panic.
@@ -139,7 +141,7 @@ impl<G: FullGame> Bot<G> for Drifting {
 #[test]
 fn check_bot_catches_a_bot_that_is_not_reproducible() {
     let counter = Arc::new(AtomicUsize::new(0));
-    let start = AtaxxIce::new(&AtaxxIceRules::default());
+    let start = AtaxxIce::new(&ataxx_ice::Rules::default());
     let message = panic_message(|| {
         check_bot(|_| Drifting(Arc::clone(&counter)), start, 0..1, 10);
     });
@@ -166,13 +168,13 @@ struct LeakyView {
 
 impl Game for Leaky {
     type Action = stacktrices::Action;
-    type Rules = StacktricesRules;
+    type Rules = stacktrices::Rules;
 
-    fn new(rules: &StacktricesRules) -> Self {
+    fn new(rules: &stacktrices::Rules) -> Self {
         Leaky(Stacktrices::new(rules))
     }
 
-    fn rules(&self) -> &StacktricesRules {
+    fn rules(&self) -> &stacktrices::Rules {
         self.0.rules()
     }
 
@@ -203,7 +205,7 @@ impl Game for Leaky {
 impl Notation for Leaky {
     type PositionError = stacktrices::PositionError;
 
-    fn from_position(text: &str, rules: &StacktricesRules) -> Result<Self, Self::PositionError> {
+    fn from_position(text: &str, rules: &stacktrices::Rules) -> Result<Self, Self::PositionError> {
         Stacktrices::from_position(text, rules).map(Leaky)
     }
 
@@ -226,7 +228,7 @@ impl Information for Leaky {
         view.full.view_string(view.seat)
     }
 
-    fn read_view(text: &str, rules: &StacktricesRules) -> Result<LeakyView, Self::PositionError> {
+    fn read_view(text: &str, rules: &stacktrices::Rules) -> Result<LeakyView, Self::PositionError> {
         let view = Stacktrices::read_view(text, rules)?;
         let full =
             Stacktrices::sample_from_view(&view, &mut pyramid_core::ChaCha8Rng::seed_from_u64(0));
@@ -259,7 +261,7 @@ impl Diagram for Leaky {
 impl Svg for Leaky {}
 
 impl ActionIds for Leaky {
-    fn action_space(rules: &StacktricesRules) -> u64 {
+    fn action_space(rules: &stacktrices::Rules) -> u64 {
         Stacktrices::action_space(rules)
     }
 
@@ -273,11 +275,11 @@ impl ActionIds for Leaky {
 }
 
 impl PolicySpace for Leaky {
-    fn policy_size(rules: &StacktricesRules) -> u32 {
+    fn policy_size(rules: &stacktrices::Rules) -> u32 {
         Stacktrices::policy_size(rules)
     }
 
-    fn max_steps(rules: &StacktricesRules) -> usize {
+    fn max_steps(rules: &stacktrices::Rules) -> usize {
         Stacktrices::max_steps(rules)
     }
 
@@ -291,7 +293,7 @@ impl PolicySpace for Leaky {
 }
 
 impl Observation for Leaky {
-    fn observation_shape(rules: &StacktricesRules) -> Vec<usize> {
+    fn observation_shape(rules: &stacktrices::Rules) -> Vec<usize> {
         Stacktrices::observation_shape(rules)
     }
 
@@ -327,7 +329,7 @@ impl Bot<Leaky> for Peeking {
 
 fn leaky_start() -> Leaky {
     Leaky(Stacktrices::new(
-        &StacktricesRules::default().with_start(Start::Standard),
+        &stacktrices::Rules::default().with_start(Start::Standard),
     ))
 }
 

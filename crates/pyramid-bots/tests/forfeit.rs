@@ -66,7 +66,7 @@ fn a_failing_bot_forfeits_each_game_and_the_other_seat_wins() {
 
 #[test]
 fn with_more_than_two_seats_the_forfeiter_loses_and_the_others_draw() {
-    let rules = ataxx_ice::AtaxxIceRules::default()
+    let rules = ataxx_ice::Rules::default()
         .with_seats(3)
         .expect("three seats");
     let config = MatchConfig {

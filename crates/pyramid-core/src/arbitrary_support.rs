@@ -7,7 +7,7 @@
 //! fuzz target reads:
 //!
 //! ```ignore
-//! fuzz_target!(|input: (martian_chess::MartianChess, martian_chess::MartianAction)| {
+//! fuzz_target!(|input: (martian_chess::MartianChess, martian_chess::Action)| {
 //!     let (state, action) = input;
 //!     let mut next = state.clone();
 //!     let _ = next.play(action); // an action legal in some reachable state, maybe not here
@@ -79,7 +79,7 @@ pub fn action<G: Game>(u: &mut Unstructured<'_>) -> Result<G::Action> {
 ///
 /// ```ignore
 /// #[cfg(feature = "arbitrary")]
-/// pyramid_core::impl_arbitrary!(MartianChess, MartianAction);
+/// pyramid_core::impl_arbitrary!(MartianChess, Action);
 /// ```
 #[macro_export]
 macro_rules! impl_arbitrary {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use martian_chess::{MartianChess, MartianRules};
+use martian_chess::{MartianChess, Rules};
 use pyramid_core::arena::play_game;
 use pyramid_core::conformance::check_bot;
 use pyramid_core::nim::Nim;
@@ -40,7 +40,7 @@ impl Drop for TempDir {
 }
 
 fn tiny_martian_model(seed: u64) -> Model {
-    Model::new::<MartianChess>(&MartianRules::default(), 8, 1, seed).expect("a model")
+    Model::new::<MartianChess>(&Rules::default(), 8, 1, seed).expect("a model")
 }
 
 fn az(model: Model, iterations: u64) -> (Arc<Model>, AzConfig) {
@@ -56,7 +56,7 @@ fn az(model: Model, iterations: u64) -> (Arc<Model>, AzConfig) {
 #[test]
 fn a_saved_model_loads_back_with_the_same_weights_and_record() {
     let dir = TempDir::new("round-trip");
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let model = tiny_martian_model(3);
     let path = dir.path().join("m.safetensors");
     model.save(&path).expect("saved");
@@ -99,7 +99,7 @@ fn wrong_game_wrong_rules_truncated_and_garbage_model_files_are_refused() {
         "{wrong_game}"
     );
 
-    let mut four = MartianRules::default();
+    let mut four = Rules::default();
     four.set_option("players", "4").expect("four seats");
     let wrong_rules = Model::load::<MartianChess>(&path, &four).expect_err("four seats");
     assert!(
@@ -145,7 +145,7 @@ fn wrong_game_wrong_rules_truncated_and_garbage_model_files_are_refused() {
 
 #[test]
 fn batched_and_one_at_a_time_evaluation_give_the_same_outputs() {
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let model = tiny_martian_model(9);
     let mut rng = <pyramid_core::ChaCha8Rng as pyramid_core::rand::SeedableRng>::seed_from_u64(2);
     let mut states = vec![MartianChess::new(&rules)];
@@ -205,7 +205,7 @@ fn the_az_bot_passes_check_bot_and_reads_only_its_seats_view() {
     let (mc, config) = az(mc, 16);
     check_bot(
         |seed| AzBot::<MartianChess>::new(mc.clone(), config.clone(), seed),
-        MartianChess::new(&MartianRules::default()),
+        MartianChess::new(&Rules::default()),
         0..1,
         8,
     );
@@ -213,7 +213,7 @@ fn the_az_bot_passes_check_bot_and_reads_only_its_seats_view() {
 
 #[test]
 fn a_model_of_other_rules_makes_the_bot_fail_with_the_reason() {
-    let mut four = MartianRules::default();
+    let mut four = Rules::default();
     four.set_option("players", "4").expect("four seats");
     let (model, config) = az(tiny_martian_model(1), 8);
     let mut bot = AzBot::<MartianChess>::new(model, config, 1);
@@ -248,7 +248,7 @@ fn quick_training(generations: u64) -> TrainConfig {
 #[test]
 fn a_short_training_run_beats_random_in_most_martian_chess_games() {
     let dir = TempDir::new("beats-random");
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let last = train::<MartianChess>(
         &rules,
         dir.path(),
@@ -290,7 +290,7 @@ fn a_short_training_run_beats_random_in_most_martian_chess_games() {
 #[test]
 fn training_refuses_a_used_directory_and_resumes_where_it_stopped() {
     let dir = TempDir::new("resume");
-    let rules = MartianRules::default();
+    let rules = Rules::default();
     let mut config = quick_training(1);
     config.games_per_generation = 2;
     config.steps_per_generation = 3;

@@ -88,8 +88,7 @@ fn main() {
     if wanted("stacktrices") {
         // From the standard arrangement: the setup phase's placements are cheap plies
         // that would flatter the numbers.
-        let rules =
-            stacktrices::StacktricesRules::default().with_start(stacktrices::Start::Standard);
+        let rules = stacktrices::Rules::default().with_start(stacktrices::Start::Standard);
         row::<stacktrices::Stacktrices>(rules);
     }
 }

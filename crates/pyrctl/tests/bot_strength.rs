@@ -191,7 +191,7 @@ fn mcts_reuses_its_tree_between_decisions() {
     );
     // Hidden information: at least the seat's own consecutive decisions (a move, then
     // its trade) continue the tree.
-    let mut rules = stacktrices::StacktricesRules::default();
+    let mut rules = stacktrices::Rules::default();
     rules
         .set_option("start", "standard")
         .expect("a Stacktrices option");

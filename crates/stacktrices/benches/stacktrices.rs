@@ -6,14 +6,14 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, perft};
-use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Rules, Stacktrices, Start};
 
 /// Positions met in seeded random games from the standard arrangement.
 fn positions() -> Vec<Stacktrices> {
     let mut out = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     for _ in 0..20 {
-        let mut s = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+        let mut s = Stacktrices::new(&Rules::default().with_start(Start::Standard));
         while let Some(a) = s.random_action(&mut rng) {
             out.push(s.clone());
             s.play_unchecked(a);
@@ -63,8 +63,8 @@ fn bench_generation(c: &mut Criterion) {
 }
 
 fn bench_perft(c: &mut Criterion) {
-    let standard = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
-    let setup = Stacktrices::new(&StacktricesRules::default());
+    let standard = Stacktrices::new(&Rules::default().with_start(Start::Standard));
+    let setup = Stacktrices::new(&Rules::default());
     c.bench_function("stacktrices perft 3 (standard, 36603 nodes)", |b| {
         b.iter(|| perft(black_box(&standard), 3))
     });
@@ -74,7 +74,7 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 fn bench_playouts(c: &mut Criterion) {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     c.bench_function("stacktrices random playout (random_action)", |b| {
         b.iter(|| {

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use pyramid_core::{Game, perft};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Stacktrices, Start};
 
 fn main() {
     let start = std::env::args()
@@ -16,9 +16,9 @@ fn main() {
         .and_then(|d| d.parse().ok())
         .unwrap_or(3);
     let rules = if start == "setup" {
-        StacktricesRules::default()
+        Rules::default()
     } else {
-        StacktricesRules::default().with_start(Start::Standard)
+        Rules::default().with_start(Start::Standard)
     };
     let state = Stacktrices::new(&rules);
     for d in 1..=depth {

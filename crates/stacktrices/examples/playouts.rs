@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Stacktrices, Start};
 
 /// CPU time of this thread in seconds (Linux), if readable.
 fn thread_cpu() -> Option<f64> {
@@ -25,7 +25,7 @@ fn main() {
         .unwrap_or(2000);
     let mode = std::env::args().nth(2).unwrap_or_default();
     let (use_bot, stats) = (mode == "bot", mode == "stats");
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut decisions: BTreeMap<String, u64> = BTreeMap::new();
     let mut plies = 0u64;

@@ -9,14 +9,14 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Stacktrices, Start};
 
 fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(300);
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let (mut plies, mut check) = (0u64, 0u64);
     for _ in 0..n {

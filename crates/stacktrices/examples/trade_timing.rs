@@ -4,10 +4,10 @@ use std::time::Instant;
 
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, RandomBot};
-use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Rules, Stacktrices, Start};
 
 fn main() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut states = Vec::new();
     while states.len() < 5000 {

@@ -28,7 +28,7 @@ use pyramid_core::{ActionIds, Square};
 use crate::action::{Action, PieceAt, Trade};
 use crate::geometry::{SQUARES, index, square};
 use crate::piece::Piece;
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::state::Stacktrices;
 
 /// Squares on the board, as a `u64`.
@@ -94,7 +94,7 @@ fn list_of(code: u64) -> Option<Vec<PieceAt>> {
 }
 
 impl ActionIds for Stacktrices {
-    fn action_space(_rules: &StacktricesRules) -> u64 {
+    fn action_space(_rules: &Rules) -> u64 {
         TRADE + LIST * LIST
     }
 
@@ -157,11 +157,11 @@ impl ActionIds for Stacktrices {
 mod tests {
     use pyramid_core::prelude::*;
 
-    use crate::{Action, Stacktrices, StacktricesRules, Start};
+    use crate::{Action, Rules, Stacktrices, Start};
 
     #[test]
     fn ids_are_pinned() -> Result<(), Box<dyn std::error::Error>> {
-        let game = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+        let game = Stacktrices::new(&Rules::default().with_start(Start::Standard));
         assert_eq!(
             Stacktrices::action_space(game.rules()),
             20436 + 295u64.pow(6)

@@ -98,7 +98,7 @@ mod words {
 
     #[test]
     fn end_reason_names_who_lost_every_stack() {
-        let mut state = Stacktrices::new(&crate::StacktricesRules::default());
+        let mut state = Stacktrices::new(&crate::Rules::default());
         assert_eq!(end_reason(&state), None);
         state.occ[1] = 0;
         state.over = Some(pyramid_core::Outcome::Win(pyramid_core::Seat(0)));

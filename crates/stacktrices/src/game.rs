@@ -7,18 +7,18 @@ use pyramid_core::{Game, Outcome, Seat};
 
 use crate::action::Action;
 use crate::explain;
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::state::Stacktrices;
 
 impl Game for Stacktrices {
     type Action = Action;
-    type Rules = StacktricesRules;
+    type Rules = Rules;
 
-    fn new(rules: &StacktricesRules) -> Self {
+    fn new(rules: &Rules) -> Self {
         Stacktrices::start(rules)
     }
 
-    fn rules(&self) -> &StacktricesRules {
+    fn rules(&self) -> &Rules {
         &self.rules
     }
 

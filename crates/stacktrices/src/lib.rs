@@ -15,9 +15,9 @@
 //! ```
 //! use pyramid_core::prelude::*;
 //! use pyramid_core::{Seat, perft};
-//! use stacktrices::{Stacktrices, StacktricesRules, Start};
+//! use stacktrices::{Stacktrices, Rules, Start};
 //!
-//! let mut game = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+//! let mut game = Stacktrices::new(&Rules::default().with_start(Start::Standard));
 //! assert_eq!(perft(&game, 2), 1743);
 //! let queen_move = game.parse_action("d1-d4")?;
 //! game.play(queen_move)?;
@@ -70,7 +70,7 @@ mod zobrist;
 pub use action::{Action, PieceAt, Trade};
 pub use geometry::{Base, GRID, Stack, StackKind};
 pub use piece::{Piece, Pieces};
-pub use rules::{StacktricesRules, Start};
+pub use rules::{Rules, Start};
 pub use setup::{PositionError, Setup, SetupStack};
 pub use state::{Decision, RECEIVED, START_STORE, Stacktrices};
 pub use view::StacktricesView;

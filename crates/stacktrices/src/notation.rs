@@ -26,7 +26,7 @@ use pyramid_core::{Notation, Seat, Square};
 
 use crate::geometry::{Base, GRID, index};
 use crate::piece::Pieces;
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::setup::{PositionError, Setup, SetupStack};
 use crate::state::{Decision, Stacktrices};
 
@@ -244,7 +244,7 @@ impl Notation for Stacktrices {
     type PositionError = PositionError;
 
     /// Reads the position string (see the module docs) under `rules`.
-    fn from_position(text: &str, rules: &StacktricesRules) -> Result<Stacktrices, PositionError> {
+    fn from_position(text: &str, rules: &Rules) -> Result<Stacktrices, PositionError> {
         let [board, store, thieves, bars, decision, seat, plies] = split_fields(text, &FIELDS)?;
         let stacks = parse_board(board)?;
         let store = parse_pieces("store", store)?;

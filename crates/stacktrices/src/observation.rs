@@ -22,7 +22,7 @@ use pyramid_core::{Game, Information, Observation, Seat};
 
 use crate::geometry::{Base, SQUARES};
 use crate::piece::Piece;
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::state::{Decision, Stacktrices};
 
 /// The number of planes.
@@ -45,7 +45,7 @@ fn decision_plane(decision: Decision) -> usize {
 }
 
 impl Observation for Stacktrices {
-    fn observation_shape(_rules: &StacktricesRules) -> Vec<usize> {
+    fn observation_shape(_rules: &Rules) -> Vec<usize> {
         vec![PLANES, 7, 7]
     }
 

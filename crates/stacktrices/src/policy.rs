@@ -19,7 +19,7 @@ use pyramid_core::{ActionIds, PolicySpace};
 
 use crate::action::{Action, PieceAt, Trade};
 use crate::action_ids::{PIECE_SQUARES, TRADE, piece_at, piece_square};
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::state::Stacktrices;
 
 /// The first trade index (a given piece); the one-step actions are below it.
@@ -61,12 +61,12 @@ fn read_list(steps: &[u32], first: u32, end: u32) -> Option<(Vec<PieceAt>, &[u32
 }
 
 impl PolicySpace for Stacktrices {
-    fn policy_size(_rules: &StacktricesRules) -> u32 {
+    fn policy_size(_rules: &Rules) -> u32 {
         SIZE
     }
 
     /// Three pieces given, the end, three taken, the end.
-    fn max_steps(_rules: &StacktricesRules) -> usize {
+    fn max_steps(_rules: &Rules) -> usize {
         8
     }
 
@@ -116,7 +116,7 @@ mod tests {
     use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
 
-    use crate::{Stacktrices, StacktricesRules, Start};
+    use crate::{Rules, Stacktrices, Start};
 
     /// White at the trading post: a1 P p (thief), b1 D d, c1 a pupil, d1 Q; black far
     /// away; every other piece in the store.
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn a_trade_is_its_given_then_its_taken_pieces() -> Result<(), Box<dyn std::error::Error>> {
-        let rules = StacktricesRules::default().with_start(Start::Standard);
+        let rules = Rules::default().with_start(Start::Standard);
         let game = Stacktrices::from_position(TRADING, &rules)?;
         assert_eq!(Stacktrices::policy_size(&rules), 21026);
         // D@b1 is pq 1 * 49 + 1 = 50, d@b1 4 * 49 + 1 = 197, Q@b1 2 * 49 + 1 = 99.
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn step_texts_are_distinct() {
         check_step_texts(&Stacktrices::new(
-            &StacktricesRules::default().with_start(Start::Standard),
+            &Rules::default().with_start(Start::Standard),
         ));
     }
 }

@@ -21,27 +21,27 @@ pub enum Start {
 ///
 /// ```
 /// use pyramid_core::RuleSet;
-/// use stacktrices::{StacktricesRules, Start};
-/// let rules = StacktricesRules::default();
+/// use stacktrices::{Rules, Start};
+/// let rules = Rules::default();
 /// assert_eq!(rules.start(), Start::Setup);
 /// let rules = rules.with_option("start", "standard")?.with_option("variant1", "on")?;
 /// assert!(rules.variant1() && !rules.variant2());
-/// assert_eq!(rules, StacktricesRules::default().with_start(Start::Standard).with_variant1(true));
+/// assert_eq!(rules, Rules::default().with_start(Start::Standard).with_variant1(true));
 /// # Ok::<(), pyramid_core::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "RulesSetup", into = "RulesSetup")]
-pub struct StacktricesRules {
+pub struct Rules {
     common: CommonRules,
     start: Start,
     variant1: bool,
     variant2: bool,
 }
 
-impl Default for StacktricesRules {
+impl Default for Rules {
     /// The setup phase, no variant, no ply limit.
     fn default() -> Self {
-        StacktricesRules {
+        Rules {
             common: CommonRules::new(2),
             start: Start::Setup,
             variant1: false,
@@ -50,7 +50,7 @@ impl Default for StacktricesRules {
     }
 }
 
-impl StacktricesRules {
+impl Rules {
     /// How the game starts.
     pub fn start(&self) -> Start {
         self.start
@@ -88,7 +88,7 @@ impl StacktricesRules {
     }
 }
 
-impl RuleSet for StacktricesRules {
+impl RuleSet for Rules {
     const GAME: &'static str = "stacktrices";
     const SEAT_COUNTS: &'static [usize] = &[2];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[
@@ -154,7 +154,7 @@ impl RuleSet for StacktricesRules {
     }
 }
 
-/// The serde form of [`StacktricesRules`] (the field names of earlier versions).
+/// The serde form of [`Rules`] (the field names of earlier versions).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct RulesSetup {
     #[serde(default)]
@@ -167,9 +167,9 @@ struct RulesSetup {
     ply_limit: Option<u32>,
 }
 
-impl From<RulesSetup> for StacktricesRules {
+impl From<RulesSetup> for Rules {
     fn from(setup: RulesSetup) -> Self {
-        StacktricesRules::default()
+        Rules::default()
             .with_start(setup.start)
             .with_variant1(setup.variant1)
             .with_variant2(setup.variant2)
@@ -177,8 +177,8 @@ impl From<RulesSetup> for StacktricesRules {
     }
 }
 
-impl From<StacktricesRules> for RulesSetup {
-    fn from(rules: StacktricesRules) -> Self {
+impl From<Rules> for RulesSetup {
+    fn from(rules: Rules) -> Self {
         RulesSetup {
             start: rules.start,
             variant1: rules.variant1,

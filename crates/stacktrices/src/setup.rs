@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{Base, GRID, Stack, index, square};
 use crate::notation::err;
 use crate::piece::{Piece, Pieces};
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::state::{Decision, RECEIVED, START_STORE, Stacktrices};
 
 /// One stack of a [`Setup`].
@@ -28,7 +28,7 @@ pub struct SetupStack {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The rule options.
-    pub rules: StacktricesRules,
+    pub rules: Rules,
     /// The stacks.
     pub stacks: Vec<SetupStack>,
     /// The store.

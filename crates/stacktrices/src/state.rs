@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Base, GRID, SQUARES, Stack, index, square};
 use crate::piece::{Piece, Pieces};
-use crate::rules::{StacktricesRules, Start};
+use crate::rules::{Rules, Start};
 use crate::setup::Setup;
 
 /// The pieces each side receives for the setup phase: `P P D D Q` and `p p d d q`.
@@ -64,16 +64,16 @@ impl std::fmt::Display for Decision {
 /// ```
 /// use pyramid_core::prelude::*;
 /// use pyramid_core::{perft};
-/// use stacktrices::{Stacktrices, StacktricesRules, Start};
-/// let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+/// use stacktrices::{Stacktrices, Rules, Start};
+/// let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
 /// assert_eq!(perft(&start, 1), 21);
-/// let setup = Stacktrices::new(&StacktricesRules::default());
+/// let setup = Stacktrices::new(&Rules::default());
 /// assert_eq!(perft(&setup, 2), 16);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
 pub struct Stacktrices {
-    pub(crate) rules: StacktricesRules,
+    pub(crate) rules: Rules,
     pub(crate) board: [Option<Stack>; SQUARES],
     /// Occupancy per seat.
     pub(crate) occ: [u64; 2],
@@ -100,7 +100,7 @@ pub struct Stacktrices {
 }
 
 impl Stacktrices {
-    pub(crate) fn empty(rules: &StacktricesRules) -> Stacktrices {
+    pub(crate) fn empty(rules: &Rules) -> Stacktrices {
         Stacktrices {
             rules: rules.clone(),
             board: [None; SQUARES],
@@ -140,7 +140,7 @@ impl Stacktrices {
     }
 
     /// The start of the setup phase: bases only, White to hide its vulnerability.
-    pub(crate) fn setup_start(rules: &StacktricesRules) -> Stacktrices {
+    pub(crate) fn setup_start(rules: &Rules) -> Stacktrices {
         let mut s = Stacktrices::empty(rules);
         for file in 0..7u8 {
             let base = Self::home_base(file);
@@ -166,7 +166,7 @@ impl Stacktrices {
     }
 
     /// The standard arrangement, White to move.
-    pub(crate) fn standard_start(rules: &StacktricesRules) -> Stacktrices {
+    pub(crate) fn standard_start(rules: &Rules) -> Stacktrices {
         let mut s = Stacktrices::empty(rules);
         let white: [&str; 7] = ["Pp", "Dd", "", "Qq", "", "Dd", "Pp"];
         for (file, letters) in white.iter().enumerate() {
@@ -195,7 +195,7 @@ impl Stacktrices {
         s
     }
 
-    pub(crate) fn start(rules: &StacktricesRules) -> Stacktrices {
+    pub(crate) fn start(rules: &Rules) -> Stacktrices {
         match rules.start() {
             Start::Setup => Self::setup_start(rules),
             Start::Standard => Self::standard_start(rules),

@@ -613,7 +613,7 @@ mod tests {
     use pyramid_core::{ChaCha8Rng, Game, RandomBot};
 
     use super::*;
-    use crate::rules::{StacktricesRules, Start};
+    use crate::rules::{Rules, Start};
     use crate::state::Decision;
 
     /// The legal elements of `S` are the legal trades, each once.
@@ -621,11 +621,11 @@ mod tests {
     fn the_legal_elements_are_the_legal_trades() {
         let mut decisions = 0;
         for (seed, rules) in [
-            StacktricesRules::default().with_start(Start::Standard),
-            StacktricesRules::default()
+            Rules::default().with_start(Start::Standard),
+            Rules::default()
                 .with_start(Start::Standard)
                 .with_variant1(true),
-            StacktricesRules::default(),
+            Rules::default(),
         ]
         .iter()
         .cycle()

@@ -23,7 +23,7 @@ use crate::action::Action;
 use crate::geometry::{Base, Stack, square};
 use crate::notation::{err, parse_board};
 use crate::piece::Pieces;
-use crate::rules::StacktricesRules;
+use crate::rules::Rules;
 use crate::setup::PositionError;
 use crate::state::{Decision, Stacktrices};
 
@@ -33,8 +33,8 @@ use crate::state::{Decision, Stacktrices};
 /// ```
 /// use pyramid_core::prelude::*;
 /// use pyramid_core::{Seat, ChaCha8Rng, rand::SeedableRng};
-/// use stacktrices::{Stacktrices, StacktricesRules, Start};
-/// let game = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+/// use stacktrices::{Stacktrices, Rules, Start};
+/// let game = Stacktrices::new(&Rules::default().with_start(Start::Standard));
 /// let view = game.view(Seat(0));
 /// assert_eq!(view.thief(), game.thief(Seat(0)));
 /// assert_eq!(view.candidates().len(), 4);
@@ -160,8 +160,8 @@ impl StacktricesView {
     /// ```
     /// use pyramid_core::prelude::*;
     /// use pyramid_core::{Seat};
-    /// use stacktrices::{Stacktrices, StacktricesRules, StacktricesView, Start};
-    /// let rules = StacktricesRules::default().with_start(Start::Standard);
+    /// use stacktrices::{Stacktrices, Rules, StacktricesView, Start};
+    /// let rules = Rules::default().with_start(Start::Standard);
     /// let game = Stacktrices::new(&rules);
     /// let text = game.view(Seat(0)).to_view_string();
     /// assert!(text.contains(" a1,? "));
@@ -203,10 +203,7 @@ impl StacktricesView {
 
     /// Reads a view string; the rule options come from `rules`. A view is refused, naming
     /// the field, when it cannot be read or when no valid state is consistent with it.
-    pub fn from_view_string(
-        text: &str,
-        rules: &StacktricesRules,
-    ) -> Result<StacktricesView, PositionError> {
+    pub fn from_view_string(text: &str, rules: &Rules) -> Result<StacktricesView, PositionError> {
         let fields = split_fields(text, &FIELDS)?;
         let viewer = read_viewer(fields[7])?;
         let me = usize::from(viewer.0);
@@ -318,7 +315,7 @@ impl Information for Stacktrices {
         view.to_view_string()
     }
 
-    fn read_view(text: &str, rules: &StacktricesRules) -> Result<StacktricesView, PositionError> {
+    fn read_view(text: &str, rules: &Rules) -> Result<StacktricesView, PositionError> {
         StacktricesView::from_view_string(text, rules)
     }
 

@@ -3,7 +3,7 @@
 
 use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use pyramid_core::prelude::*;
-use stacktrices::{StacktricesRules, Start};
+use stacktrices::{Rules, Start};
 
 const CORPUS: &[&[u8]] = &[
     b"",
@@ -19,11 +19,11 @@ const CORPUS: &[&[u8]] = &[
     "é/7/7/7/7/7/7 Qq -,- -,- main 0 0".as_bytes(),
 ];
 
-fn all_rules() -> Vec<StacktricesRules> {
+fn all_rules() -> Vec<Rules> {
     let mut out = Vec::new();
     for start in [Start::Standard, Start::Setup] {
         for v in 0..4 {
-            let mut r = StacktricesRules::default()
+            let mut r = Rules::default()
                 .with_start(start)
                 .with_variant1(v & 1 == 1)
                 .with_variant2(v & 2 == 2);

@@ -4,11 +4,11 @@
 use crate::common::{game, play};
 use pyramid_core::Game;
 use pyramid_core::conformance::illegal_reason_for;
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Stacktrices, Start};
 
 #[test]
 fn an_action_for_another_decision_names_the_pending_one() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     assert_eq!(
         illegal_reason_for(&start, "trade=none"),
         "the decision now is: move or warp a stack"
@@ -17,7 +17,7 @@ fn an_action_for_another_decision_names_the_pending_one() {
 
 #[test]
 fn the_other_sides_stack_is_named() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     assert!(illegal_reason_for(&start, "a7-b6").contains("other side's"));
 }
 

@@ -8,13 +8,13 @@ use pyramid_core::conformance::{
 };
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
-use stacktrices::{Action, Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Action, Decision, Rules, Stacktrices, Start};
 
-fn rules(start: &str, variant1: bool) -> StacktricesRules {
+fn rules(start: &str, variant1: bool) -> Rules {
     let base = if start == "standard" {
-        StacktricesRules::default().with_start(Start::Standard)
+        Rules::default().with_start(Start::Standard)
     } else {
-        StacktricesRules::default()
+        Rules::default()
     };
     base.with_variant1(variant1)
 }

@@ -3,11 +3,11 @@
 
 use crate::common::{game, game_with};
 use pyramid_core::{Game, perft};
-use stacktrices::{Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Stacktrices, Start};
 
 #[test]
 fn standard_arrangement_checkpoints() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     assert_eq!(perft(&start, 1), 21);
     assert_eq!(perft(&start, 2), 1743);
     assert_eq!(perft(&start, 3), 36603);
@@ -15,13 +15,13 @@ fn standard_arrangement_checkpoints() {
 
 #[test]
 fn standard_arrangement_deeper() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     assert_eq!(perft(&start, 4), 12_205_338);
 }
 
 #[test]
 fn setup_phase_checkpoints() {
-    let start = Stacktrices::new(&StacktricesRules::default());
+    let start = Stacktrices::new(&Rules::default());
     assert_eq!(perft(&start, 1), 4);
     assert_eq!(perft(&start, 2), 16);
     assert_eq!(perft(&start, 3), 336);
@@ -29,7 +29,7 @@ fn setup_phase_checkpoints() {
 
 #[test]
 fn setup_phase_deeper() {
-    let start = Stacktrices::new(&StacktricesRules::default());
+    let start = Stacktrices::new(&Rules::default());
     assert_eq!(perft(&start, 4), 7056);
     assert_eq!(perft(&start, 5), 134_064);
     assert_eq!(perft(&start, 6), 2_547_216);
@@ -78,7 +78,7 @@ fn positions_with_the_mended_raid_and_steal_decisions() {
     assert_eq!(counts, [2, 2, 2, 20, 320]);
     // Variant 1: White's drone c6 (not the thief) captures on d7: `steal=none` alone,
     // then the raid decision.
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant1(true);
     let steal = game_with(
         &[

@@ -4,9 +4,9 @@ use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play}
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
-use stacktrices::{Decision, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Rules, Stacktrices, Start};
 
-fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
+fn states(rules: &Rules, games: u64) -> Vec<Stacktrices> {
     let mut out = Vec::new();
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -23,8 +23,8 @@ fn states(rules: &StacktricesRules, games: u64) -> Vec<Stacktrices> {
 #[test]
 fn nth_action_is_the_nth_generated_action() {
     for rules in [
-        StacktricesRules::default().with_start(Start::Standard),
-        StacktricesRules::default()
+        Rules::default().with_start(Start::Standard),
+        Rules::default()
             .with_start(Start::Standard)
             .with_variant1(true)
             .with_variant2(true),
@@ -50,10 +50,10 @@ fn nth_action_is_the_nth_generated_action() {
 /// the same action for the same random state, and the same draws used.
 #[test]
 fn random_action_draws_like_the_default_walk_outside_trades() {
-    let variant2 = StacktricesRules::default()
+    let variant2 = Rules::default()
         .with_start(Start::Standard)
         .with_variant2(true);
-    let standard = StacktricesRules::default().with_start(Start::Standard);
+    let standard = Rules::default().with_start(Start::Standard);
     let mut compared = 0;
     for (rules, trades_too) in [(standard, false), (variant2, true)] {
         for s in states(&rules, 4) {
@@ -83,7 +83,7 @@ fn random_action_draws_like_the_default_walk_outside_trades() {
 /// few and with many actions, from the standard start and the setup phase.
 #[test]
 fn random_choices_are_uniform_over_the_legal_actions() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let positions: Vec<Stacktrices> = states(&rules, 3)
         .into_iter()
         .filter(|s| s.decision() == Decision::Trade && s.count_actions() > 20)
@@ -95,7 +95,7 @@ fn random_choices_are_uniform_over_the_legal_actions() {
         check_uniform_choice(s, 5);
     }
     for start in [Start::Standard, Start::Setup] {
-        let rules = StacktricesRules::default().with_start(start);
+        let rules = Rules::default().with_start(start);
         check_uniform_random_play::<Stacktrices>(&rules, 0..2, 300);
     }
 }
@@ -104,7 +104,7 @@ fn random_choices_are_uniform_over_the_legal_actions() {
 fn random_playouts_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..20 {
-        let mut g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+        let mut g = Stacktrices::new(&Rules::default().with_start(Start::Standard));
         g.play_random(&mut rng, Some(100_000));
         assert!(g.is_over());
         assert_eq!(g.piece_census().0, stacktrices::Piece::TOTALS);

@@ -4,14 +4,14 @@ use crate::common::{board, position};
 use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
-use stacktrices::{Setup, SetupStack, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Rules, Setup, SetupStack, Stacktrices, Start};
 
 const START: &str =
     "bdPp,bqDd,bd,bqQq,bd,bqDd,bdPp/7/7/7/7/7/wdPp,wqDd,wd,wqQq,wd,wqDd,wdPp Qq a1,g7 -,- main 0 0";
 
 #[test]
 fn standard_position_round_trips() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let g = Stacktrices::from_position(START, &rules).expect("valid");
     assert_eq!(g, Stacktrices::new(&rules));
     assert_eq!(g.position(), START);
@@ -19,7 +19,7 @@ fn standard_position_round_trips() {
 
 #[test]
 fn malformed_positions_name_the_field() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let far = board(&[("d4", "wqDd"), ("g7", "bqP")]);
     check_rejects_positions::<Stacktrices>(
         &rules,
@@ -48,7 +48,7 @@ fn malformed_positions_name_the_field() {
 
 #[test]
 fn impossible_positions_name_the_problem() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let ok = [("d4", "wqDd"), ("a1", "wdP"), ("g7", "bqP")];
     let base = position(&ok, "a1,- -,- main 0 0");
     Stacktrices::from_position(&base, &rules).expect("the base case is valid");
@@ -107,7 +107,7 @@ fn impossible_positions_name_the_problem() {
 
 #[test]
 fn ron_round_trips_and_rejects_impossible_states() {
-    let start = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let start = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let text = ron::to_string(&start).expect("ron");
     let back: Stacktrices = ron::from_str(&text).expect("reads back");
     assert_eq!(back, start);
@@ -162,7 +162,7 @@ fn ron_round_trips_and_rejects_impossible_states() {
 
 #[test]
 fn documented_positions_read_back() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     for text in [
         START,
         "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq -,- -,- setup-hide 0 0",

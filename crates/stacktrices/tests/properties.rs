@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use pyramid_core::conformance::random_playout;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
-use stacktrices::{Base, Decision, Piece, Stack, Stacktrices, StacktricesRules};
+use stacktrices::{Base, Decision, Piece, Rules, Stack, Stacktrices};
 
 fn invariants(state: &Stacktrices) {
     let pos = state.position();
@@ -50,8 +50,8 @@ fn invariants(state: &Stacktrices) {
     }
 }
 
-fn rules(start: &str, v1: bool, v2: bool) -> StacktricesRules {
-    let mut r = StacktricesRules::default();
+fn rules(start: &str, v1: bool, v2: bool) -> Rules {
+    let mut r = Rules::default();
     pyramid_core::RuleSet::set_option(&mut r, "start", start).expect("start");
     r = r.with_variant1(v1);
     r = r.with_variant2(v2);

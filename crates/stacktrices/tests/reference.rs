@@ -15,7 +15,7 @@ use pyramid_core::conformance::check_information_set;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RandomBot, Seat, Square};
-use stacktrices::{Action, Base, Decision, Piece, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Action, Base, Decision, Piece, Rules, Stacktrices, Start};
 
 /// Pieces per kind, `P D Q p d q`.
 type Counts = [u8; 6];
@@ -879,7 +879,7 @@ fn pick(g: &Stacktrices, r: &Ref, rng: &mut ChaCha8Rng, biased: bool) -> Option<
 /// Plays `games` random games under `rules` (every other one biased towards the rare
 /// rules) and checks every state against the reference.
 /// Returns how many states of each decision kind were checked.
-fn check_games(rules: &StacktricesRules, games: u64, max_plies: u32) -> [usize; 10] {
+fn check_games(rules: &Rules, games: u64, max_plies: u32) -> [usize; 10] {
     check_games_from(&Stacktrices::new(rules), games, max_plies)
 }
 
@@ -962,11 +962,7 @@ fn check_games_from(start: &Stacktrices, games: u64, max_plies: u32) -> [usize; 
 
 #[test]
 fn standard_games_agree_with_a_plain_reading_of_the_ruling() {
-    let seen = check_games(
-        &StacktricesRules::default().with_start(Start::Standard),
-        24,
-        400,
-    );
+    let seen = check_games(&Rules::default().with_start(Start::Standard), 24, 400);
     // Thief captures, victims' hides, raids and re-hides were all met.
     for d in [
         Decision::Steal,
@@ -981,18 +977,18 @@ fn standard_games_agree_with_a_plain_reading_of_the_ruling() {
 
 #[test]
 fn setup_games_agree_with_a_plain_reading_of_the_ruling() {
-    let seen = check_games(&StacktricesRules::default(), 12, 300);
+    let seen = check_games(&Rules::default(), 12, 300);
     assert!(seen[Decision::Place as usize] > 0);
 }
 
 #[test]
 fn variant_games_agree_with_a_plain_reading_of_the_ruling() {
-    let v1 = StacktricesRules::default()
+    let v1 = Rules::default()
         .with_start(Start::Standard)
         .with_variant1(true);
     let seen = check_games(&v1, 16, 400);
     assert!(seen[Decision::OptionalSteal as usize] > 0, "{seen:?}");
-    let v2 = StacktricesRules::default()
+    let v2 = Rules::default()
         .with_start(Start::Standard)
         .with_variant2(true);
     check_games(&v2, 8, 300);
@@ -1019,7 +1015,7 @@ fn raid_games_agree_with_a_plain_reading_of_the_ruling() {
     ];
     let mut seen = [0; 10];
     for v1 in [false, true] {
-        let rules = StacktricesRules::default()
+        let rules = Rules::default()
             .with_start(Start::Standard)
             .with_variant1(v1);
         for thieves in ["b5,d3", "d5,b3", "f5,f3"] {

@@ -5,7 +5,7 @@ use pyramid_core::conformance::check_uniform_counts;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
-use stacktrices::{Decision, Piece, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Decision, Piece, Rules, Stacktrices, Start};
 
 const MAIN_W: &str = "main 0 0";
 
@@ -620,7 +620,7 @@ fn trade_none_ends_the_turn() {
 
 #[test]
 fn trade_counts_after_the_first_move_of_the_standard_arrangement() {
-    let mut g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let mut g = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     play(&mut g, "d1-d4");
     // Sum over depth 2 is pinned in perft.rs; here one branch by hand: White's stacks
     // a1 Pp, b1 Dd, c1 -, d4 Qq, e1 -, f1 Dd, g1 Pp and a store of Q q.
@@ -666,7 +666,7 @@ fn side_without_a_legal_main_action_loses() {
 
 #[test]
 fn ply_limit_is_a_draw() {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules.set_ply_limit(Some(2));
     let mut g = Stacktrices::new(&rules);
     play(&mut g, "a1-b2 trade=none");
@@ -678,7 +678,7 @@ fn ply_limit_is_a_draw() {
 
 #[test]
 fn setup_phase_hides_then_alternates_placements() {
-    let mut g = Stacktrices::new(&StacktricesRules::default());
+    let mut g = Stacktrices::new(&Rules::default());
     assert_eq!(g.decision(), Decision::SetupHide);
     assert_eq!(
         actions(&g),
@@ -723,7 +723,7 @@ fn setup_phase_hides_then_alternates_placements() {
 
 #[test]
 fn standard_arrangement_is_a_rule_option() {
-    let mut rules = StacktricesRules::default();
+    let mut rules = Rules::default();
     assert_eq!(rules.start(), Start::Setup);
     rules.set_option("start", "standard").expect("option");
     let g = Stacktrices::new(&rules);
@@ -737,7 +737,7 @@ fn standard_arrangement_is_a_rule_option() {
 // ---- Variants ------------------------------------------------------------------------
 
 fn variant_capture(v1: bool) -> Stacktrices {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant1(v1);
     let stacks = [("c5", "wdPp"), ("g1", "wq"), ("d6", "bqDd"), ("a7", "bd")];
     game_with(&stacks, &format!("c5,a7 -,- {MAIN_W}"), &rules)
@@ -765,7 +765,7 @@ fn variant1_thief_that_captures_may_steal_and_is_exposed() {
 /// drone-base stack of the mover; a stack that is not the thief has only `steal=none`.
 #[test]
 fn variant1_steal_decision_arises_for_every_drone_capture_with_only_steal_none_for_a_non_thief() {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant1(true);
     let stacks = [
         ("c5", "wdPp"),
@@ -788,7 +788,7 @@ fn variant1_steal_decision_arises_for_every_drone_capture_with_only_steal_none_f
 /// Variant 1: a queen-base stack's capture raises no steal decision.
 #[test]
 fn variant1_queen_base_capture_raises_no_steal_decision() {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant1(true);
     let stacks = [("c5", "wqPp"), ("a1", "wd"), ("d6", "bqDd"), ("a7", "bd")];
     let mut g = game_with(&stacks, &format!("a1,a7 -,- {MAIN_W}"), &rules);
@@ -805,7 +805,7 @@ fn variant1_off_gives_no_steal_to_a_capturing_thief() {
 
 #[test]
 fn variant2_stacks_may_hold_several_movement_pieces_whose_pips_add_up() {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant2(true);
     let stacks = [("b1", "wqDd"), ("a1", "wdP"), ("g7", "bqP")];
     let mut g = game_with(&stacks, "a1,- -,- trade 0 1", &rules);
@@ -831,7 +831,7 @@ fn variant2_off_keeps_one_movement_piece_per_stack() {
 
 #[test]
 fn view_hides_the_other_sides_vulnerability_and_lists_its_possible_thieves() {
-    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let g = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let view = g.view(Seat(0));
     assert_eq!(view.thief(), Some(sq("a1")));
     assert_eq!(
@@ -848,7 +848,7 @@ fn view_hides_the_other_sides_vulnerability_and_lists_its_possible_thieves() {
 
 #[test]
 fn sample_from_view_draws_the_thief_uniformly_among_candidates() {
-    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let g = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let view = g.view(Seat(0));
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut seen = std::collections::HashMap::new();
@@ -889,7 +889,7 @@ fn sampled_states_keep_the_bar_consistent() {
 
 #[test]
 fn diagram_for_a_seat_hides_the_other_thief() {
-    let g = Stacktrices::new(&StacktricesRules::default().with_start(Start::Standard));
+    let g = Stacktrices::new(&Rules::default().with_start(Start::Standard));
     let white = g.diagram(Some(Seat(0)));
     assert!(white.contains("WdPp*"), "own thief marked:\n{white}");
     assert!(!white.contains("BdPp*"), "other thief hidden:\n{white}");
@@ -900,7 +900,7 @@ fn diagram_for_a_seat_hides_the_other_thief() {
 
 #[test]
 fn variant1_exposed_thief_cannot_change_stacks_when_it_rehides() {
-    let mut rules = StacktricesRules::default().with_start(Start::Standard);
+    let mut rules = Rules::default().with_start(Start::Standard);
     rules = rules.with_variant1(true);
     let stacks = [("b6", "wdP"), ("a1", "wd"), ("e7", "bqDd"), ("g7", "bdP")];
     let mut g = game_with(&stacks, &format!("b6!,g7 -,- {MAIN_W}"), &rules);
@@ -917,7 +917,7 @@ fn variant1_exposed_thief_cannot_change_stacks_when_it_rehides() {
 // ---- Pending decisions that contradict the rest are refused -----------------------
 
 /// Reads `text` under `rules` and returns the error's message.
-fn refused(text: &str, rules: &StacktricesRules) -> String {
+fn refused(text: &str, rules: &Rules) -> String {
     match Stacktrices::from_position(text, rules) {
         Ok(g) => panic!("`{text}` was accepted as `{}`", g.position()),
         Err(e) => e.to_string(),
@@ -934,7 +934,7 @@ const STRIPPED_BOARD: &str =
 /// thief still stands on g7.
 #[test]
 fn pending_victim_hide_while_the_victims_thief_stands_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- hide 0 5"), &rules);
     assert!(
         msg.contains("decision") && msg.contains("thief still stands"),
@@ -944,14 +944,14 @@ fn pending_victim_hide_while_the_victims_thief_stands_is_refused() {
 
 #[test]
 fn pending_steal_while_the_victims_thief_stands_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STRIPPED_BOARD} a1,g7 -,- steal:Pp 0 5"), &rules);
     assert!(msg.contains("thief still stands"), "{msg}");
 }
 
 #[test]
 fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     // No `@SQ`: which stack moved?
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid 0 5"), &rules);
     assert!(msg.contains("@SQ"), "{msg}");
@@ -965,14 +965,14 @@ fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
 
 #[test]
 fn stack_square_outside_a_raid_or_optional_steal_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- trade@a1 0 5"), &rules);
     assert!(msg.contains("only for a raid"), "{msg}");
 }
 
 #[test]
 fn pending_rehide_without_a_raid_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     // The thief on a1 did not raid (it is not the last raider).
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- rehide 0 5"), &rules);
     assert!(msg.contains("last raider"), "{msg}");
@@ -980,7 +980,7 @@ fn pending_rehide_without_a_raid_is_refused() {
 
 #[test]
 fn pending_optional_steal_needs_variant1_and_held_pieces_only_while_stealing() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let msg = refused(
         &format!("{STRIPPED_BOARD} a1,g7 -,- steal?:Pp@a1 0 5"),
         &rules,
@@ -992,7 +992,7 @@ fn pending_optional_steal_needs_variant1_and_held_pieces_only_while_stealing() {
 
 #[test]
 fn pending_placement_before_both_sides_hid_is_refused() {
-    let rules = StacktricesRules::default();
+    let rules = Rules::default();
     let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq";
     let msg = refused(&format!("{bases} a1,- -,- place 0 2"), &rules);
     assert!(msg.contains("thief") || msg.contains("hidden"), "{msg}");
@@ -1000,7 +1000,7 @@ fn pending_placement_before_both_sides_hid_is_refused() {
 
 #[test]
 fn pending_setup_hide_after_a_placement_is_refused() {
-    let rules = StacktricesRules::default();
+    let rules = Rules::default();
     let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wdP,wq,wd,wq,wd,wq,wd Qq";
     let msg = refused(&format!("{bases} -,- -,- setup-hide 0 0"), &rules);
     assert!(msg.contains("decision") || msg.contains("board"), "{msg}");
@@ -1008,7 +1008,7 @@ fn pending_setup_hide_after_a_placement_is_refused() {
 
 #[test]
 fn pending_over_with_both_sides_on_the_board_is_refused() {
-    let rules = StacktricesRules::default().with_start(Start::Standard);
+    let rules = Rules::default().with_start(Start::Standard);
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- over 0 5"), &rules);
     assert!(msg.contains("over"), "{msg}");
 }
@@ -1019,7 +1019,7 @@ fn pending_over_with_both_sides_on_the_board_is_refused() {
 /// with one `Q` and one `q`."
 #[test]
 fn setup_hands_hold_the_received_pieces_and_the_store_q_and_q() {
-    let g = Stacktrices::new(&StacktricesRules::default());
+    let g = Stacktrices::new(&Rules::default());
     for seat in [Seat(0), Seat(1)] {
         assert_eq!(g.hand(seat).letters(), "PPDDQppddq");
     }
@@ -1031,7 +1031,7 @@ fn setup_hands_hold_the_received_pieces_and_the_store_q_and_q() {
 /// allowed." Setup placements may put both clear pawns on one stack.
 #[test]
 fn skill_pieces_may_repeat_on_a_stack() {
-    let mut g = Stacktrices::new(&StacktricesRules::default());
+    let mut g = Stacktrices::new(&Rules::default());
     play(
         &mut g,
         "hide=a1 hide=g7 place=P@a1 place=P@g7 place=p@a1 place=p@g7",
@@ -1201,7 +1201,7 @@ fn trade_gives_and_takes_at_most_three_pieces() {
 /// side's `hide=` actions)".
 #[test]
 fn the_other_sides_hide_actions_are_shown_as_hide_question_mark() {
-    let g = Stacktrices::new(&StacktricesRules::default());
+    let g = Stacktrices::new(&Rules::default());
     let hide = g.parse_action("hide=c1").expect("legal");
     assert_eq!(g.action_view(hide, Seat(0)), "hide=c1");
     assert_eq!(g.action_view(hide, Seat(1)), "hide=?");
@@ -1216,7 +1216,7 @@ fn the_other_sides_hide_actions_are_shown_as_hide_question_mark() {
 /// Variant 1: a real steal "reveals the thief to the other side until it is captured".
 #[test]
 fn variant1_exposure_lasts_until_the_thief_is_captured() {
-    let rules = StacktricesRules::default()
+    let rules = Rules::default()
         .with_start(Start::Standard)
         .with_variant1(true);
     let stacks = [("d6", "wdPp"), ("a1", "wd"), ("e7", "bqP"), ("g7", "bdP")];
@@ -1233,7 +1233,7 @@ fn variant1_exposure_lasts_until_the_thief_is_captured() {
 /// decision (docs/stacktrices.md records the order).
 #[test]
 fn variant1_optional_steal_comes_before_the_raid_decision() {
-    let rules = StacktricesRules::default()
+    let rules = Rules::default()
         .with_start(Start::Standard)
         .with_variant1(true);
     let stacks = [("b6", "wdPp"), ("a1", "wq"), ("c7", "bqDd"), ("g7", "bdP")];
@@ -1255,7 +1255,7 @@ fn variant1_optional_steal_comes_before_the_raid_decision() {
 /// trades, steals and raids)": setup placements still allow one.
 #[test]
 fn variant2_setup_placements_keep_one_movement_piece() {
-    let rules = StacktricesRules::default().with_variant2(true);
+    let rules = Rules::default().with_variant2(true);
     let mut g = Stacktrices::new(&rules);
     play(&mut g, "hide=a1 hide=g7 place=P@a1 place=P@g7");
     assert!(!legal(&g, "place=D@a1"));
@@ -1266,7 +1266,7 @@ fn variant2_setup_placements_keep_one_movement_piece() {
 /// no upgrade, and a raid may add a second movement piece.
 #[test]
 fn variant2_raids_add_movement_pieces_and_never_upgrade() {
-    let rules = StacktricesRules::default()
+    let rules = Rules::default()
         .with_start(Start::Standard)
         .with_variant2(true);
     let stacks = [("b6", "wdP"), ("a1", "wqD"), ("e7", "bqDd"), ("g7", "bdP")];
@@ -1304,7 +1304,7 @@ fn victims_hide_never_bars_the_stack_it_hides_under() {
 /// raider during the setup phase is refused.
 #[test]
 fn bars_during_the_setup_phase_are_refused() {
-    let rules = StacktricesRules::default();
+    let rules = Rules::default();
     let bases = "bd,bq,bd,bq,bd,bq,bd/7/7/7/7/7/wd,wq,wd,wq,wd,wq,wd Qq";
     let msg = refused(&format!("{bases} -,- a1,- setup-hide 0 0"), &rules);
     assert!(msg.contains("bars"), "{msg}");

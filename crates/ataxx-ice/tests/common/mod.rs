@@ -2,7 +2,7 @@
 //! stashes by hand.
 #![allow(dead_code)]
 
-use ataxx_ice::{Action, AtaxxIce, AtaxxIceRules};
+use ataxx_ice::{Action, AtaxxIce, Rules};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat, Size, Square};
 
@@ -11,16 +11,14 @@ use pyramid_core::{Game, Seat, Size, Square};
 /// from the board, plies 0.
 pub fn pos(seats: usize, board: &str, to_move: Option<u8>) -> AtaxxIce {
     pos_with(
-        &AtaxxIceRules::default()
-            .with_seats(seats)
-            .expect("2 to 4 seats"),
+        &Rules::default().with_seats(seats).expect("2 to 4 seats"),
         board,
         to_move,
     )
 }
 
 /// [`pos`] under `rules`.
-pub fn pos_with(rules: &AtaxxIceRules, board: &str, to_move: Option<u8>) -> AtaxxIce {
+pub fn pos_with(rules: &Rules, board: &str, to_move: Option<u8>) -> AtaxxIce {
     let seats = pyramid_core::RuleSet::seats(rules);
     let mut on_board = vec![[0u8; 3]; seats];
     let mut chars = board.chars();

@@ -4,7 +4,7 @@
 
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Square};
-use stacktrices::{Piece, Stacktrices, StacktricesRules, Start};
+use stacktrices::{Piece, Rules, Stacktrices, Start};
 
 /// The board field from `(square, stack token)` pairs, e.g. `("d2", "wqDq")`.
 pub fn board(stacks: &[(&str, &str)]) -> String {
@@ -62,18 +62,14 @@ pub fn position(stacks: &[(&str, &str)], rest: &str) -> String {
 }
 
 /// The state of [`position`] under `rules`.
-pub fn game_with(stacks: &[(&str, &str)], rest: &str, rules: &StacktricesRules) -> Stacktrices {
+pub fn game_with(stacks: &[(&str, &str)], rest: &str, rules: &Rules) -> Stacktrices {
     let text = position(stacks, rest);
     Stacktrices::from_position(&text, rules).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 /// The state of [`position`] under the standard rules (variants off).
 pub fn game(stacks: &[(&str, &str)], rest: &str) -> Stacktrices {
-    game_with(
-        stacks,
-        rest,
-        &StacktricesRules::default().with_start(Start::Standard),
-    )
+    game_with(stacks, rest, &Rules::default().with_start(Start::Standard))
 }
 
 /// The legal actions as sorted text.
