@@ -1,21 +1,24 @@
 //! `pyrctl serve`: the HTTP server of `pyramid-web` on one address.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 
-/// Serves on `addr` until interrupted; clients may seat the outside engines `engines`
-/// and the trained `models` by name.
-pub fn run(
-    addr: SocketAddr,
-    max_games: usize,
-    idle_seconds: u64,
-    engines: &[BotSpec],
-    models: &[(String, std::path::PathBuf)],
-) -> Result<()> {
+use crate::cli::ServeArgs;
+
+/// Serves on `--addr` until interrupted; clients may seat the outside engines `--bot`
+/// and the trained models `--model` by name.
+pub fn command(args: &ServeArgs) -> Result<()> {
+    let ServeArgs {
+        addr,
+        max_games,
+        idle_seconds,
+        engines,
+        models,
+    } = args;
+    let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
         pyramid_bots::shared_model(file).with_context(|| format!("--model {name}"))?;
     }
