@@ -15,7 +15,7 @@ use pyramid_bots::pyramid_learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig
 use pyramid_games::runtime::{self, TrainSetup, Trainer};
 
 use crate::errors::{InvalidModel, runtime_to_py};
-use crate::options::options;
+use crate::options::options as rule_options;
 
 /// The learner of a training run (`pyramid_learn::Trainer`), one generation at a time:
 /// it owns the model, the replay buffer and the run's directory; the self-play games are
@@ -129,7 +129,7 @@ impl PyTrainer {
             evaluation_iterations: evaluation_iterations.max(1),
             ..TrainConfig::default()
         };
-        let options = options(None, options)?;
+        let options = rule_options(None, options)?;
         let opponents = opponents
             .iter()
             .map(|o| {
@@ -263,7 +263,7 @@ pub fn self_play<'py>(
         )));
     }
     within("threads", threads, 1, MAX_THREADS)?;
-    let options = options(None, options)?;
+    let options = rule_options(None, options)?;
     let config = SelfPlayConfig {
         iterations: iterations.max(1),
         max_plies,
