@@ -53,7 +53,7 @@ fn seat_counts_in_words(counts: &[usize]) -> String {
 /// ([`RuleSet::OPTION_VALUES`]), every spelling [`parse_switch`](crate::parse_switch)
 /// reads (`true`/`false`, `yes`/`no`, `1`/`0`) is given as `on`/`off`, so booleans are
 /// spelled the same in every game and tool; any other value is left as it is.
-fn switch_spelling<'v, R: RuleSet + ?Sized>(key: &str, value: &'v str) -> &'v str {
+fn switch_spelling<'v, R: RuleSet>(key: &str, value: &'v str) -> &'v str {
     let is_switch = R::OPTION_VALUES.iter().any(|(k, values)| {
         *k == key && values.len() == 2 && values.contains(&"on") && values.contains(&"off")
     });
