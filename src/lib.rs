@@ -25,8 +25,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! and tools that choose the game at run time go through [`registry`] (text and integer
-//! ids, see [`core::runtime`]) or, for typed code, [`visit`]:
+//! and tools that choose the game at run time go through the runtime ([`runtime`]): the
+//! registry of the games ([`registry`], built once; text and integer ids, see
+//! [`core::runtime`]) and the calls made on a game chosen by name (matches, record checks,
+//! bench, training):
 //!
 //! ```
 //! let registry = pyramid_games::registry();
@@ -49,6 +51,7 @@ pub use pyramid_bots as bots;
 pub use pyramid_core as core;
 pub use stacktrices;
 
-mod registry;
-
-pub use registry::{GameVisitor, registry, visit};
+/// The runtime above the bots: the registry and the calls tools make on a game chosen by
+/// name.
+pub use pyramid_runtime as runtime;
+pub use pyramid_runtime::registry;

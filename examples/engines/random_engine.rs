@@ -25,7 +25,7 @@ fn choose(state: &dyn DynState, rng: &mut ChaCha8Rng) -> Option<String> {
 
 /// The engine's state between commands.
 struct Engine {
-    registry: Registry,
+    registry: &'static Registry,
     game: String,
     options: Vec<(String, String)>,
     seed: u64,

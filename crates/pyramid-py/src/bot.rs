@@ -48,9 +48,7 @@ impl Bot {
                 .lock()
                 .map_err(|_| PyValueError::new_err("the bot failed in an earlier pick"))?;
             if !players.contains_key(game) {
-                let registry = pyramid_games::registry();
-                let made = registry
-                    .get(game)
+                let made = pyramid_games::runtime::game(game)
                     .and_then(|g| g.bot(spec, seed))
                     .map_err(to_py)?;
                 players.insert(game, made);

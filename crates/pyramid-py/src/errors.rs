@@ -80,3 +80,19 @@ pub fn train_to_py(error: TrainError) -> PyErr {
         TrainError::Io { .. } => PyOSError::new_err(text),
     }
 }
+
+/// The Python exception for a runtime call's error: as [`to_py`], [`model_to_py`] and
+/// [`train_to_py`] for the layers they cover, `InvalidRules` for rule options,
+/// `InvalidModel` for self-play positions that do not fit, `ValueError` for the rest
+/// (matches, records, bot specs).
+pub fn runtime_to_py(error: pyramid_games::runtime::Error) -> PyErr {
+    use pyramid_games::runtime::Error;
+    match error {
+        Error::Runtime(e) => to_py(e),
+        Error::Options(e) => InvalidRules::new_err(e.to_string()),
+        Error::Model(e) => model_to_py(e),
+        Error::Train(e) => train_to_py(e),
+        Error::Positions(text) => InvalidModel::new_err(text),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}

@@ -11,155 +11,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use pyramid_bots::BotSpec;
-use pyramid_bots::pyramid_learn::{
-    GenerationLog, MAX_MODEL_BYTES, Model, ModelError, Opponent, Position, ReplayBuffer,
-    SelfPlayConfig, TrainConfig, TrainError, Trainer, play_games,
-};
-use pyramid_core::runtime::{RuntimeError, borrowed_options};
-use pyramid_core::{FullGame, RuleSet};
-use pyramid_games::GameVisitor;
+use pyramid_bots::pyramid_learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig, TrainConfig};
+use pyramid_games::runtime::{self, TrainSetup, Trainer};
 
-use crate::errors::{InvalidModel, model_to_py, to_py, train_to_py};
-use crate::options::pairs;
-
-/// The name a worker's positions go by in errors.
-const POSITIONS: &str = "self-play positions";
-
-/// A training run of some game, its type erased: what the Python `Trainer` drives.
-trait DynTrainer: Send {
-    /// The game's name.
-    fn game(&self) -> &'static str;
-    /// Generations done.
-    fn generation(&self) -> u64;
-    /// Whether the time or generation limit is reached.
-    fn finished(&self) -> bool;
-    /// The seed of the next generation's self-play games.
-    fn next_seed(&self) -> u64;
-    /// The model file's bytes, for the workers.
-    fn model_bytes(&self) -> Result<Vec<u8>, ModelError>;
-    /// Adds a worker's positions (a replay buffer's bytes) from `games` games; returns
-    /// how many. Positions that do not fit the model are refused, nothing added.
-    fn add_positions(&mut self, bytes: &[u8], games: u64) -> PyResult<usize>;
-    /// The generation's self-play figures (positions, plies in all, wall time).
-    fn self_played(&mut self, positions: usize, plies: u64, elapsed: Duration);
-    /// The generation's training steps.
-    fn learn(&mut self) -> Result<(), ModelError>;
-    /// Ends the generation (opponents when due, checkpoint, log line): the log line.
-    fn end_generation(&mut self) -> Result<GenerationLog, TrainError>;
-}
-
-/// A training run of game `G` and the opponents it is measured against.
-struct Typed<G: FullGame> {
-    trainer: Trainer<G>,
-    opponents: Vec<Opponent<G>>,
-}
-
-impl<G: FullGame> DynTrainer for Typed<G> {
-    fn game(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn generation(&self) -> u64 {
-        self.trainer.generation()
-    }
-
-    fn finished(&self) -> bool {
-        self.trainer.finished()
-    }
-
-    fn next_seed(&self) -> u64 {
-        self.trainer.next_seed()
-    }
-
-    fn model_bytes(&self) -> Result<Vec<u8>, ModelError> {
-        self.trainer.model().to_bytes()
-    }
-
-    fn add_positions(&mut self, bytes: &[u8], games: u64) -> PyResult<usize> {
-        let (buffer, _) = ReplayBuffer::from_bytes(bytes, POSITIONS, usize::MAX).map_err(|e| {
-            let reason = match e {
-                ModelError::Damaged { reason, .. } => reason,
-                other => other.to_string(),
-            };
-            InvalidModel::new_err(format!("{POSITIONS}: not a replay buffer ({reason})"))
-        })?;
-        let positions: Vec<Position> = buffer.into_positions().collect();
-        let shape = &self.trainer.model().info().shape;
-        let (len, seats, policy) = (
-            shape.observation_len(),
-            shape.seats,
-            shape.policy_size as u64,
-        );
-        let misfit = positions.iter().position(|p| {
-            p.observation.len() != len
-                || p.values.len() != seats
-                || p.targets
-                    .iter()
-                    .any(|t| t.steps.iter().any(|&s| u64::from(s) >= policy))
-        });
-        if let Some(i) = misfit {
-            return Err(InvalidModel::new_err(format!(
-                "{POSITIONS}: position {i} does not fit the model of {} being trained \
-                 (observations of {len} values, {seats} seats, {policy} policy entries): \
-                 positions of another game or rules",
-                G::NAME
-            )));
-        }
-        let count = positions.len();
-        let mut checked = ReplayBuffer::new(count);
-        checked.extend(positions);
-        self.trainer.add_positions(checked, games);
-        Ok(count)
-    }
-
-    fn self_played(&mut self, positions: usize, plies: u64, elapsed: Duration) {
-        self.trainer
-            .self_played_elsewhere(positions, plies, elapsed);
-    }
-
-    fn learn(&mut self) -> Result<(), ModelError> {
-        self.trainer.learn()
-    }
-
-    fn end_generation(&mut self) -> Result<GenerationLog, TrainError> {
-        self.trainer.end_generation(&self.opponents)
-    }
-}
-
-/// The rules of `G` from `key=value` pairs, or `InvalidRules`.
-fn rules_of<G: FullGame>(pairs: &[(String, String)]) -> PyResult<G::Rules> {
-    G::Rules::from_options(borrowed_options(pairs)).map_err(|e| to_py(RuntimeError::from(e)))
-}
-
-/// Opens the run for the game the visit picks.
-struct Open {
-    rules: Vec<(String, String)>,
-    out: PathBuf,
-    config: TrainConfig,
-    resume: bool,
-    opponents: Vec<BotSpec>,
-}
-
-impl GameVisitor for Open {
-    type Output = PyResult<Box<dyn DynTrainer>>;
-
-    fn visit<G: FullGame>(self) -> PyResult<Box<dyn DynTrainer>> {
-        let rules = rules_of::<G>(&self.rules)?;
-        let mut opponents = Vec::new();
-        for spec in self.opponents {
-            // Checked now: a bad opponent fails before any training.
-            spec.build::<G>(0)
-                .map_err(|e| PyValueError::new_err(format!("opponent `{spec}`: {e}")))?;
-            opponents.push(Opponent::<G> {
-                name: spec.to_string(),
-                make: Box::new(move |seed| spec.build_or_forfeit::<G>(seed)),
-            });
-        }
-        let trainer = Trainer::<G>::open(&rules, &self.out, &self.config, self.resume)
-            .map_err(train_to_py)?;
-        Ok(Box::new(Typed { trainer, opponents }))
-    }
-}
+use crate::errors::{InvalidModel, runtime_to_py};
+use crate::options::options as rule_options;
 
 /// The learner of a training run (`pyramid_learn::Trainer`), one generation at a time:
 /// it owns the model, the replay buffer and the run's directory; the self-play games are
@@ -169,7 +25,7 @@ impl GameVisitor for Open {
 /// Training and the checkpoint run without holding the GIL.
 #[pyclass(module = "pyramid_games._native", name = "Trainer")]
 pub struct PyTrainer {
-    inner: Mutex<Box<dyn DynTrainer>>,
+    inner: Mutex<Trainer>,
     game: &'static str,
 }
 
@@ -178,14 +34,14 @@ impl PyTrainer {
     fn with<T: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut dyn DynTrainer) -> PyResult<T> + Send,
+        f: impl FnOnce(&mut Trainer) -> Result<T, runtime::Error> + Send,
     ) -> PyResult<T> {
         py.detach(|| {
             let mut inner = self
                 .inner
                 .lock()
                 .map_err(|_| PyValueError::new_err("the trainer failed in an earlier call"))?;
-            f(inner.as_mut())
+            f(&mut inner).map_err(runtime_to_py)
         })
     }
 }
@@ -273,22 +129,23 @@ impl PyTrainer {
             evaluation_iterations: evaluation_iterations.max(1),
             ..TrainConfig::default()
         };
-        let open = Open {
-            rules: pairs(None, options)?,
-            out,
-            config,
+        let options = rule_options(None, options)?;
+        let opponents = opponents
+            .iter()
+            .map(|o| {
+                o.parse::<BotSpec>()
+                    .map_err(|e| PyValueError::new_err(format!("opponent `{o}`: {e}")))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let setup = TrainSetup {
+            out: &out,
+            config: &config,
             resume,
-            opponents: opponents
-                .iter()
-                .map(|o| {
-                    o.parse::<BotSpec>()
-                        .map_err(|e| PyValueError::new_err(format!("opponent `{o}`: {e}")))
-                })
-                .collect::<PyResult<Vec<_>>>()?,
+            opponents: &opponents,
         };
         let inner = py
-            .detach(|| pyramid_games::visit(game, open))
-            .map_err(to_py)??;
+            .detach(|| Trainer::open(game, &options, setup))
+            .map_err(runtime_to_py)?;
         Ok(PyTrainer {
             game: inner.game(),
             inner: Mutex::new(inner),
@@ -320,7 +177,7 @@ impl PyTrainer {
 
     /// The model being trained, as the bytes of its file (what the workers get).
     fn model_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let bytes = self.with(py, |t| t.model_bytes().map_err(model_to_py))?;
+        let bytes = self.with(py, |t| t.model_bytes())?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -355,14 +212,14 @@ impl PyTrainer {
 
     /// Takes the generation's training steps (batches drawn from the replay buffer).
     fn learn(&self, py: Python<'_>) -> PyResult<()> {
-        self.with(py, |t| t.learn().map_err(model_to_py))
+        self.with(py, |t| t.learn())
     }
 
     /// Ends the generation: plays the opponents when due, writes the checkpoint (model,
     /// buffer), the log line and the learning curve. Returns the log line (JSON), as
     /// appended to `log.jsonl`.
     fn end_generation(&self, py: Python<'_>) -> PyResult<String> {
-        let log = self.with(py, |t| t.end_generation().map_err(train_to_py))?;
+        let log = self.with(py, |t| t.end_generation())?;
         serde_json_line(&log)
     }
 
@@ -375,53 +232,6 @@ impl PyTrainer {
 /// A log line as JSON.
 fn serde_json_line(log: &GenerationLog) -> PyResult<String> {
     serde_json::to_string(log).map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// What a worker's games gave.
-struct Played {
-    buffer: Vec<u8>,
-    games: u64,
-    positions: usize,
-    plies: u64,
-}
-
-/// Plays self-play games for the game the visit picks.
-struct SelfPlay<'a> {
-    rules: Vec<(String, String)>,
-    model: &'a [u8],
-    games: usize,
-    seed: u64,
-    config: SelfPlayConfig,
-    threads: usize,
-}
-
-impl GameVisitor for SelfPlay<'_> {
-    type Output = PyResult<Played>;
-
-    fn visit<G: FullGame>(self) -> PyResult<Played> {
-        let rules = rules_of::<G>(&self.rules)?;
-        let model = Model::from_bytes(self.model, "sent by the learner").map_err(model_to_py)?;
-        model.check_game::<G>(&rules).map_err(model_to_py)?;
-        let played = play_games::<G>(
-            &model,
-            &rules,
-            self.games,
-            self.seed,
-            &self.config,
-            self.threads,
-        )
-        .map_err(model_to_py)?;
-        let plies = played.iter().map(|g| u64::from(g.plies)).sum();
-        let positions: usize = played.iter().map(|g| g.positions.len()).sum();
-        let mut buffer = ReplayBuffer::new(positions);
-        buffer.extend(played.into_iter().flat_map(|g| g.positions));
-        Ok(Played {
-            buffer: buffer.to_bytes(0).map_err(model_to_py)?,
-            games: self.games as u64,
-            positions,
-            plies,
-        })
-    }
 }
 
 /// Plays `games` self-play games of `game` (rule options `options`) with the model whose
@@ -453,21 +263,15 @@ pub fn self_play<'py>(
         )));
     }
     within("threads", threads, 1, MAX_THREADS)?;
-    let visit = SelfPlay {
-        rules: pairs(None, options)?,
-        model,
-        games,
-        seed,
-        config: SelfPlayConfig {
-            iterations: iterations.max(1),
-            max_plies,
-            ..SelfPlayConfig::default()
-        },
-        threads,
+    let options = rule_options(None, options)?;
+    let config = SelfPlayConfig {
+        iterations: iterations.max(1),
+        max_plies,
+        ..SelfPlayConfig::default()
     };
     let played = py
-        .detach(|| pyramid_games::visit(game, visit))
-        .map_err(to_py)??;
+        .detach(|| runtime::self_play(game, &options, model, games, seed, &config, threads))
+        .map_err(runtime_to_py)?;
     Ok((
         PyBytes::new(py, &played.buffer),
         played.games,

@@ -1,6 +1,8 @@
 //! The native module of the `pyramid_games` Python package (`pyramid_games._native`),
-//! written over the runtime interface of `pyramid-core`, so every game registered in
-//! `pyramid_games::registry()` is reachable from Python with nothing written per game.
+//! written over the runtime (`pyramid_games::runtime`: the registry, rule options, matches,
+//! training) and the runtime interface of `pyramid-core` (states and bots), so every game
+//! registered in `pyramid_games::registry()` is reachable from Python with nothing written
+//! per game and no match or training set-up of its own.
 //! The Python side (`python/pyramid_games/`) re-exports it with docstrings, type stubs,
 //! numpy observations and the OpenSpiel bindings.
 #![forbid(unsafe_code)]
@@ -47,28 +49,50 @@ fn games() -> Vec<&'static str> {
     pyramid_games::registry().names()
 }
 
+/// One rule option of a game, as `game_info` describes it (a dict with these keys).
+#[derive(IntoPyObject)]
+struct OptionInfo {
+    /// The key.
+    key: &'static str,
+    /// The values it takes, in words.
+    takes: String,
+    /// Its default value.
+    default: String,
+}
+
+/// What `game_info` returns (a dict with these keys).
+#[derive(IntoPyObject)]
+struct GameInfo {
+    /// The game's name.
+    name: &'static str,
+    /// The seat counts it is played by.
+    seat_counts: Vec<usize>,
+    /// Whether every seat sees the whole state.
+    perfect_information: bool,
+    /// The bound on action ids under the default rules.
+    action_space: u64,
+    /// The rule options.
+    rule_options: Vec<OptionInfo>,
+}
+
 /// What a game is: its seat counts, rule options (key, values taken, default), whether
 /// it hides information, and the bound on its action ids under the default rules.
 #[pyfunction]
-fn game_info(py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name).map_err(errors::to_py)?;
-    let info = pyo3::types::PyDict::new(py);
-    info.set_item("name", game.name())?;
-    info.set_item("seat_counts", game.seat_counts().to_vec())?;
-    info.set_item("perfect_information", game.perfect_information())?;
-    info.set_item(
-        "action_space",
-        game.action_space(&[]).map_err(errors::to_py)?,
-    )?;
-    let options = pyo3::types::PyList::empty(py);
-    for option in game.rule_options() {
-        let entry = pyo3::types::PyDict::new(py);
-        entry.set_item("key", option.key)?;
-        entry.set_item("takes", option.takes)?;
-        entry.set_item("default", option.default)?;
-        options.append(entry)?;
-    }
-    info.set_item("rule_options", options)?;
-    Ok(info.into_any().unbind())
+fn game_info(name: &str) -> PyResult<GameInfo> {
+    let game = pyramid_games::runtime::game(name).map_err(errors::to_py)?;
+    Ok(GameInfo {
+        name: game.name(),
+        seat_counts: game.seat_counts().to_vec(),
+        perfect_information: game.perfect_information(),
+        action_space: game.action_space(&[]).map_err(errors::to_py)?,
+        rule_options: game
+            .rule_options()
+            .into_iter()
+            .map(|option| OptionInfo {
+                key: option.key,
+                takes: option.takes,
+                default: option.default,
+            })
+            .collect(),
+    })
 }

@@ -1,28 +1,28 @@
-//! Rule options from Python: `players=` and a dict of option values.
+//! Rule options from Python: `players=` and a dict of option values, read into the
+//! runtime's one options type.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
+use pyramid_games::runtime::{OptionValue, RuleOptions};
 
-/// The rule options as `key=value` pairs: `seats` from `players`, then the dict's entries
-/// (values are turned into text: `True`/`False` as `on`/`off`, numbers as digits).
-pub fn pairs(
-    players: Option<usize>,
-    rules: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<(String, String)>> {
-    let mut pairs = Vec::new();
-    if let Some(players) = players {
-        pairs.push(("seats".to_owned(), players.to_string()));
-    }
+use crate::errors::InvalidRules;
+
+/// The rule options: `players` seats, then the dict's entries (`True`/`False` as the
+/// switches `on`/`off`, any other value as its text: numbers as digits). Seat counts
+/// that disagree raise `InvalidRules`.
+pub fn options(players: Option<usize>, rules: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
+    let mut options = RuleOptions::new().with_players(players);
     if let Some(rules) = rules {
         for (key, value) in rules.iter() {
             let key: String = key.str()?.extract()?;
-            let value = if let Ok(flag) = value.cast::<PyBool>() {
-                if flag.is_true() { "on" } else { "off" }.to_owned()
-            } else {
-                value.str()?.extract()?
+            let value = match value.cast::<PyBool>() {
+                Ok(flag) => OptionValue::Bool(flag.is_true()),
+                Err(_) => OptionValue::Text(value.str()?.extract()?),
             };
-            pairs.push((key, value));
+            options
+                .set(&key, value)
+                .map_err(|e| InvalidRules::new_err(e.to_string()))?;
         }
     }
-    Ok(pairs)
+    Ok(options)
 }

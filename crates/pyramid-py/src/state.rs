@@ -6,9 +6,10 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
 use pyramid_core::Seat;
 use pyramid_core::runtime::DynState;
 
+use numpy::{PyArray1, PyArrayMethods};
+
 use crate::errors::{self, to_py};
-use crate::options::pairs;
-use pyramid_core::runtime::borrowed_options;
+use crate::options::options;
 
 /// A game state. Actions are text in the game's notation or integer ids; an illegal or
 /// malformed action raises `IllegalAction` and leaves the state unchanged.
@@ -181,12 +182,14 @@ impl State {
         &self,
         py: Python<'py>,
         prefix: Option<Vec<i64>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = self.inner.legal_steps(&step_list(prefix)?);
-        let numpy = py.import("numpy")?;
-        let mask = numpy.call_method1("zeros", (self.inner.policy_size(), "bool"))?;
-        mask.set_item(next, true)?;
-        Ok(mask)
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let mut mask = vec![false; self.inner.policy_size() as usize];
+        for step in self.inner.legal_steps(&step_list(prefix)?) {
+            if let Some(entry) = mask.get_mut(step as usize) {
+                *entry = true;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask))
     }
 
     /// The decision steps of the legal action named by `action`.
@@ -258,12 +261,13 @@ impl State {
             Some(s) => Some(self::seat(s, self.inner.seats())?),
             None => None,
         };
-        Ok(self.inner.diagram(viewer))
+        self.inner.diagram(viewer).map_err(to_py)
     }
 
     /// The game's quick evaluation for `seat` (higher is better).
     fn evaluate(&self, seat: usize) -> PyResult<f64> {
-        Ok(self.inner.evaluate(self::seat(seat, self.inner.seats())?))
+        let seat = self::seat(seat, self.inner.seats())?;
+        self.inner.evaluate(seat).map_err(to_py)
     }
 
     /// The shape of the observation tensors (see the game's page).
@@ -276,10 +280,8 @@ impl State {
     fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
         let seat = self::seat(seat, self.inner.seats())?;
         let flat = self.inner.observation(seat).map_err(to_py)?;
-        let shape = PyTuple::new(py, self.inner.observation_shape())?;
-        let numpy = py.import("numpy")?;
-        let array = numpy.call_method1("asarray", (flat, "float32"))?;
-        array.call_method1("reshape", (shape,))
+        let shape = self.inner.observation_shape();
+        Ok(PyArray1::from_vec(py, flat).reshape(shape)?.into_any())
     }
 
     /// The state as RON text (what pickling stores).
@@ -307,7 +309,7 @@ impl State {
     }
 
     fn __str__(&self) -> String {
-        self.inner.diagram(None)
+        self.inner.diagram(None).unwrap_or_default()
     }
 
     fn __repr__(&self) -> String {
@@ -341,10 +343,9 @@ pub fn new_game(
     players: Option<usize>,
     rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<State> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name).map_err(to_py)?;
-    let pairs = pairs(players, rules)?;
-    let inner = game.new_state(&borrowed_options(&pairs)).map_err(to_py)?;
+    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let options = options(players, rules)?;
+    let inner = game.new_state(&options.pairs()).map_err(to_py)?;
     Ok(State { inner })
 }
 
@@ -358,11 +359,10 @@ pub fn from_position(
     players: Option<usize>,
     rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<State> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name).map_err(to_py)?;
-    let pairs = pairs(players, rules)?;
+    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let options = options(players, rules)?;
     let inner = game
-        .parse_position(position, &borrowed_options(&pairs))
+        .parse_position(position, &options.pairs())
         .map_err(to_py)?;
     Ok(State { inner })
 }
@@ -370,8 +370,7 @@ pub fn from_position(
 /// The state a RON text of game `name` describes (the form pickling stores).
 #[pyfunction]
 pub fn from_ron(name: &str, ron: &str) -> PyResult<State> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name).map_err(to_py)?;
+    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
     let inner = game
         .parse_ron(ron)
         .map_err(|e| errors::InvalidPosition::new_err(e.to_string()))?;
@@ -388,11 +387,10 @@ pub fn sample_from_view(
     rules: Option<&Bound<'_, PyDict>>,
     seed: u64,
 ) -> PyResult<State> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name).map_err(to_py)?;
-    let pairs = pairs(None, rules)?;
+    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let options = options(None, rules)?;
     let inner = game
-        .sample_from_view(view, &borrowed_options(&pairs), seed)
+        .sample_from_view(view, &options.pairs(), seed)
         .map_err(to_py)?;
     Ok(State { inner })
 }

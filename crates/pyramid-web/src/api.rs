@@ -9,7 +9,8 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
-use pyramid_core::runtime::{DynGame, RuntimeError, borrowed_options};
+use pyramid_core::runtime::{DynGame, RuntimeError};
+use pyramid_games::runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -221,48 +222,16 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
     })
 }
 
-/// A rule option's value as text.
-fn option_text(value: &Value) -> Result<String, ApiError> {
-    match value {
-        Value::String(s) => Ok(s.clone()),
-        Value::Number(n) => Ok(n.to_string()),
-        Value::Bool(b) => Ok(if *b { "on" } else { "off" }.to_owned()),
-        other => Err(ApiError::bad_request(format!(
-            "a rule option is a string, a number or a boolean, not {other}"
-        ))),
-    }
-}
-
-/// The rule options of a new game as `key=value` pairs: `players` and the seats in
-/// `rules` must agree, and the ply limit is the server's when none is given (a larger
-/// one is refused).
-fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<Vec<(String, String)>, ApiError> {
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    let mut seats: Vec<(String, String)> = Vec::new();
-    if let Some(players) = request.players {
-        seats.push(("players".to_owned(), players.to_string()));
-    }
-    let mut ply_limit = None;
+/// The rule options of a new game: `players` and the seats in `rules` must agree, and the
+/// ply limit is the server's when none is given (a larger one is refused).
+fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<RuleOptions, ApiError> {
+    let mut options = RuleOptions::new().with_players(request.players);
     for (key, value) in &request.rules {
-        let text = option_text(value)?;
-        match key.as_str() {
-            "seats" | "players" => seats.push((format!("rules.{key}"), text)),
-            "ply_limit" => ply_limit = Some(text),
-            _ => pairs.push((key.clone(), text)),
-        }
+        options
+            .set_json(key, value)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
     }
-    if let Some(((first, a), (second, b))) = seats
-        .iter()
-        .flat_map(|x| seats.iter().map(move |y| (x, y)))
-        .find(|((_, a), (_, b))| a.trim() != b.trim())
-    {
-        return Err(ApiError::bad_request(format!(
-            "`{first}` ({a}) and `{second}` ({b}) disagree on the number of seats"
-        )));
-    }
-    if let Some((_, n)) = seats.first() {
-        pairs.push(("seats".to_owned(), n.clone()));
-    }
+    let ply_limit = options.remove("ply_limit");
     let limit = match ply_limit.as_deref().map(str::trim) {
         None | Some("none") => max_plies.to_string(),
         Some(text) => match text.parse::<u64>() {
@@ -275,8 +244,10 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<Vec<(String, String)>
             _ => text.to_owned(),
         },
     };
-    pairs.push(("ply_limit".to_owned(), limit));
-    Ok(pairs)
+    options
+        .set("ply_limit", OptionValue::Text(limit))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(options)
 }
 
 /// `POST /api/games`: starts a game, stored before it is answered; bot seats start
@@ -329,10 +300,10 @@ const MAX_SEATS: usize = 8;
 pub fn new_game(
     app: &App,
     request: NewGame,
-    pairs: &[(String, String)],
+    options: &RuleOptions,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(runtime_error)?;
-    let options = borrowed_options(pairs);
+    let options = options.pairs();
     let state = match &request.start {
         Some(start) => game
             .parse_position(start, &options)
@@ -383,7 +354,10 @@ pub fn new_game(
         bots_live,
         closed: false,
         forfeit: None,
-        options: pairs.to_vec(),
+        options: options
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
         rematch: None,
     };
     Ok((live, seat_tokens))

@@ -49,7 +49,7 @@ pub use error::ApiError;
 /// blocking threads.
 pub struct App {
     store: store::Store,
-    registry: Registry,
+    registry: &'static Registry,
     config: ServerConfig,
     /// Permits to compute a bot move ([`ServerConfig::bot_threads`]).
     bot_pool: Arc<Semaphore>,

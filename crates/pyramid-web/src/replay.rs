@@ -12,6 +12,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_bots::RecordRules;
 use pyramid_core::runtime::borrowed_options;
+use pyramid_games::runtime::RuleOptions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -170,16 +171,14 @@ fn render_svg(app: &App, request: &RenderRequest) -> Result<String, ApiError> {
         .registry
         .get(&request.game)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let mut pairs = Vec::new();
+    let mut options = RuleOptions::new();
     for (key, value) in &request.rules {
-        let text = match value {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        pairs.push((key.clone(), text));
+        options
+            .set_json(key, value)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     }
     let state = game
-        .parse_position(&request.position, &borrowed_options(&pairs))
+        .parse_position(&request.position, &options.pairs())
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     state
         .svg(None)

@@ -14,6 +14,8 @@ use futures_util::Stream;
 use pyramid_bots::{Record, RecordResult, RecordRules};
 use pyramid_core::Seat;
 
+use pyramid_games::runtime::RuleOptions;
+
 use crate::api::{
     Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
 };
@@ -108,10 +110,16 @@ pub async fn rematch(
     let rematch = match existing {
         Some(rematch) => rematch,
         None => {
-            let pairs = lock(&shared).options.clone();
+            let texts: Vec<String> = lock(&shared)
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            let options = RuleOptions::from_pairs(texts.iter().map(String::as_str))
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
             let (live, seat_tokens) = app
                 .blocking(crate::Work::Light, move |app| {
-                    new_game(app, request_new, &pairs)
+                    new_game(app, request_new, &options)
                 })
                 .await??;
             let created = start_game(&app, live, seat_tokens).await?;

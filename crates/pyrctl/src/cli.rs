@@ -18,271 +18,323 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count the leaves of the game tree to a depth (perft), optionally split by first action.
-    Perft {
-        /// The game (see `pyrctl games`).
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// Depth in plies (decision points).
-        #[arg(long, required_unless_present = "suite")]
-        depth: Option<u32>,
-        /// Check a perft suite file instead (docs/testing.md: one position a line with its
-        /// rules and counts, as in `tests/perft/`): prints each count's result and a
-        /// summary, and fails if any count differs.
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide", "position", "moves"])]
-        suite: Option<PathBuf>,
-        /// With `--suite`: skip the counts above this many nodes.
-        #[arg(long, value_name = "N", requires = "suite")]
-        max_nodes: Option<u64>,
-        /// Print `ACTION COUNT` for every legal first action before the total.
-        #[arg(long)]
-        divide: bool,
-        /// Threads to share the first actions over, 1 to 256 (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
-        /// Rules and start position.
-        #[command(flatten)]
-        setup: SetupArgs,
-    },
+    Perft(PerftArgs),
     /// List the legal actions, one a line.
-    Legal {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// Rules and start position.
-        #[command(flatten)]
-        setup: SetupArgs,
-    },
+    Legal(LegalArgs),
     /// Draw the board, whose turn it is, the scores and the position string; or write the
     /// state as RON, as its position string, or a seat's view string.
-    Show {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// Draw only what this seat may see (games with hidden information); with
-        /// `--format view`, the seat whose view string to write.
-        #[arg(long)]
-        seat: Option<u8>,
-        /// What to write: the terminal `diagram`, the `position` string, the `ron` state
-        /// (what `pyrctl validate` reads back), a seat's `view` string, or an `svg` picture.
-        #[arg(long, value_enum, default_value_t = ShowFormat::Diagram)]
-        format: ShowFormat,
-        /// Rules and start position.
-        #[command(flatten)]
-        setup: SetupArgs,
-    },
+    Show(ShowArgs),
     /// Check a position string or a `.ron` state file (`-` reads standard input) and print
     /// the normalised position string.
-    Validate {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// A position string, a file holding one, a `.ron` file, or `-` for standard input.
-        input: String,
-        /// Rule options for what the position does not hold.
-        #[command(flatten)]
-        rules: RuleArgs,
-    },
+    Validate(ValidateArgs),
     /// Play a match between bots (random for every seat unless `--bot` says otherwise),
     /// reproducible from the seed whatever `--jobs` is, and print a summary table.
-    Match {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
-        /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse),
-        /// `ab:depth=4`, `ab:ms=50`, `ismcts:iters=1000`, `ismcts:ms=50`, or an outside
-        /// engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
-        /// game play a round robin: every pair `--games` games, seats alternating.
-        #[arg(long = "bot", value_name = "SPEC")]
-        bots: Vec<BotSpec>,
-        /// Number of games (at least 1).
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// Seed of the whole match; game `i` is played from a seed derived from it.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Worker threads, 1 to 256 (default: all cores); the results do not depend on it.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        jobs: Option<u16>,
-        /// Ply limit per game, at least 1 (the rules score a game cut off by it); default
-        /// 1000 when the rules set none.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        max_plies: Option<u32>,
-        /// Write every game as one JSON line to this file (refused if it exists, unless
-        /// `--force` or `--append`).
-        #[arg(long, value_name = "FILE.jsonl")]
-        record: Option<PathBuf>,
-        /// Overwrite an existing record file.
-        #[arg(long, requires = "record", conflicts_with = "append")]
-        force: bool,
-        /// Add the games to the end of an existing record file.
-        #[arg(long, requires = "record")]
-        append: bool,
-        /// Rotate the bots over the seats game by game (game `i`: seat `s` gets bot
-        /// `(s + i) % bots`), so no bot keeps the first move.
-        #[arg(long)]
-        swap_seats: bool,
-        /// Also write the summary as JSON to this file (with the crosstable and the Elo
-        /// ladder of a round robin).
-        #[arg(long, value_name = "FILE.json")]
-        json: Option<PathBuf>,
-        /// Rule options.
-        #[command(flatten)]
-        rules: RuleArgs,
-    },
+    Match(MatchArgs),
     /// Train a model by self-play (AlphaZero-style; docs/learning.md): generations of
     /// self-play games, training steps and checkpoints into `--out`, with a log
     /// (`log.jsonl`) and a learning curve (`curve.svg`) against `--opponent` bots.
-    Train {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// The run's directory: model.safetensors, buffer.safetensors, log.jsonl,
-        /// curve.svg.
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        /// Stop after this many hours (checked between generations).
-        #[arg(long)]
-        hours: Option<f64>,
-        /// Stop after this many generations in all.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        generations: Option<u64>,
-        /// Go on from the model, replay buffer and generation in `--out`.
-        #[arg(long)]
-        resume: bool,
-        /// Threads for self-play and evaluation games (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
-        /// Seed of the run: the same seed and settings give the same model.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Self-play games per generation.
-        #[arg(long, default_value_t = 32)]
-        games: usize,
-        /// Search iterations per self-play decision.
-        #[arg(long, default_value_t = 100)]
-        iters: u64,
-        /// Training steps (batches of 64 positions) per generation.
-        #[arg(long, default_value_t = 100)]
-        steps: usize,
-        /// Channels of a new network's residual trunk.
-        #[arg(long, default_value_t = 32)]
-        channels: usize,
-        /// Residual blocks of a new network.
-        #[arg(long, default_value_t = 2)]
-        blocks: usize,
-        /// Plies after which a self-play game is cut off and scored by the evaluation.
-        #[arg(long, default_value_t = 200)]
-        max_plies: u32,
-        /// A bot the model is measured against (repeatable; default `mcts:iters=200`).
-        #[arg(long = "opponent", value_name = "SPEC")]
-        opponents: Vec<BotSpec>,
-        /// Measure against the opponents every this many generations (0: never).
-        #[arg(long, default_value_t = 5)]
-        eval_every: u64,
-        /// Games against each opponent, seats swapped.
-        #[arg(long, default_value_t = 20)]
-        eval_games: usize,
-        /// Rule options.
-        #[command(flatten)]
-        rules: RuleArgs,
-    },
+    Train(TrainArgs),
     /// Re-play every game of a record file (`-` reads standard input): every action must
     /// be legal and every stored result right. Stops at the first bad line.
-    Replay {
-        /// The `.jsonl` file written by `pyrctl match --record`.
-        file: String,
-    },
+    Replay(ReplayArgs),
     /// Serve the games over HTTP: a page to play and watch them, and the JSON API of
     /// docs/web.md. Binds loopback unless told otherwise.
-    Serve {
-        /// The address to listen on: `IP:PORT` or `HOST:PORT` (`localhost:8081`; a name
-        /// is resolved and its first IPv4 address taken, else its first address).
-        #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_address)]
-        addr: std::net::SocketAddr,
-        /// Live games kept at most (the game idle the longest is dropped first).
-        #[arg(long, default_value_t = 1000)]
-        max_games: usize,
-        /// Drop a game nobody has read or played for this many seconds.
-        #[arg(long, default_value_t = 3600)]
-        idle_seconds: u64,
-        /// An outside engine clients may seat (repeatable): `ext:COMMAND ARGS;movetime=MS`
-        /// (docs/protocol.md). Clients name it by this same text; no other command runs.
-        #[arg(long = "bot", value_name = "ext:SPEC")]
-        engines: Vec<BotSpec>,
-        /// A trained model clients may seat as `az:model=NAME` (repeatable): `NAME=FILE`
-        /// (docs/learning.md). Clients name it; they cannot name a file.
-        #[arg(long = "model", value_name = "NAME=FILE", value_parser = named_model)]
-        models: Vec<(String, std::path::PathBuf)>,
-        /// Where games are stored, so that they outlast the server (a restarted server
-        /// resumes every unfinished game, bot seats included): a SQLite file (created on
-        /// first start) or a `postgres://USER@HOST:PORT/DB` URL shared by several
-        /// servers behind one address.
-        #[arg(long, value_name = "FILE|URL", default_value = "pyramid-web.sqlite3")]
-        db: String,
-    },
+    Serve(ServeArgs),
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.
-    Play {
-        /// The game.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// The bot playing every other seat.
-        #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
-        bot: BotSpec,
-        /// Your seat.
-        #[arg(long, default_value_t = 0)]
-        seat: u8,
-        /// Seed of the deal and the bots.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Rules and start position.
-        #[command(flatten)]
-        setup: SetupArgs,
-    },
+    Play(PlayArgs),
     /// Speak the engine protocol (docs/protocol.md) on standard input and output, so that
     /// outside tools and GUIs can play our bots: `pgi`, `newgame`, `position`, `go`, ...
-    Engine {
-        /// The game played until a `newgame` names another.
-        #[arg(value_parser = GameName)]
-        game: String,
-        /// The bot that answers `go` (`go movetime MS` or `go iters N` sets an MCTS
-        /// bot's budget for that move).
-        #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
-        bot: BotSpec,
-    },
+    Engine(EngineArgs),
     /// Measure speed on one thread: perft nodes/s, random playouts/s and MCTS
     /// iterations/s, one line per game (all games unless one is named).
-    Bench {
-        /// Only this game.
-        #[arg(value_parser = GameName)]
-        game: Option<String>,
-        /// Seconds per game (split between perft, playouts and MCTS).
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
-        /// Write one JSON document (the rows, the version, the machine's architecture and
-        /// cores) instead of the table, for scripts that compare machines and commits.
-        #[arg(long)]
-        json: bool,
-    },
+    Bench(BenchArgs),
     /// List the games this build knows.
     Games,
     /// Write a shell completion script to standard output (e.g.
     /// `pyrctl completions bash > ~/.local/share/bash-completion/completions/pyrctl`).
-    Completions {
-        /// The shell.
-        shell: clap_complete::Shell,
-    },
+    Completions(CompletionsArgs),
     /// Write the manual page (roff) to standard output (e.g. `pyrctl man | man -l -`), a
     /// command's own page (`pyrctl man perft`), or every page into a folder (`--dir`).
-    Man {
-        /// The command whose page to write (`perft`, `match`, ...) instead of the main page.
-        command: Option<String>,
-        /// Write the main page and every command's page into this folder, as `pyrctl.1`,
-        /// `pyrctl-perft.1`, ... (the names the main page refers to).
-        #[arg(long, value_name = "DIR", conflicts_with = "command")]
-        dir: Option<PathBuf>,
-    },
+    Man(ManArgs),
+}
+
+/// The arguments of `pyrctl perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game (see `pyrctl games`).
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// Depth in plies (decision points).
+    #[arg(long, required_unless_present = "suite")]
+    pub depth: Option<u32>,
+    /// Check a perft suite file instead (docs/testing.md: one position a line with its
+    /// rules and counts, as in `tests/perft/`): prints each count's result and a
+    /// summary, and fails if any count differs.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "divide", "position", "moves"])]
+    pub suite: Option<PathBuf>,
+    /// With `--suite`: skip the counts above this many nodes.
+    #[arg(long, value_name = "N", requires = "suite")]
+    pub max_nodes: Option<u64>,
+    /// Print `ACTION COUNT` for every legal first action before the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to share the first actions over, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+}
+
+/// The arguments of `pyrctl legal`.
+#[derive(Debug, Args)]
+pub struct LegalArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+}
+
+/// The arguments of `pyrctl show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// Draw only what this seat may see (games with hidden information); with
+    /// `--format view`, the seat whose view string to write.
+    #[arg(long)]
+    pub seat: Option<u8>,
+    /// What to write: the terminal `diagram`, the `position` string, the `ron` state
+    /// (what `pyrctl validate` reads back), a seat's `view` string, or an `svg` picture.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Diagram)]
+    pub format: ShowFormat,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+}
+
+/// The arguments of `pyrctl validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// A position string, a file holding one, a `.ron` file, or `-` for standard input.
+    pub input: String,
+    /// Rule options for what the position does not hold.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The arguments of `pyrctl match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
+    /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse),
+    /// `ab:depth=4`, `ab:ms=50`, `ismcts:iters=1000`, `ismcts:ms=50`, or an outside
+    /// engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
+    /// game play a round robin: every pair `--games` games, seats alternating.
+    #[arg(long = "bot", value_name = "SPEC")]
+    pub bots: Vec<BotSpec>,
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the whole match; game `i` is played from a seed derived from it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads, 1 to 256 (default: all cores); the results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// Ply limit per game, at least 1 (the rules score a game cut off by it); default
+    /// 1000 when the rules set none.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: Option<u32>,
+    /// Write every game as one JSON line to this file (refused if it exists, unless
+    /// `--force` or `--append`).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub record: Option<PathBuf>,
+    /// Overwrite an existing record file.
+    #[arg(long, requires = "record", conflicts_with = "append")]
+    pub force: bool,
+    /// Add the games to the end of an existing record file.
+    #[arg(long, requires = "record")]
+    pub append: bool,
+    /// Rotate the bots over the seats game by game (game `i`: seat `s` gets bot
+    /// `(s + i) % bots`), so no bot keeps the first move.
+    #[arg(long)]
+    pub swap_seats: bool,
+    /// Also write the summary as JSON to this file (with the crosstable and the Elo
+    /// ladder of a round robin).
+    #[arg(long, value_name = "FILE.json")]
+    pub json: Option<PathBuf>,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The arguments of `pyrctl train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// The run's directory: model.safetensors, buffer.safetensors, log.jsonl,
+    /// curve.svg.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Stop after this many hours (checked between generations).
+    #[arg(long)]
+    pub hours: Option<f64>,
+    /// Stop after this many generations in all.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub generations: Option<u64>,
+    /// Go on from the model, replay buffer and generation in `--out`.
+    #[arg(long)]
+    pub resume: bool,
+    /// Threads for self-play and evaluation games (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Seed of the run: the same seed and settings give the same model.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Self-play games per generation.
+    #[arg(long, default_value_t = 32)]
+    pub games: usize,
+    /// Search iterations per self-play decision.
+    #[arg(long, default_value_t = 100)]
+    pub iters: u64,
+    /// Training steps (batches of 64 positions) per generation.
+    #[arg(long, default_value_t = 100)]
+    pub steps: usize,
+    /// Channels of a new network's residual trunk.
+    #[arg(long, default_value_t = 32)]
+    pub channels: usize,
+    /// Residual blocks of a new network.
+    #[arg(long, default_value_t = 2)]
+    pub blocks: usize,
+    /// Plies after which a self-play game is cut off and scored by the evaluation.
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: u32,
+    /// A bot the model is measured against (repeatable; default `mcts:iters=200`).
+    #[arg(long = "opponent", value_name = "SPEC")]
+    pub opponents: Vec<BotSpec>,
+    /// Measure against the opponents every this many generations (0: never).
+    #[arg(long, default_value_t = 5)]
+    pub eval_every: u64,
+    /// Games against each opponent, seats swapped.
+    #[arg(long, default_value_t = 20)]
+    pub eval_games: usize,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The arguments of `pyrctl replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The `.jsonl` file written by `pyrctl match --record`.
+    pub file: String,
+}
+
+/// The arguments of `pyrctl serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on: `IP:PORT` or `HOST:PORT` (`localhost:8081`; a name
+    /// is resolved and its first IPv4 address taken, else its first address).
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_address)]
+    pub addr: std::net::SocketAddr,
+    /// Live games kept at most (the game idle the longest is dropped first).
+    #[arg(long, default_value_t = 1000)]
+    pub max_games: usize,
+    /// Drop a game nobody has read or played for this many seconds.
+    #[arg(long, default_value_t = 3600)]
+    pub idle_seconds: u64,
+    /// An outside engine clients may seat (repeatable): `ext:COMMAND ARGS;movetime=MS`
+    /// (docs/protocol.md). Clients name it by this same text; no other command runs.
+    #[arg(long = "bot", value_name = "ext:SPEC")]
+    pub engines: Vec<BotSpec>,
+    /// A trained model clients may seat as `az:model=NAME` (repeatable): `NAME=FILE`
+    /// (docs/learning.md). Clients name it; they cannot name a file.
+    #[arg(long = "model", value_name = "NAME=FILE", value_parser = named_model)]
+    pub models: Vec<(String, std::path::PathBuf)>,
+    /// Where games are stored, so that they outlast the server (a restarted server
+    /// resumes every unfinished game, bot seats included): a SQLite file (created on
+    /// first start) or a `postgres://USER@HOST:PORT/DB` URL shared by several
+    /// servers behind one address.
+    #[arg(long, value_name = "FILE|URL", default_value = "pyramid-web.sqlite3")]
+    pub db: String,
+}
+
+/// The arguments of `pyrctl play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// The bot playing every other seat.
+    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+    pub bot: BotSpec,
+    /// Your seat.
+    #[arg(long, default_value_t = 0)]
+    pub seat: u8,
+    /// Seed of the deal and the bots.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Rules and start position.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+}
+
+/// The arguments of `pyrctl engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The game played until a `newgame` names another.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// The bot that answers `go` (`go movetime MS` or `go iters N` sets an MCTS
+    /// bot's budget for that move).
+    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+    pub bot: BotSpec,
+}
+
+/// The arguments of `pyrctl bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this game.
+    #[arg(value_parser = GameName)]
+    pub game: Option<String>,
+    /// Seconds per game (split between perft, playouts and MCTS).
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Write one JSON document (the rows, the version, the machine's architecture and
+    /// cores) instead of the table, for scripts that compare machines and commits.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The arguments of `pyrctl completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    pub shell: clap_complete::Shell,
+}
+
+/// The arguments of `pyrctl man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to write (`perft`, `match`, ...) instead of the main page.
+    pub command: Option<String>,
+    /// Write the main page and every command's page into this folder, as `pyrctl.1`,
+    /// `pyrctl-perft.1`, ... (the names the main page refers to).
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<PathBuf>,
 }
 
 /// A game name of this build (`pyrctl games`), checked while the command line is read, so
@@ -388,28 +440,6 @@ pub struct SetupArgs {
     /// (AbstractPlay's: `--rule clock=on --rule target=18 --rule undo=capture-allowed`).
     #[arg(long, value_name = "MOVES")]
     pub abstractplay: Option<String>,
-}
-
-impl Command {
-    /// The game the command is about, if it names one.
-    pub fn game(&self) -> Option<&str> {
-        match self {
-            Command::Perft { game, .. }
-            | Command::Legal { game, .. }
-            | Command::Show { game, .. }
-            | Command::Validate { game, .. }
-            | Command::Match { game, .. }
-            | Command::Train { game, .. }
-            | Command::Engine { game, .. }
-            | Command::Play { game, .. } => Some(game),
-            Command::Replay { .. }
-            | Command::Bench { .. }
-            | Command::Serve { .. }
-            | Command::Games
-            | Command::Completions { .. }
-            | Command::Man { .. } => None,
-        }
-    }
 }
 
 /// `NAME=FILE` of `serve --model`: a plain name (letters, digits, `-`, `_`, `.`).

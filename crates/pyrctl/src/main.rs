@@ -6,45 +6,19 @@ mod cli;
 mod commands;
 mod setup;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use crate::cli::{Cli, Command};
+use crate::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return report_usage_error(&e),
     };
-    let result = match (&cli.command, cli.command.game()) {
-        (Command::Replay { file }, _) => commands::replay::run_file(file),
-        (
-            Command::Bench {
-                game,
-                seconds,
-                json,
-            },
-            _,
-        ) => commands::bench::run(game.as_deref(), *seconds, *json),
-        (
-            Command::Serve {
-                addr,
-                max_games,
-                idle_seconds,
-                engines,
-                models,
-                db,
-            },
-            _,
-        ) => commands::serve::run(*addr, *max_games, *idle_seconds, engines, models, db),
-        (Command::Completions { shell }, _) => write_completions(*shell),
-        (Command::Man { command, dir }, _) => write_man_pages(command.as_deref(), dir.as_deref()),
-        (Command::Games, _) | (_, None) => list_games(),
-        (command, Some(game)) => commands::run(game, command),
-    };
+    let result = commands::run(&cli.command);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -77,62 +51,6 @@ pub(crate) fn error_text(e: &anyhow::Error) -> String {
         .map(pyramid_core::excerpt)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The completion script for `shell` (clap_complete).
-fn write_completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
-    let mut command = <Cli as clap::CommandFactory>::command();
-    clap_complete::generate(shell, &mut command, "pyrctl", &mut std::io::stdout().lock());
-    Ok(())
-}
-
-/// The manual pages in roff (clap_mangen): the main page, the page of `command`, or
-/// every page written into `dir` under the names the main page refers to
-/// (`pyrctl-perft.1`, ...).
-fn write_man_pages(command: Option<&str>, dir: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let mut main_page = <Cli as clap::CommandFactory>::command();
-    main_page.build();
-    let page = |cmd: clap::Command| -> anyhow::Result<Vec<u8>> {
-        let mut roff = Vec::new();
-        clap_mangen::Man::new(cmd).render(&mut roff)?;
-        Ok(roff)
-    };
-    if let Some(dir) = dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create `{}`: {e}", dir.display()))?;
-        let mut pages = vec![("pyrctl".to_owned(), main_page.clone())];
-        for sub in main_page.get_subcommands() {
-            pages.push((format!("pyrctl-{}", sub.get_name()), sub.clone()));
-        }
-        for (name, cmd) in pages {
-            let path = dir.join(format!("{name}.1"));
-            std::fs::write(&path, page(cmd)?)
-                .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?;
-            println!("{}", path.display());
-        }
-        return Ok(());
-    }
-    let cmd = match command {
-        None => main_page,
-        Some(name) => main_page.find_subcommand(name).cloned().ok_or_else(|| {
-            let names: Vec<&str> = main_page.get_subcommands().map(|c| c.get_name()).collect();
-            setup::UsageError::new(format!(
-                "no command `{}` (commands: {})",
-                pyramid_core::excerpt(name),
-                names.join(", ")
-            ))
-        })?,
-    };
-    std::io::stdout().lock().write_all(&page(cmd)?)?;
-    Ok(())
-}
-
-fn list_games() -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    for game in pyramid_games::registry().names() {
-        writeln!(out, "{game}")?;
-    }
-    Ok(())
 }
 
 /// Help and version go to stdout as clap renders them; a usage error is clap's whole

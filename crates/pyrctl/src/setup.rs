@@ -1,9 +1,9 @@
-//! Turning command-line options into rule options and a starting state (through the
-//! runtime interface), or typed rules for the commands that run at full speed.
+//! Turning command-line options into rule options ([`RuleOptions`], the runtime's one
+//! options type) and a starting state (through the runtime interface).
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::runtime::{DynGame, DynState, borrowed_options};
-use pyramid_core::{FullGame, RuleSet};
+use pyramid_core::runtime::{DynGame, DynState, RuntimeError};
+use pyramid_games::runtime::{OptionsError, RuleOptions};
 
 use crate::cli::{RuleArgs, SetupArgs};
 
@@ -18,6 +18,32 @@ impl UsageError {
     pub fn new(message: impl Into<String>) -> UsageError {
         UsageError(message.into())
     }
+
+    /// The usage error for a runtime error about the command line's rules or seat
+    /// (`--seat` names the seat); any other error as it is.
+    pub fn of_runtime(error: RuntimeError) -> anyhow::Error {
+        match error {
+            RuntimeError::NoSuchSeat { seat, seats } => UsageError::new(format!(
+                "--seat {seat}: the game has seats 0 to {}",
+                seats.saturating_sub(1)
+            ))
+            .into(),
+            RuntimeError::Rules(e) => UsageError::new(e.to_string()).into(),
+            other => other.into(),
+        }
+    }
+}
+
+/// A runtime call's error for the command line: rules and rule options the game refuses,
+/// and a seat it does not have, are usage errors (exit status 2); anything else is as it
+/// is.
+pub fn runtime_error(error: pyramid_games::runtime::Error) -> anyhow::Error {
+    use pyramid_games::runtime::Error;
+    match error {
+        Error::Runtime(e) => UsageError::of_runtime(e),
+        Error::Options(e) => UsageError::new(e.to_string()).into(),
+        other => other.into(),
+    }
 }
 
 impl std::fmt::Display for UsageError {
@@ -28,38 +54,30 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
-/// The rule options the command line names, as `key=value` pairs in the order given
-/// (`--players` as `seats`, `--no-opening` as `opening=off`).
-pub fn options(args: &RuleArgs) -> Result<Vec<(String, String)>> {
-    let mut pairs = Vec::new();
-    if let Some(players) = args.players {
-        pairs.push(("seats".to_owned(), players.to_string()));
-    }
-    for option in &args.rule {
-        let (key, value) = option.split_once('=').ok_or_else(|| {
-            UsageError::new(format!("--rule `{option}` is not of the form KEY=VALUE"))
-        })?;
-        pairs.push((key.trim().to_owned(), value.trim().to_owned()));
+/// The rule options the command line names: `--players` as the number of seats, each
+/// `--rule KEY=VALUE`, and `--no-opening`, an alias of `--rule opening=off`.
+pub fn options(args: &RuleArgs) -> Result<RuleOptions> {
+    let usage = |e: OptionsError| match e {
+        OptionsError::NotKeyValue(text) => {
+            UsageError::new(format!("--rule `{text}` is not of the form KEY=VALUE"))
+        }
+        other => UsageError::new(other.to_string()),
+    };
+    let mut options = RuleOptions::new().with_players(args.players);
+    for rule in &args.rule {
+        options.set_pair(rule).map_err(usage)?;
     }
     if args.no_opening {
-        pairs.push(("opening".to_owned(), "off".to_owned()));
+        options.set_pair("opening=off").map_err(usage)?;
     }
-    Ok(pairs)
-}
-
-/// The typed rules the options name, for commands that run at full speed.
-pub fn rules<G: FullGame>(args: &RuleArgs) -> Result<G::Rules> {
-    let pairs = options(args)?;
-    G::Rules::from_options(borrowed_options(&pairs))
-        .map_err(|e| UsageError::new(e.to_string()).into())
+    Ok(options)
 }
 
 /// Reads a position string of `game` under the options, checking it agrees with
 /// `--players` and every `--rule` given.
 pub fn position(game: &dyn DynGame, text: &str, args: &RuleArgs) -> Result<Box<dyn DynState>> {
-    let pairs = options(args)?;
     let state = game
-        .parse_position(text.trim(), &borrowed_options(&pairs))
+        .parse_position(text.trim(), &options(args)?.pairs())
         .map_err(|e| anyhow!("invalid position: {e}"))?;
     check_state(game, state.as_ref(), args, "the position")?;
     Ok(state)
@@ -83,9 +101,7 @@ pub fn check_state(
             );
         }
     }
-    let wanted = game
-        .new_state(&borrowed_options(&options(args)?))?
-        .rule_options();
+    let wanted = game.new_state(&options(args)?.pairs())?.rule_options();
     let held = state.rule_options();
     let value = |options: &[(&'static str, String)], key: &str| {
         options
@@ -117,14 +133,20 @@ pub fn check_state(
     Ok(())
 }
 
-/// The state the options describe: the start position or `--position`, then `--moves`.
+/// The state the options describe: the start position or `--position`, then `--moves`
+/// and `--abstractplay`.
 pub fn state(game: &dyn DynGame, args: &SetupArgs) -> Result<Box<dyn DynState>> {
-    let mut state = match &args.position {
+    let start = match &args.position {
         Some(text) => position(game, text, &args.rules)?,
         None => game
-            .new_state(&borrowed_options(&options(&args.rules)?))
-            .map_err(|e| UsageError::new(e.to_string()))?,
+            .new_state(&options(&args.rules)?.pairs())
+            .map_err(UsageError::of_runtime)?,
     };
+    play_moves(start, args)
+}
+
+/// Plays `--moves`, then `--abstractplay`, from `state`.
+pub fn play_moves(mut state: Box<dyn DynState>, args: &SetupArgs) -> Result<Box<dyn DynState>> {
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {
             state

@@ -451,3 +451,54 @@ fn every_diagram_has_a_legend_of_its_letters() {
         assert!(stdout(&out).contains("legend:"), "{game}: {}", stdout(&out));
     }
 }
+
+#[test]
+fn rule_switches_read_true_and_false_as_on_and_off() {
+    let with = |value: &str| {
+        let rule = format!("clock={value}");
+        pyrctl(&["show", "martian-chess", "--rule", &rule, "--format", "ron"])
+    };
+    for (text, switch) in [("true", "on"), ("false", "off")] {
+        let (out, expected) = (with(text), with(switch));
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out), stdout(&expected));
+    }
+    assert_ne!(stdout(&with("true")), stdout(&with("false")));
+}
+
+#[test]
+fn no_opening_is_an_alias_of_rule_opening_off() {
+    let alias = pyrctl(&["show", "card-siege", "--no-opening", "--format", "ron"]);
+    let rule = pyrctl(&[
+        "show",
+        "card-siege",
+        "--rule",
+        "opening=off",
+        "--format",
+        "ron",
+    ]);
+    let default = pyrctl(&["show", "card-siege", "--format", "ron"]);
+    assert!(alias.status.success(), "{}", stderr(&alias));
+    assert_eq!(stdout(&alias), stdout(&rule));
+    assert_ne!(stdout(&alias), stdout(&default));
+}
+
+#[test]
+fn players_and_a_seats_rule_that_disagree_are_a_usage_error() {
+    let out = pyrctl(&["legal", "ataxx-ice", "--players", "3", "--rule", "seats=4"]);
+    failed_with(
+        &out,
+        2,
+        "`players` (3) and `rules.seats` (4) disagree on the number of seats",
+    );
+    let agree = pyrctl(&["legal", "ataxx-ice", "--players", "3", "--rule", "seats=3"]);
+    assert!(agree.status.success(), "{}", stderr(&agree));
+}
+
+#[test]
+fn show_refuses_a_seat_the_game_lacks_in_every_format() {
+    for format in ["diagram", "position", "svg"] {
+        let out = pyrctl(&["show", "ataxx-ice", "--seat", "2", "--format", format]);
+        failed_with(&out, 2, "--seat 2: the game has seats 0 to 1");
+    }
+}

@@ -49,6 +49,21 @@ fn seat_counts_in_words(counts: &[usize]) -> String {
     }
 }
 
+/// A switch's value as the game reads it: for an option whose values are `on` and `off`
+/// ([`RuleSet::OPTION_VALUES`]), every spelling [`parse_switch`](crate::parse_switch)
+/// reads (`true`/`false`, `yes`/`no`, `1`/`0`) is given as `on`/`off`, so booleans are
+/// spelled the same in every game and tool; any other value is left as it is.
+fn switch_spelling<'v, R: RuleSet>(key: &str, value: &'v str) -> &'v str {
+    let is_switch = R::OPTION_VALUES.iter().any(|(k, values)| {
+        *k == key && values.len() == 2 && values.contains(&"on") && values.contains(&"off")
+    });
+    match crate::parse_switch(key, value) {
+        Ok(true) if is_switch => "on",
+        Ok(false) if is_switch => "off",
+        _ => value,
+    }
+}
+
 /// The rule options of a game: the seat count and ply limit every game has
 /// ([`CommonRules`]), and options of the game's own, set by `key=value` so tools can offer
 /// them without knowing the game.
@@ -163,7 +178,9 @@ pub trait RuleSet:
                 self.set_ply_limit(limit);
                 Ok(())
             }
-            own if Self::OPTIONS.iter().any(|(k, _)| *k == own) => self.set_own_option(key, value),
+            own if Self::OPTIONS.iter().any(|(k, _)| *k == own) => {
+                self.set_own_option(key, switch_spelling::<Self>(key, value))
+            }
             _ => {
                 let known: Vec<&str> = Self::OPTIONS.iter().map(|(k, _)| *k).collect();
                 let known = if known.is_empty() {

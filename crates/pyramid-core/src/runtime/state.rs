@@ -111,12 +111,14 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn view_string(&self, seat: Seat) -> Result<String, RuntimeError>;
     /// The RON form of the state, on one line or `pretty` (indented, several lines).
     fn to_ron(&self, pretty: bool) -> String;
-    /// The board drawn as text; `viewer` hides what that seat may not see.
-    fn diagram(&self, viewer: Option<Seat>) -> String;
+    /// The board drawn as text; `viewer` hides what that seat may not see (a seat the
+    /// game does not have is refused).
+    fn diagram(&self, viewer: Option<Seat>) -> Result<String, RuntimeError>;
     /// The board as an SVG picture for `viewer` ([`crate::Svg`]).
     fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError>;
-    /// The game's quick evaluation for `seat` (higher is better).
-    fn evaluate(&self, seat: Seat) -> f64;
+    /// The game's quick evaluation for `seat` (higher is better; a seat the game does
+    /// not have is refused).
+    fn evaluate(&self, seat: Seat) -> Result<f64, RuntimeError>;
     /// The shape of the observation tensors ([`Observation`](crate::Observation)).
     fn observation_shape(&self) -> Vec<usize>;
     /// `seat`'s observation tensor, flat (row-major in [`DynState::observation_shape`]).
@@ -385,8 +387,11 @@ impl<G: FullGame> DynState for StateBox<G> {
         }
     }
 
-    fn diagram(&self, viewer: Option<Seat>) -> String {
-        self.state.diagram(viewer)
+    fn diagram(&self, viewer: Option<Seat>) -> Result<String, RuntimeError> {
+        if let Some(seat) = viewer {
+            self.check_seat(seat)?;
+        }
+        Ok(self.state.diagram(viewer))
     }
 
     fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError> {
@@ -396,8 +401,8 @@ impl<G: FullGame> DynState for StateBox<G> {
         Ok(self.state.svg(viewer))
     }
 
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.state.evaluate(seat)
+    fn evaluate(&self, seat: Seat) -> Result<f64, RuntimeError> {
+        Ok(self.state.evaluate(self.check_seat(seat)?))
     }
 
     fn observation_shape(&self) -> Vec<usize> {

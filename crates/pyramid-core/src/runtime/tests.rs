@@ -166,3 +166,23 @@ fn legal_steps_after_a_play_are_the_new_states() -> Result<(), RuntimeError> {
     assert_eq!(copy.legal_steps(&[]), [0, 1, 3]);
     Ok(())
 }
+
+#[test]
+fn every_call_that_takes_a_seat_refuses_one_the_game_lacks() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let state = registry.get("nim")?.new_state(&[])?;
+    let action = state.legal_actions()[0].clone();
+    let refused = |result: Result<(), RuntimeError>| {
+        matches!(result, Err(RuntimeError::NoSuchSeat { seat: 2, seats: 2 }))
+    };
+    let bad = Seat(2);
+    assert!(refused(state.diagram(Some(bad)).map(drop)));
+    assert!(refused(state.evaluate(bad).map(drop)));
+    assert!(refused(state.view_string(bad).map(drop)));
+    assert!(refused(state.svg(Some(bad)).map(drop)));
+    assert!(refused(state.observation(bad).map(drop)));
+    assert!(refused(state.action_view(&action, bad).map(drop)));
+    assert!(refused(state.clone_box().play_as(bad, &action).map(drop)));
+    assert!(state.diagram(Some(Seat(1))).is_ok() && state.evaluate(Seat(1)).is_ok());
+    Ok(())
+}

@@ -5,24 +5,16 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::Result;
-use pyramid_bots::{BENCH_HEADER, bench};
-use pyramid_core::FullGame;
-use pyramid_games::GameVisitor;
+use pyramid_bots::BENCH_HEADER;
+use pyramid_games::runtime::bench;
 
-/// Measures one game with its default rules.
-struct Bench(Duration);
+use crate::cli::BenchArgs;
 
-impl GameVisitor for Bench {
-    type Output = pyramid_bots::BenchRow;
-
-    fn visit<G: FullGame>(self) -> pyramid_bots::BenchRow {
-        bench::<G>(&G::Rules::default(), self.0)
-    }
-}
-
-/// Prints the table for `game` (or every game), `seconds` a game; with `json`, one JSON
-/// document instead (the rows, and what was measured on) for scripts to compare.
-pub fn run(game: Option<&str>, seconds: f64, json: bool) -> Result<()> {
+/// Prints the table for the game named (or every game), `--seconds` a game; with
+/// `--json`, one JSON document instead (the rows, and what was measured on) for scripts
+/// to compare.
+pub fn command(args: &BenchArgs) -> Result<()> {
+    let (game, seconds, json) = (args.game.as_deref(), args.seconds, args.json);
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         return Err(UsageError::new(format!(
             "--seconds must be above 0 and at most 3600, not {seconds}"
@@ -42,7 +34,7 @@ pub fn run(game: Option<&str>, seconds: f64, json: bool) -> Result<()> {
     if json {
         let mut rows = Vec::new();
         for name in names {
-            rows.push(pyramid_games::visit(&name, Bench(budget))?);
+            rows.push(bench(&name, budget)?);
         }
         let document = serde_json::json!({
             "pyrctl": env!("CARGO_PKG_VERSION"),
@@ -58,7 +50,7 @@ pub fn run(game: Option<&str>, seconds: f64, json: bool) -> Result<()> {
     }
     writeln!(out, "{BENCH_HEADER}")?;
     for name in names {
-        let row = pyramid_games::visit(&name, Bench(budget))?;
+        let row = bench(&name, budget)?;
         writeln!(out, "{row}")?;
         out.flush()?;
     }

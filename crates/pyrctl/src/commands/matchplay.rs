@@ -7,16 +7,15 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_bots::{BotSpec, MatchRequest, RecordResult, run_match, summary_json, summary_text};
-use pyramid_core::FullGame;
-use pyramid_games::GameVisitor;
+use pyramid_bots::{MatchReport, MatchRequest, RecordResult};
+use pyramid_games::runtime::Match;
 
-use crate::cli::RuleArgs;
+use crate::cli::MatchArgs;
 use crate::setup;
 
 /// What `--record` may do to a file that exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RecordMode {
+enum RecordMode {
     /// Refuse an existing file (a match never destroys earlier results by accident).
     New,
     /// `--force`: overwrite it.
@@ -45,68 +44,70 @@ fn open_record(path: &Path, mode: RecordMode) -> Result<File> {
     })
 }
 
-/// The match options of the command line.
-pub struct Options<'a> {
-    /// `--bot` specs (none: random everywhere; one: that bot everywhere).
-    pub bots: &'a [BotSpec],
-    /// `--games`.
-    pub games: u64,
-    /// `--seed`.
-    pub seed: u64,
-    /// `--jobs`.
-    pub jobs: Option<usize>,
-    /// `--max-plies`.
-    pub max_plies: Option<u32>,
-    /// `--record`.
-    pub record: Option<&'a Path>,
-    /// `--force` / `--append`.
-    pub record_mode: RecordMode,
-    /// `--swap-seats`.
-    pub swap_seats: bool,
-    /// `--json`: where to write the summary as JSON.
-    pub json: Option<&'a Path>,
-}
-
-/// The match for the game chosen by name: typed, at full speed.
-pub struct Visitor<'a> {
-    /// The rule options of the command line.
-    pub rules: &'a RuleArgs,
-    /// The match options.
-    pub options: Options<'a>,
-}
-
-impl GameVisitor for Visitor<'_> {
-    type Output = Result<()>;
-
-    fn visit<G: FullGame>(self) -> Result<()> {
-        run::<G>(&setup::rules::<G>(self.rules)?, &self.options)
-    }
-}
-
-/// Plays the match and prints the summary.
-pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
+/// Plays the match the arguments describe and prints the summary.
+pub fn command(args: &MatchArgs) -> Result<()> {
     let request = MatchRequest {
-        bots: options.bots.to_vec(),
-        games: options.games,
-        seed: options.seed,
-        max_plies: options.max_plies,
-        swap_seats: options.swap_seats,
-        jobs: options
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        bots: args.bots.clone(),
+        games: args.games,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        swap_seats: args.swap_seats,
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
     };
-    let config = request.config(rules.clone())?;
-    let mut writer = match options.record {
-        Some(path) => Some(BufWriter::new(open_record(path, options.record_mode)?)),
+    let options = setup::options(&args.rules)?;
+    let plan = Match::new(&args.game, &options, &request).map_err(setup::runtime_error)?;
+    let mode = if args.append {
+        RecordMode::Append
+    } else if args.force {
+        RecordMode::Overwrite
+    } else {
+        RecordMode::New
+    };
+    let mut writer = match &args.record {
+        Some(path) => Some(BufWriter::new(open_record(path, mode)?)),
         None => None,
     };
-    let progress = ProgressBar::new(config.total_games());
+    let report = play(&plan, writer.as_mut())?;
+    if let Some(mut w) = writer {
+        w.flush().context("writing the game records")?;
+    }
+    if let Some(path) = &args.json {
+        std::fs::write(path, plan.summary(&report, true) + "\n")
+            .with_context(|| format!("writing `{}`", path.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", plan.summary(&report, false))?;
+    if let Some(path) = &args.record {
+        writeln!(out, "records: {}", path.display())?;
+    }
+    drop(out);
+    // Times and threads go to standard error: standard output depends on the results alone.
+    let secs = report.elapsed.as_secs_f64();
+    eprintln!(
+        "time: {secs:.2} s on {} thread(s) ({:.1} games/s)",
+        request.jobs,
+        if secs > 0.0 {
+            report.games as f64 / secs
+        } else {
+            f64::INFINITY
+        }
+    );
+    Ok(())
+}
+
+/// Plays every game with a progress bar on standard error, saying each forfeit, each
+/// game's record written to `writer` as it ends.
+fn play(plan: &Match, mut writer: Option<&mut BufWriter<File>>) -> Result<MatchReport> {
+    let progress = ProgressBar::new(plan.total_games());
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut write_error = None;
-    let report = run_match::<G>(&config, |game| {
+    let report = plan.play_all(&mut |game| {
         progress.inc(1);
         if let (RecordResult::Forfeit { seat, .. }, Some(reason)) =
             (game.record.result, &game.record.reason)
@@ -123,7 +124,7 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
                 );
             });
         }
-        if let (Some(w), None) = (writer.as_mut(), write_error.as_ref()) {
+        if let (Some(w), None) = (writer.as_deref_mut(), write_error.as_ref()) {
             // Flushed game by game: a run stopped midway keeps every game it finished.
             if let Err(e) = writeln!(w, "{}", game.record.to_json()).and_then(|()| w.flush()) {
                 write_error = Some(e);
@@ -131,33 +132,9 @@ pub fn run<G: FullGame>(rules: &G::Rules, options: &Options<'_>) -> Result<()> {
         }
     });
     progress.finish_and_clear();
-    let report = report?;
+    let report = report.map_err(setup::runtime_error)?;
     if let Some(e) = write_error {
         return Err(e).context("writing the game records");
     }
-    if let Some(mut w) = writer {
-        w.flush().context("writing the game records")?;
-    }
-    if let Some(path) = options.json {
-        std::fs::write(path, summary_json::<G>(&config, &report) + "\n")
-            .with_context(|| format!("writing `{}`", path.display()))?;
-    }
-    let mut out = std::io::stdout().lock();
-    write!(out, "{}", summary_text::<G>(&config, &report))?;
-    if let Some(path) = options.record {
-        writeln!(out, "records: {}", path.display())?;
-    }
-    drop(out);
-    // Times and threads go to standard error: standard output depends on the results alone.
-    let secs = report.elapsed.as_secs_f64();
-    eprintln!(
-        "time: {secs:.2} s on {} thread(s) ({:.1} games/s)",
-        config.jobs,
-        if secs > 0.0 {
-            report.games as f64 / secs
-        } else {
-            f64::INFINITY
-        }
-    );
-    Ok(())
+    Ok(report)
 }

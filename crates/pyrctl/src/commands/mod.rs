@@ -1,15 +1,17 @@
-//! One module per subcommand. Commands that need no speed go through the runtime
-//! interface ([`pyramid_core::runtime`]); `match` and `play` run typed code for the game
-//! chosen by name ([`pyramid_games::visit`]); perft runs typed inside the runtime.
+//! One module per subcommand, and [`run`], the one place a command is dispatched. Every
+//! command is a call of the runtime (`pyramid_games::runtime`) on the game chosen by
+//! name, or of the runtime interface ([`pyramid_core::runtime`]) on a state; the modules
+//! read arguments and print.
 
-pub mod bench;
+mod bench;
 mod engine;
 mod legal;
 mod matchplay;
+mod meta;
 mod perft;
 mod play;
-pub mod replay;
-pub mod serve;
+mod replay;
+mod serve;
 mod show;
 mod train;
 mod validate;
@@ -17,97 +19,23 @@ mod validate;
 use anyhow::Result;
 
 use crate::cli::Command;
-use crate::setup;
 
-/// Runs `command` for the game called `name`.
-pub fn run(name: &str, command: &Command) -> Result<()> {
-    let registry = pyramid_games::registry();
-    let game = registry.get(name)?;
+/// Runs `command`.
+pub fn run(command: &Command) -> Result<()> {
     match command {
-        Command::Perft {
-            depth,
-            divide,
-            threads,
-            suite,
-            max_nodes,
-            setup: args,
-            ..
-        } => match (suite, depth) {
-            (Some(file), _) => perft::run_suite(game, file, *max_nodes),
-            (None, Some(depth)) => {
-                let state = setup::state(game, args)?;
-                perft::run(state.as_ref(), *depth, *divide, threads.map(usize::from))
-            }
-            (None, None) => {
-                Err(crate::setup::UsageError::new("--depth or --suite is needed").into())
-            }
-        },
-        Command::Train { .. } => pyramid_games::visit(name, train::Visitor { command })?,
-        Command::Legal { setup: args, .. } => legal::run(setup::state(game, args)?.as_ref()),
-        Command::Show {
-            seat,
-            format,
-            setup: args,
-            ..
-        } => show::run(setup::state(game, args)?.as_ref(), *seat, *format),
-        Command::Validate { input, rules, .. } => validate::run(game, input, rules),
-        Command::Match {
-            bots,
-            games,
-            seed,
-            jobs,
-            max_plies,
-            record,
-            force,
-            append,
-            swap_seats,
-            rules,
-            json,
-            ..
-        } => pyramid_games::visit(
-            name,
-            matchplay::Visitor {
-                rules,
-                options: matchplay::Options {
-                    bots,
-                    games: *games,
-                    seed: *seed,
-                    jobs: jobs.map(usize::from),
-                    max_plies: *max_plies,
-                    record: record.as_deref(),
-                    record_mode: if *append {
-                        matchplay::RecordMode::Append
-                    } else if *force {
-                        matchplay::RecordMode::Overwrite
-                    } else {
-                        matchplay::RecordMode::New
-                    },
-                    swap_seats: *swap_seats,
-                    json: json.as_deref(),
-                },
-            },
-        )?,
-        Command::Play {
-            bot,
-            seat,
-            seed,
-            setup: args,
-            ..
-        } => pyramid_games::visit(
-            name,
-            play::Visitor {
-                setup: args,
-                bot,
-                seat: *seat,
-                seed: *seed,
-            },
-        )?,
-        Command::Engine { bot, .. } => engine::run(&registry, game.name(), bot),
-        Command::Replay { .. }
-        | Command::Bench { .. }
-        | Command::Serve { .. }
-        | Command::Games
-        | Command::Completions { .. }
-        | Command::Man { .. } => Ok(()),
+        Command::Perft(args) => perft::command(args),
+        Command::Legal(args) => legal::command(args),
+        Command::Show(args) => show::command(args),
+        Command::Validate(args) => validate::command(args),
+        Command::Match(args) => matchplay::command(args),
+        Command::Train(args) => train::command(args),
+        Command::Replay(args) => replay::command(args),
+        Command::Serve(args) => serve::command(args),
+        Command::Play(args) => play::command(args),
+        Command::Engine(args) => engine::command(args),
+        Command::Bench(args) => bench::command(args),
+        Command::Games => meta::list_games(),
+        Command::Completions(args) => meta::completions(args),
+        Command::Man(args) => meta::man_pages(args),
     }
 }

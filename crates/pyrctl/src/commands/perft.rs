@@ -9,9 +9,27 @@ use anyhow::{Context, Result, bail};
 use pyramid_core::perft_suite::{check_line, parse_suite};
 use pyramid_core::runtime::{DynGame, DynState};
 
+use crate::cli::PerftArgs;
+use crate::setup::{self, UsageError};
+
+/// `pyrctl perft`: a suite file, or a count to `--depth` from the state the arguments
+/// describe.
+pub fn command(args: &PerftArgs) -> Result<()> {
+    let game = pyramid_games::runtime::game(&args.game)?;
+    match (&args.suite, args.depth) {
+        (Some(file), _) => run_suite(game, file, args.max_nodes),
+        (None, Some(depth)) => {
+            let state = setup::state(game, &args.setup)?;
+            let threads = args.threads.map(usize::from);
+            run(state.as_ref(), depth, args.divide, threads)
+        }
+        (None, None) => Err(UsageError::new("--depth or --suite is needed").into()),
+    }
+}
+
 /// Prints `ACTION COUNT` lines when dividing, then `perft(D) = N`; speed goes to stderr.
 /// The count runs on the typed state inside (the runtime calls the generic perft once).
-pub fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
+fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
@@ -45,7 +63,7 @@ pub fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize
 /// Checks every line of the perft suite `file` on `game`: prints `line N D<depth>
 /// <count> ok|FAILED (found F)|skipped`, then a summary; fails on any difference (and on a
 /// line it cannot read, naming it).
-pub fn run_suite(game: &dyn DynGame, file: &Path, max_nodes: Option<u64>) -> Result<()> {
+fn run_suite(game: &dyn DynGame, file: &Path, max_nodes: Option<u64>) -> Result<()> {
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("reading the suite `{}`", file.display()))?;
     let lines = parse_suite(&text).with_context(|| format!("suite `{}`", file.display()))?;

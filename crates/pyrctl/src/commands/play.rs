@@ -1,6 +1,5 @@
 //! `pyrctl play`: a person against a bot, in the terminal (or through any standard input).
 
-use crate::setup::UsageError;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// The most legal actions `help` prints on one line; more are grouped.
@@ -63,62 +62,27 @@ fn write_help(out: &mut impl Write, legal: &[String], prefix: &str) -> std::io::
     Ok(())
 }
 
-use anyhow::{Result, bail};
-use pyramid_bots::{BotSpec, action_visible_to};
-use pyramid_core::arena::{ArenaError, game_seed, play_game_observed};
-use pyramid_core::rand::SeedableRng;
-use pyramid_core::{Bot, ChaCha8Rng, FullGame, Seat};
-use pyramid_games::GameVisitor;
+use anyhow::Result;
+use pyramid_core::Seat;
+use pyramid_core::arena::game_seed;
+use pyramid_core::runtime::DynState;
+use pyramid_games::runtime::{Person, PersonGame, play_against};
 
-use crate::cli::SetupArgs;
-use crate::setup;
-
-/// The terminal game for the game chosen by name.
-pub struct Visitor<'a> {
-    /// `--position`, `--moves` and the rule options.
-    pub setup: &'a SetupArgs,
-    /// The bot that plays the other seats.
-    pub bot: &'a BotSpec,
-    /// The person's seat.
-    pub seat: u8,
-    /// The seed of the deal and the bots.
-    pub seed: u64,
-}
-
-impl GameVisitor for Visitor<'_> {
-    type Output = Result<()>;
-
-    fn visit<G: FullGame>(self) -> Result<()> {
-        run::<G>(self.setup, self.bot, self.seat, self.seed)
-    }
-}
+use crate::cli::PlayArgs;
+use crate::setup::{self, UsageError};
 
 /// The start: `--position`/`--moves` if given, otherwise a deal from the seed (so a
 /// game whose rules leave a draw to the match tool, such as who starts, gets one).
-fn start<G: FullGame>(args: &SetupArgs, seed: u64) -> Result<G> {
-    let rules = setup::rules::<G>(&args.rules)?;
-    if args.position.is_none() && args.moves.is_none() {
-        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0));
-        return Ok(G::deal(&rules, &mut rng));
+fn start(args: &PlayArgs) -> Result<Box<dyn DynState>> {
+    let game = pyramid_games::runtime::game(&args.game)?;
+    let setup = &args.setup;
+    if setup.position.is_none() && setup.moves.is_none() && setup.abstractplay.is_none() {
+        let options = setup::options(&setup.rules)?;
+        return game
+            .deal(&options.pairs(), game_seed(args.seed, 0))
+            .map_err(UsageError::of_runtime);
     }
-    let mut state = match &args.position {
-        Some(text) => {
-            let game = pyramid_games::registry();
-            let game = game.get(G::NAME)?;
-            let checked = setup::position(game, text, &args.rules)?;
-            G::from_position(&checked.position(), &rules)
-                .map_err(|e| anyhow::anyhow!("invalid position: {e}"))?
-        }
-        None => G::new(&rules),
-    };
-    if let Some(moves) = &args.moves {
-        for (i, text) in moves.split_whitespace().enumerate() {
-            let context = || format!("--moves: move {} `{text}`", i + 1);
-            let action = anyhow::Context::with_context(state.parse_action(text), context)?;
-            anyhow::Context::with_context(state.play(action), context)?;
-        }
-    }
-    Ok(state)
+    setup::state(game, setup)
 }
 
 /// Why the person stopped choosing before the game ended.
@@ -131,15 +95,13 @@ enum Stop {
     Output(std::io::Error),
 }
 
-/// The person at the terminal, as one more bot of the arena: it reads actions (and
-/// `help`, `quit`) from standard input.
-struct Person {
+/// The person at the terminal: reads actions (and `help`, `quit`) from standard input.
+struct Terminal {
     echo: bool,
-    rng: ChaCha8Rng,
     stop: Option<Stop>,
 }
 
-impl Person {
+impl Terminal {
     /// Reads one line; `None` at the end of the input. A line that is not UTF-8 text is
     /// returned as `Err` so the caller can say so and go on.
     fn read_line(&mut self) -> std::io::Result<Option<Result<String, ()>>> {
@@ -151,11 +113,11 @@ impl Person {
     }
 
     /// The person's choice at `state` (a state consistent with the person's view: the seat
-    /// to act has the same legal actions in every such state).
-    fn ask<G: FullGame>(&mut self, state: &G, seat: Seat) -> std::io::Result<Option<G::Action>> {
+    /// to act has the same legal actions in every such state), as the action's text.
+    fn ask(&mut self, state: &dyn DynState, seat: Seat) -> std::io::Result<Option<String>> {
         let mut out = std::io::stdout().lock();
         writeln!(out)?;
-        write!(out, "{}", state.diagram(Some(seat)))?;
+        write!(out, "{}", state.diagram(Some(seat)).unwrap_or_default())?;
         loop {
             write!(out, "seat {seat} (you)> ")?;
             out.flush()?;
@@ -181,35 +143,23 @@ impl Person {
             let (command, argument) = entry.split_once(' ').unwrap_or((entry, ""));
             match (command, argument.trim()) {
                 ("", _) => {}
-                ("help" | "?", prefix) => {
-                    let legal: Vec<String> = state
-                        .legal_actions()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect();
-                    write_help(&mut out, &legal, prefix)?;
-                }
+                ("help" | "?", prefix) => write_help(&mut out, &state.legal_actions(), prefix)?,
                 ("quit" | "exit", _) => {
                     self.stop = Some(Stop::Quit);
                     return Ok(None);
                 }
-                _ => match state.parse_action(entry) {
+                // Played on a copy: the text of the legal action it names, or why not.
+                _ => match state.clone_box().play(entry) {
                     Ok(action) => return Ok(Some(action)),
                     Err(e) => writeln!(out, "{e}; type `help` for the legal actions")?,
                 },
             }
         }
     }
-}
 
-impl<G: FullGame> Bot<G> for Person {
-    fn name(&self) -> String {
-        "you".to_owned()
-    }
-
-    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
-        let state = G::sample_from_view(view, &mut self.rng);
-        match self.ask(&state, seat) {
+    /// [`Terminal::ask`], a failure to write kept as the reason to stop.
+    fn choose(&mut self, state: &dyn DynState, seat: Seat) -> Option<String> {
+        match self.ask(state, seat) {
             Ok(choice) => choice,
             Err(e) => {
                 self.stop = Some(Stop::Output(e));
@@ -219,35 +169,31 @@ impl<G: FullGame> Bot<G> for Person {
     }
 }
 
-/// Plays the game through the arena: the person at `seat` types actions on standard
-/// input, the bot built from `spec` plays every other seat. Ends at the end of the game,
-/// on `quit`, or at the end of the input.
-pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -> Result<()> {
-    let state: G = start::<G>(args, seed)?;
-    let human = Seat(seat);
+/// Plays the game through the runtime: the person at `--seat` types actions on standard
+/// input, the bot `--bot` plays every other seat. Ends at the end of the game, on `quit`,
+/// or at the end of the input.
+pub fn command(args: &PlayArgs) -> Result<()> {
+    let state = start(args)?;
+    let (human, spec) = (Seat(args.seat), &args.bot);
     if human.index() >= state.seats() {
-        return Err(UsageError::new(format!(
-            "--seat {seat}: the game has seats 0 to {}",
-            state.seats() - 1
-        ))
-        .into());
+        return Err(UsageError::of_runtime(
+            pyramid_core::runtime::RuntimeError::NoSuchSeat {
+                seat: human.index(),
+                seats: state.seats(),
+            },
+        ));
     }
-    let mut others: Vec<Box<dyn Bot<G>>> = Seat::all(state.seats())
-        .filter(|&s| s != human)
-        .map(|s| spec.build::<G>(game_seed(seed, u64::from(s.0) + 1)))
-        .collect::<Result<_, _>>()?;
     // Typed entries echo on a terminal; from a pipe or file, echo them so the transcript
     // reads like a session.
-    let mut person = Person {
+    let mut terminal = Terminal {
         echo: !std::io::stdin().is_terminal(),
-        rng: ChaCha8Rng::seed_from_u64(game_seed(seed, u64::MAX)),
         stop: None,
     };
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{}: you play seat {human}; {spec} plays the other seat(s).",
-        G::NAME
+        state.game()
     )?;
     writeln!(
         out,
@@ -256,59 +202,64 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
     drop(out);
     let mut shown_error = None;
     let played = {
-        let mut bots_of_others = others.iter_mut();
-        let mut seats: Vec<&mut dyn Bot<G>> = Vec::new();
-        let mut person_seat: Option<&mut dyn Bot<G>> = Some(&mut person);
-        for s in Seat::all(state.seats()) {
-            if s == human {
-                if let Some(p) = person_seat.take() {
-                    seats.push(p);
+        let person = Person {
+            seat: human,
+            choose: &mut |state| terminal.choose(state, human),
+            observe: &mut |by, action, visible| {
+                let mut out = std::io::stdout().lock();
+                let written = if by == human {
+                    writeln!(out, "seat {human} (you) plays {action}")
+                } else if visible {
+                    writeln!(out, "seat {by} ({spec}) plays {action}")
+                } else {
+                    writeln!(out, "seat {by} ({spec}) plays an action you cannot see")
+                };
+                if let Err(e) = written {
+                    shown_error.get_or_insert(e);
                 }
-            } else if let Some(bot) = bots_of_others.next() {
-                seats.push(bot.as_mut());
-            }
-        }
-        play_game_observed(state, &mut seats, None, |before, by, action| {
-            let mut out = std::io::stdout().lock();
-            let written = if by == human {
-                writeln!(out, "seat {human} (you) plays {action}")
-            } else if action_visible_to(before, action, human) {
-                writeln!(out, "seat {by} ({spec}) plays {action}")
-            } else {
-                writeln!(out, "seat {by} ({spec}) plays an action you cannot see")
-            };
-            if let Err(e) = written {
-                shown_error.get_or_insert(e);
-            }
-        })
+            },
+        };
+        play_against(state.as_ref(), spec, args.seed, person)
     };
     if let Some(e) = shown_error {
         return Err(e.into());
     }
+    match played.map_err(setup::runtime_error)? {
+        PersonGame::Left => match terminal.stop {
+            Some(Stop::Quit) => Ok(writeln!(std::io::stdout(), "you left the game")?),
+            Some(Stop::EndOfInput) => Ok(writeln!(
+                std::io::stdout(),
+                "end of input: the game is left unfinished"
+            )?),
+            Some(Stop::Output(e)) => Err(e.into()),
+            None => Err(anyhow::anyhow!("no action from the terminal")),
+        },
+        PersonGame::Ended {
+            end,
+            outcome,
+            forfeit,
+        } => show_end(end.as_ref(), outcome, forfeit.as_ref(), human, spec),
+    }
+}
+
+/// The last board and the result, as the person sees them.
+fn show_end(
+    end: &dyn DynState,
+    outcome: Option<pyramid_core::Outcome>,
+    forfeit: Option<&pyramid_core::arena::Forfeit>,
+    human: Seat,
+    spec: &pyramid_bots::BotSpec,
+) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    let record = match played {
-        Ok(record) => record,
-        Err(ArenaError::NoAction { seat, .. }) if seat == human => {
-            return match person.stop {
-                Some(Stop::Quit) => Ok(writeln!(out, "you left the game")?),
-                Some(Stop::EndOfInput) => {
-                    Ok(writeln!(out, "end of input: the game is left unfinished")?)
-                }
-                Some(Stop::Output(e)) => Err(e.into()),
-                None => bail!("no action from the terminal"),
-            };
-        }
-        Err(e) => bail!("{e}"),
-    };
     writeln!(out)?;
-    write!(out, "{}", record.end.diagram(Some(human)))?;
-    if let Some(forfeit) = &record.forfeit {
+    write!(out, "{}", end.diagram(Some(human))?)?;
+    if let Some(forfeit) = forfeit {
         eprintln!(
             "seat {} ({spec}) forfeits: {}",
             forfeit.seat, forfeit.reason
         );
     }
-    match record.outcome() {
+    match outcome {
         Some(outcome) => {
             let verdict = match outcome.winner() {
                 Some(w) if w == human => "you win",
@@ -317,7 +268,7 @@ pub fn run<G: FullGame>(args: &SetupArgs, spec: &BotSpec, seat: u8, seed: u64) -
             };
             writeln!(out, "result: {outcome} ({verdict})")?;
         }
-        None if record.forfeit.is_some() => writeln!(out, "result: the bot forfeits")?,
+        None if forfeit.is_some() => writeln!(out, "result: the bot forfeits")?,
         None => writeln!(out, "result: unfinished")?,
     }
     Ok(())

@@ -3,25 +3,16 @@
 use std::io::{BufReader, Read, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_bots::{Record, ReplayError, record_lines, verify_line};
-use pyramid_core::FullGame;
-use pyramid_games::GameVisitor;
+use pyramid_bots::{Record, record_lines};
+use pyramid_games::runtime::verify_record;
 
-/// Checks one record line as a game of the visited type.
-struct CheckLine<'a>(&'a str);
+use crate::cli::ReplayArgs;
 
-impl GameVisitor for CheckLine<'_> {
-    type Output = Result<(), ReplayError>;
-
-    fn visit<G: FullGame>(self) -> Self::Output {
-        verify_line::<G>(self.0).map(|_| ())
-    }
-}
-
-/// Reads `file` (`-`: standard input) line by line; each record is checked as a game of
-/// the type its `game` field names ([`pyramid_games::visit`]). Prints a count when every
-/// record is good; otherwise fails with `line N: ...` for the first bad line.
-pub fn run_file(file: &str) -> Result<()> {
+/// Reads the file (`-`: standard input) line by line; each record is checked as a game of
+/// the type its `game` field names ([`verify_record`]). Prints a count when every record
+/// is good; otherwise fails with `line N: ...` for the first bad line.
+pub fn command(args: &ReplayArgs) -> Result<()> {
+    let file = args.file.as_str();
     let input: Box<dyn Read> = if file == "-" {
         Box::new(std::io::stdin())
     } else {
@@ -36,10 +27,8 @@ pub fn run_file(file: &str) -> Result<()> {
         }
         let record = Record::from_json(&text)
             .map_err(|e| anyhow!("{file}: line {number}: not a game record: {e}"))?;
-        let checked = pyramid_games::visit(&record.game, CheckLine(&text))
-            .map_err(anyhow::Error::new)
-            .and_then(|result| result.map_err(anyhow::Error::new));
-        checked.map_err(|e| {
+        verify_record(&record).map_err(|e| {
+            let e = anyhow::Error::new(e);
             anyhow!(
                 "{file}: line {number} (game {}): {}",
                 record.index,

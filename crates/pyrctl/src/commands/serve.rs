@@ -1,23 +1,26 @@
 //! `pyrctl serve`: the HTTP server of `pyramid-web` on one address.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 
-/// Serves on `addr` until interrupted, games stored in `db` (a SQLite file or a
-/// `postgres://` URL); clients may seat the outside engines `engines` and the trained
-/// `models` by name.
-pub fn run(
-    addr: SocketAddr,
-    max_games: usize,
-    idle_seconds: u64,
-    engines: &[BotSpec],
-    models: &[(String, std::path::PathBuf)],
-    db: &str,
-) -> Result<()> {
+use crate::cli::ServeArgs;
+
+/// Serves on `--addr` until interrupted, games stored in `--db` (a SQLite file or a
+/// `postgres://` URL); clients may seat the outside engines `--bot` and the trained
+/// models `--model` by name.
+pub fn command(args: &ServeArgs) -> Result<()> {
+    let ServeArgs {
+        addr,
+        max_games,
+        idle_seconds,
+        engines,
+        models,
+        db,
+    } = args;
+    let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
         pyramid_bots::shared_model(file).with_context(|| format!("--model {name}"))?;
     }

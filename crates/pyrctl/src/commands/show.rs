@@ -1,32 +1,25 @@
 //! `pyrctl show`: the board as a terminal drawing, or the state in another text form.
 
-use crate::setup::UsageError;
 use std::io::Write;
 
 use anyhow::Result;
 use pyramid_core::Seat;
-use pyramid_core::runtime::DynState;
 
-use crate::cli::ShowFormat;
+use crate::cli::{ShowArgs, ShowFormat};
+use crate::setup::{self, UsageError};
 
-/// Prints the state in `format`: the diagram (as `seat` sees it, if given) and the result
-/// once it is over, the position string, the RON state, `seat`'s view string, or the SVG
-/// picture.
-pub fn run(state: &dyn DynState, seat: Option<u8>, format: ShowFormat) -> Result<()> {
-    let viewer = seat.map(Seat);
-    if let Some(s) = viewer {
-        if s.index() >= state.seats() {
-            return Err(UsageError::new(format!(
-                "--seat {s}: the game has seats 0 to {}",
-                state.seats() - 1
-            ))
-            .into());
-        }
-    }
+/// Prints the state in `--format`: the diagram (as `--seat` sees it, if given) and the
+/// result once it is over, the position string, the RON state, the seat's view string,
+/// or the SVG picture. A seat the game does not have is a usage error.
+pub fn command(args: &ShowArgs) -> Result<()> {
+    let game = pyramid_games::runtime::game(&args.game)?;
+    let state = setup::state(game, &args.setup)?;
+    let viewer = args.seat.map(Seat);
+    let diagram = state.diagram(viewer).map_err(UsageError::of_runtime)?;
     let mut out = std::io::stdout().lock();
-    match format {
+    match args.format {
         ShowFormat::Diagram => {
-            write!(out, "{}", state.diagram(viewer))?;
+            write!(out, "{diagram}")?;
             if let Some(outcome) = state.outcome() {
                 writeln!(out, "result: {outcome}")?;
             }

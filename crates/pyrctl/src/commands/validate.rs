@@ -4,14 +4,15 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::runtime::DynGame;
 
-use crate::cli::RuleArgs;
+use crate::cli::ValidateArgs;
 use crate::setup;
 
-/// Reads `input` (a position string, a file holding one, a `.ron` file, or `-` for
+/// Reads the input (a position string, a file holding one, a `.ron` file, or `-` for
 /// standard input, which may hold either form) and prints the normalised position string.
-pub fn run(game: &dyn DynGame, input: &str, args: &RuleArgs) -> Result<()> {
+pub fn command(validate: &ValidateArgs) -> Result<()> {
+    let game = pyramid_games::runtime::game(&validate.game)?;
+    let (input, args) = (validate.input.as_str(), &validate.rules);
     let (text, from_file) = if input == "-" {
         let mut text = String::new();
         std::io::stdin()

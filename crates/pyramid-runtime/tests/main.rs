@@ -1,0 +1,7 @@
+//! The integration tests of `pyramid-runtime`, built as one test binary: each file of
+//! `tests/` is a module of it.
+
+mod matches;
+mod options;
+mod person;
+mod registry;

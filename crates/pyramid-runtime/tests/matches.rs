@@ -1,0 +1,133 @@
+//! `Match`: set up once, played whole or in shards, records checked and summed up.
+
+use pyramid_bots::{MatchError, MatchRequest, Record};
+use pyramid_core::runtime::RuntimeError;
+use pyramid_runtime::{Error, Match, RuleOptions, verify_record};
+
+/// Greedy against random on a small Ataxx-ice board.
+fn small_match(games: u64) -> Match {
+    let request = MatchRequest {
+        bots: vec![
+            "greedy".parse().expect("a spec"),
+            "random".parse().expect("a spec"),
+        ],
+        games,
+        seed: 5,
+        max_plies: None,
+        swap_seats: true,
+        jobs: 2,
+    };
+    let options = RuleOptions::from_pairs(["size=5"]).expect("options");
+    Match::new("ataxx-ice", &options, &request).expect("a match")
+}
+
+#[test]
+fn a_match_played_in_shards_gives_the_records_and_summary_of_the_whole() {
+    let plan = small_match(4);
+    assert_eq!((plan.game(), plan.total_games()), ("ataxx-ice", 4));
+    let mut whole = Vec::new();
+    let report = plan
+        .play_all(&mut |game| whole.push(game.record.to_json()))
+        .expect("played");
+    let mut shards = Vec::new();
+    for first in [2, 0] {
+        let mut shard = Vec::new();
+        plan.play(first..first + 2, 1, &mut |game| {
+            shard.push(game.record.to_json())
+        })
+        .expect("a shard");
+        shards.push(shard);
+    }
+    let sharded: Vec<String> = shards[1].iter().chain(&shards[0]).cloned().collect();
+    assert_eq!(sharded, whole);
+    let summed = plan.report_of_lines(&sharded).expect("the records sum up");
+    assert_eq!(plan.summary(&summed, false), plan.summary(&report, false));
+    assert_eq!(summed.games, 4);
+    for (index, line) in (0u64..).zip(&whole) {
+        plan.check_line(index, line)
+            .expect("each record is its game");
+    }
+    assert!(matches!(
+        plan.check_line(1, &whole[0]),
+        Err(Error::Match(MatchError::Record { index: 1, .. }))
+    ));
+    assert!(matches!(
+        plan.check_line(0, "not json"),
+        Err(Error::NotARecord { index: 0, .. })
+    ));
+}
+
+#[test]
+fn a_match_refuses_an_unknown_game_bad_rules_and_a_bot_count_that_fits_nothing() {
+    let request = |bots: &[&str]| MatchRequest {
+        bots: bots.iter().map(|b| b.parse().expect("a spec")).collect(),
+        games: 1,
+        seed: 0,
+        max_plies: None,
+        swap_seats: false,
+        jobs: 1,
+    };
+    let none = RuleOptions::new();
+    assert!(matches!(
+        Match::new("chess", &none, &request(&[])),
+        Err(Error::Runtime(RuntimeError::UnknownGame { .. }))
+    ));
+    let colour = RuleOptions::from_pairs(["colour=red"]).expect("key=value");
+    assert!(matches!(
+        Match::new("card-siege", &colour, &request(&[])),
+        Err(Error::Runtime(RuntimeError::Rules(_)))
+    ));
+    // Two bots in a three-seat game: neither one per seat nor a round robin.
+    let three = RuleOptions::new().with_players(Some(3));
+    assert!(matches!(
+        Match::new("ataxx-ice", &three, &request(&["random", "greedy"])),
+        Err(Error::Match(_))
+    ));
+}
+
+#[test]
+fn verify_record_replays_a_record_and_refuses_a_changed_one() {
+    let plan = small_match(1);
+    let mut records: Vec<Record> = Vec::new();
+    plan.play_all(&mut |game| records.push(game.record.clone()))
+        .expect("played");
+    let record = records.pop().expect("one record");
+    verify_record(&record).expect("a record of the match replays");
+    let mut changed = record.clone();
+    changed.actions.truncate(changed.actions.len() / 2);
+    assert!(matches!(verify_record(&changed), Err(Error::Replay(_))));
+    let mut renamed = record;
+    renamed.game = "chess".into();
+    assert!(matches!(
+        verify_record(&renamed),
+        Err(Error::Runtime(RuntimeError::UnknownGame { .. }))
+    ));
+}
+
+#[test]
+fn training_refuses_a_bad_opponent_before_it_writes_anything() {
+    let out = std::env::temp_dir().join(format!("pyramid-runtime-train-{}", std::process::id()));
+    let config = pyramid_bots::pyramid_learn::TrainConfig::default();
+    let opponents = ["az:model=/no/such/model.safetensors"
+        .parse()
+        .expect("an az spec")];
+    let setup = pyramid_runtime::TrainSetup {
+        out: &out,
+        config: &config,
+        resume: false,
+        opponents: &opponents,
+    };
+    let result = pyramid_runtime::train("ataxx-ice", &RuleOptions::new(), setup, &mut |_| {});
+    assert!(matches!(result, Err(Error::Opponent { .. })), "{result:?}");
+    assert!(!out.exists());
+    let model = pyramid_runtime::self_play(
+        "ataxx-ice",
+        &RuleOptions::new(),
+        b"not a model",
+        1,
+        0,
+        &pyramid_bots::pyramid_learn::SelfPlayConfig::default(),
+        1,
+    );
+    assert!(matches!(model, Err(Error::Model(_))));
+}
