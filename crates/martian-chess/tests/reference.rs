@@ -1,5 +1,5 @@
 //! A plain, slow reference implementation of the rulings (a square array, direction
-//! stepping, no bitboards), written straight from `martian-chess.md`, and of the rule
+//! stepping, no bitboards), written straight from `docs/martian-chess.md`, and of the rule
 //! options of AbstractPlay's rule sheet as its engine (`mchess.ts`) plays them: the
 //! clock (its `sinceCapture` and `countdown`), the target score, captures that set no
 //! ban, and Of Knights and Kings movement. The engine must agree with it on every

@@ -1,4 +1,4 @@
-//! One test per rule of `martian-chess.md`, each named after its rule, built from
+//! One test per rule of `docs/martian-chess.md`, each named after its rule, built from
 //! hand-written positions.
 
 use std::collections::BTreeSet;
