@@ -233,7 +233,8 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<RuleOptions, ApiError
     }
     let ply_limit = options.remove("ply_limit");
     let limit = match ply_limit.as_deref().map(str::trim) {
-        None | Some("none") => max_plies.to_string(),
+        // Every spelling of "no limit" (`none`, `off`, JSON `false`) means the server's.
+        None | Some("none" | "off") => max_plies.to_string(),
         Some(text) => match text.parse::<u64>() {
             Ok(n) if n > u64::from(max_plies) => {
                 return Err(ApiError::bad_request(format!(

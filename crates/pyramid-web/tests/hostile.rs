@@ -126,6 +126,29 @@ async fn every_game_ends_at_the_servers_ply_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_spelling_of_no_limit_escapes_the_servers_ply_limit() {
+    let addr = start(ServerConfig {
+        max_plies: 40,
+        ..ServerConfig::default()
+    })
+    .await;
+    let c = client();
+    for no_limit in [json!("none"), json!("off"), json!(false)] {
+        let (status, created) = post(
+            &c,
+            addr,
+            "/api/games",
+            &json!({"game": "martian-chess", "rules": {"ply_limit": no_limit}}),
+        )
+        .await;
+        assert_eq!(status, 200, "{no_limit}: {created}");
+        let id = created["id"].as_str().expect("an id");
+        let view = get(&c, addr, &format!("/api/games/{id}")).await.1;
+        assert_eq!(view["rules"]["ply_limit"], "40", "{no_limit}: {view}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn evicted_games_stop_their_bots_and_bot_threads_are_bounded() {
     let (addr, app) = start_app(ServerConfig {
         max_games: 3,
