@@ -189,14 +189,7 @@ pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
         game: live.game.to_owned(),
         options: live.options.clone(),
         start: live.start.position(),
-        sitters: live
-            .sitters
-            .iter()
-            .map(|s| match s {
-                Sitter::Human => "human".to_owned(),
-                Sitter::Bot(spec, _) => spec.clone(),
-            })
-            .collect(),
+        sitters: live.sitter_specs(),
         token: live.token.clone(),
         seat_tokens: live.seat_tokens.clone(),
         delay_ms: u64::try_from(live.bot_delay.as_millis()).unwrap_or(u64::MAX),

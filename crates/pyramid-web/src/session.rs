@@ -214,14 +214,7 @@ fn record_of(live: &LiveGame) -> Record {
         game: live.game.to_owned(),
         rules,
         start: live.start.position(),
-        bots: live
-            .sitters
-            .iter()
-            .map(|s| match s {
-                Sitter::Human => "human".to_owned(),
-                Sitter::Bot(spec, _) => spec.clone(),
-            })
-            .collect(),
+        bots: live.sitter_specs(),
         match_seed: 0,
         index: 0,
         seed: 0,

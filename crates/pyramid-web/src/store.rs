@@ -90,6 +90,17 @@ pub struct Prepared {
 }
 
 impl LiveGame {
+    /// Who sits in each seat as text: `human`, or the bot's spec.
+    pub fn sitter_specs(&self) -> Vec<String> {
+        self.sitters
+            .iter()
+            .map(|s| match s {
+                Sitter::Human => "human".to_owned(),
+                Sitter::Bot(spec, _) => spec.clone(),
+            })
+            .collect()
+    }
+
     /// Whether `token` lets its holder see and act for `seat` (a human seat).
     pub fn allows(&self, seat: Seat, token: Option<&str>) -> bool {
         let Some(token) = token else { return false };
