@@ -83,7 +83,7 @@ fn options_are_listed_read_and_written_back() {
 #[test]
 fn bad_option_values_are_refused_with_what_is_expected() {
     for (key, value, expected) in [
-        ("clock", "yes", "`on` or `off`"),
+        ("clock", "maybe", "`on` or `off`"),
         ("target", "73", "a score from 1 to 72"),
         ("target", "-1", "a score from 1 to 72"),
         ("target", "+5", "a score from 1 to 72"),
