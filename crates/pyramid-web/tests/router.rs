@@ -45,6 +45,13 @@ async fn json_call(app: &Arc<App>, method: &str, path: &str, body: Option<Value>
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
+/// Creates the game `request` describes, which must be accepted, and gives the answer.
+async fn create_game(app: &Arc<App>, request: Value) -> Value {
+    let (status, created) = json_call(app, "POST", "/api/games", Some(request)).await;
+    assert_eq!(status, 200, "{created}");
+    created
+}
+
 fn app() -> Arc<App> {
     Arc::new(App::new(ServerConfig::default()))
 }
@@ -153,11 +160,9 @@ fn start_of_lost_siege() -> String {
 #[tokio::test]
 async fn resigning_ends_the_game_and_a_rematch_rotates_the_seats() {
     let app = app();
-    let (_, created) = json_call(
+    let created = create_game(
         &app,
-        "POST",
-        "/api/games",
-        Some(json!({"game": "ataxx-ice", "seats": ["human", "human"]})),
+        json!({"game": "ataxx-ice", "seats": ["human", "human"]}),
     )
     .await;
     let id = created["id"].as_str().expect("an id");
@@ -221,11 +226,9 @@ async fn resigning_ends_the_game_and_a_rematch_rotates_the_seats() {
 #[tokio::test]
 async fn the_record_line_replays_and_the_rules_page_is_html() {
     let app = app();
-    let (_, created) = json_call(
+    let created = create_game(
         &app,
-        "POST",
-        "/api/games",
-        Some(json!({"game": "martian-chess", "seats": ["human", "human"]})),
+        json!({"game": "martian-chess", "seats": ["human", "human"]}),
     )
     .await;
     let id = created["id"].as_str().expect("an id");
@@ -363,11 +366,9 @@ async fn next_event(
 #[tokio::test]
 async fn events_send_the_game_at_once_and_after_each_ply() {
     let app = app();
-    let (_, created) = json_call(
+    let created = create_game(
         &app,
-        "POST",
-        "/api/games",
-        Some(json!({"game": "martian-chess", "seats": ["human", "human"]})),
+        json!({"game": "martian-chess", "seats": ["human", "human"]}),
     )
     .await;
     let id = created["id"].as_str().expect("an id");
@@ -414,11 +415,9 @@ async fn events_send_the_game_at_once_and_after_each_ply() {
 #[tokio::test]
 async fn a_bot_choosing_its_move_is_shown_thinking() {
     let app = app();
-    let (_, created) = json_call(
+    let created = create_game(
         &app,
-        "POST",
-        "/api/games",
-        Some(json!({"game": "card-siege", "seats": ["greedy", "human"], "delay_ms": 3000})),
+        json!({"game": "card-siege", "seats": ["greedy", "human"], "delay_ms": 3000}),
     )
     .await;
     let id = created["id"].as_str().expect("an id");
