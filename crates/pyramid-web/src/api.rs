@@ -9,15 +9,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
-use pyramid_core::runtime::{DynGame, RuntimeError};
+use pyramid_core::runtime::DynGame;
 use pyramid_games::runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::bots::drive_bots;
-use crate::extract::Checked;
+use crate::extract::{Checked, Client};
 use crate::limits::bot_within_limits;
-use crate::persist::{commit_play, find, save_new, stored_of};
+use crate::persist::{find, play, save_new, stored_of};
 use crate::store::{LiveGame, Sitter, lock, random_token};
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
@@ -43,6 +43,12 @@ pub struct NewGame {
     /// A position string to start from (the rules' start, dealt, when absent).
     #[serde(default)]
     pub start: Option<String>,
+    /// Whether every human seat is played on one screen: the game's `token` then acts
+    /// for every human seat, and `links.hot_seat` opens them all. In a game that hides
+    /// something from each seat it reveals every seat's secret to whoever holds it, so
+    /// such a game has a token per seat only unless this is asked for.
+    #[serde(default)]
+    pub hot_seat: bool,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -81,7 +87,9 @@ pub struct ViewQuery {
 pub struct Created {
     /// The game's id.
     pub id: String,
-    /// The token for every human seat.
+    /// The token for every human seat; in a game that hides something from each seat
+    /// and was not asked for as hot seat, the first human seat's own token (no token
+    /// acts for two seats of such a game).
     pub token: String,
     /// A token per seat: a human seat's own, `null` for bot seats.
     pub seat_tokens: Vec<Option<String>>,
@@ -98,11 +106,22 @@ pub struct Links {
     pub seats: Vec<Option<String>>,
     /// `/#game=ID`.
     pub spectator: String,
+    /// `/#game=ID&seat=all&token=T`: every human seat on one screen, when the game has
+    /// a token for all of them and two human seats or more (absent otherwise). In a game
+    /// that hides something from each seat, it shows every seat's secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hot_seat: Option<String>,
 }
 
 impl Created {
-    /// The answer for game `id` with these tokens.
-    pub fn new(id: String, token: String, seat_tokens: Vec<Option<String>>) -> Created {
+    /// The answer for game `id` with these tokens: `game_token` acts for every human
+    /// seat (none: each seat has only its own).
+    pub fn new(
+        id: String,
+        game_token: Option<String>,
+        seat_tokens: Vec<Option<String>>,
+    ) -> Created {
+        let humans = seat_tokens.iter().flatten().count();
         let links = Links {
             seats: seat_tokens
                 .iter()
@@ -110,7 +129,14 @@ impl Created {
                 .map(|(seat, t)| t.as_ref().map(|t| seat_link(&id, seat, t)))
                 .collect(),
             spectator: spectator_link(&id),
+            hot_seat: game_token
+                .as_ref()
+                .filter(|_| humans >= 2)
+                .map(|t| crate::view::hot_seat_link(&id, t)),
         };
+        let token = game_token
+            .or_else(|| seat_tokens.iter().flatten().next().cloned())
+            .unwrap_or_default();
         Created {
             id,
             token,
@@ -167,20 +193,6 @@ pub struct ModelInfo {
 /// The longest wait a bot may be given before each move.
 const MAX_DELAY_MS: u64 = 10_000;
 
-/// The API's answer to a runtime error.
-pub fn runtime_error(e: RuntimeError) -> ApiError {
-    match e {
-        RuntimeError::Play(pyramid_core::PlayError::GameOver) => {
-            ApiError::conflict("the game is over")
-        }
-        RuntimeError::Play(pyramid_core::PlayError::WrongSeat { expected, got }) => {
-            ApiError::conflict(format!("seat {got} is not to act: seat {expected} is"))
-        }
-        RuntimeError::Play(e) => ApiError::unprocessable(e.to_string()),
-        other => ApiError::bad_request(other.to_string()),
-    }
-}
-
 /// `GET /api/games`: every game with its seat counts and rule options.
 pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
     let games = app
@@ -235,6 +247,11 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<RuleOptions, ApiError
     let limit = match ply_limit.as_deref().map(str::trim) {
         // Every spelling of "no limit" (`none`, `off`, JSON `false`) means the server's.
         None | Some("none" | "off") => max_plies.to_string(),
+        Some("0") => {
+            return Err(ApiError::bad_request(
+                "ply_limit 0 would end the game before its first move: give 1 or more, or none for this server's limit",
+            ));
+        }
         Some(text) => match text.parse::<u64>() {
             Ok(n) if n > u64::from(max_plies) => {
                 return Err(ApiError::bad_request(format!(
@@ -255,8 +272,12 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<RuleOptions, ApiError
 /// moving at once.
 pub async fn create_game(
     State(app): State<Arc<App>>,
+    Client(client): Client,
     Checked(Json(request)): Checked<Json<NewGame>>,
 ) -> Result<Json<Created>, ApiError> {
+    app.clients
+        .create(client, &app.config)
+        .map_err(ApiError::too_many)?;
     if request.delay_ms > MAX_DELAY_MS {
         return Err(ApiError::bad_request(format!(
             "delay_ms is at most {MAX_DELAY_MS}"
@@ -277,18 +298,29 @@ pub async fn create_game(
             new_game(app, request, &pairs)
         })
         .await??;
-    Ok(Json(start_game(&app, live, seat_tokens).await?))
+    Ok(Json(start_game(&app, live, seat_tokens, client).await?))
 }
 
-/// Stores a new game, holds it and starts its bots; the answer that names it.
+/// Stores a new game, holds it and starts its bots; the answer that names it. A game of
+/// bots alone counts against its creator's [`crate::ServerConfig::max_client_bot_games`]
+/// while its bots play.
 pub async fn start_game(
     app: &Arc<App>,
-    live: LiveGame,
+    mut live: LiveGame,
     seat_tokens: Vec<Option<String>>,
+    client: Option<std::net::IpAddr>,
 ) -> Result<Created, ApiError> {
+    if live.bots_live && !live.with_person() {
+        let slot = app
+            .clients
+            .start_bot_game(client, &app.config)
+            .map_err(ApiError::too_many)?;
+        live.owner = Some(slot);
+    }
     let id = random_token();
-    save_new(app, &stored_of(&id, &live)).await?;
-    let token = live.token.clone();
+    let bots_to_act = live.bot_to_act();
+    save_new(app, &stored_of(&id, &live), bots_to_act).await?;
+    let token = (!live.token.is_empty()).then(|| live.token.clone());
     let (id, shared) = app.store.insert_as(id, live, &app.config);
     drive_bots(app, shared);
     Ok(Created::new(id, token, seat_tokens))
@@ -303,7 +335,7 @@ pub fn new_game(
     request: NewGame,
     options: &RuleOptions,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
-    let game: &dyn DynGame = app.registry.get(&request.game).map_err(runtime_error)?;
+    let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
     let options = options.pairs();
     let state = match &request.start {
         Some(start) => game
@@ -312,7 +344,7 @@ pub fn new_game(
         // `deal`: who starts is drawn where the rules leave it to the tool (Martian Chess).
         None => game
             .deal(&options, rand::random::<u64>())
-            .map_err(runtime_error)?,
+            .map_err(ApiError::from)?,
     };
     let seats = state.seats();
     let specs = request
@@ -334,12 +366,19 @@ pub fn new_game(
             let spec = bot_within_limits(spec, &app.config)?;
             let bot = game
                 .bot(&spec, rand::random::<u64>() ^ seat as u64)
-                .map_err(runtime_error)?;
+                .map_err(ApiError::from)?;
             sitters.push(Sitter::Bot(spec, Some(bot)));
             seat_tokens.push(None);
         }
     }
     let bots_live = sitters.iter().any(|s| matches!(s, Sitter::Bot(..))) && !state.is_over();
+    // A token for every human seat only where it reveals nothing a seat hides, or
+    // where the creator asked for one screen for all.
+    let token = if game.perfect_information() || request.hot_seat {
+        random_token()
+    } else {
+        String::new()
+    };
     let live = LiveGame {
         start: state.clone_box(),
         bot_delay: std::time::Duration::from_millis(request.delay_ms),
@@ -347,7 +386,7 @@ pub fn new_game(
         hidden: !game.perfect_information(),
         state,
         sitters,
-        token: random_token(),
+        token,
         seat_tokens: seat_tokens.clone(),
         moves: Vec::new(),
         last_used: Instant::now(),
@@ -360,6 +399,7 @@ pub fn new_game(
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
         rematch: None,
+        owner: None,
     };
     Ok((live, seat_tokens))
 }
@@ -423,9 +463,10 @@ pub async fn post_action(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<ActionRequest>>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = find(&app, &id).await?;
-    let seat = check_seat(&lock(&shared), request.seat, &request.token)?;
-    commit_play(&app, &shared, seat, &request.action, None).await?;
+    let (shared, seat) = play(&app, &id, &request.action, |live| {
+        check_seat(live, request.seat, &request.token)
+    })
+    .await?;
     let snapshot = {
         let mut live = lock(&shared);
         live.last_used = Instant::now();
@@ -455,7 +496,7 @@ pub async fn get_svg(
     };
     let svg = app
         .blocking(crate::Work::Light, move |_| {
-            state.svg(seat).map_err(runtime_error)
+            state.svg(seat).map_err(ApiError::from)
         })
         .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use pyramid_core::Seat;
 
 use crate::App;
-use crate::persist::commit_play;
+use crate::persist::{Refusal, commit, find};
 use crate::store::{Shared, Sitter, drop_bots, lock};
 
 /// Counts of the bot work under way (for tests and curiosity).
@@ -39,7 +39,9 @@ impl Drop for Counted<'_> {
 /// process ends); when a bot seat is to act, starts a task that plays the bot seats until
 /// a human seat is to act, the game is over or the store dropped it (unless one already
 /// runs). Each move waits for a thread of the server's bot pool and is computed there,
-/// without the game locked, so the game answers requests meanwhile.
+/// without the game locked, so the game answers requests meanwhile: games with a person
+/// have a pool of their own, so games of bots alone, whatever they cost, never hold up a
+/// person's.
 pub fn drive_bots(app: &Arc<App>, shared: Shared) {
     {
         let mut live = lock(&shared);
@@ -71,6 +73,7 @@ pub fn drive_bots(app: &Arc<App>, shared: Shared) {
         if forfeit {
             // A failed bot's forfeit is stored like a resignation (a failure to store
             // it leaves the game to end the same way when it is played again).
+            let _id_lock = app.store.id_lock(&shared.id).lock_owned().await;
             let _ = crate::persist::save_end(&app, &shared).await;
         }
         if again {
@@ -93,18 +96,24 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
                     };
                     let delay = live.bot_delay;
                     let at = live.moves.len();
-                    bot.map(|bot| (seat, state, bot, delay, at))
+                    let pool = if live.with_person() {
+                        &app.bot_pool
+                    } else {
+                        &app.background_bot_pool
+                    };
+                    let pool = Arc::clone(pool);
+                    bot.map(|bot| (seat, state, bot, delay, at, pool))
                 }
                 _ => None,
             }
         };
-        let Some((seat, state, mut bot, delay, at)) = taken else {
+        let Some((seat, state, mut bot, delay, at, pool)) = taken else {
             return;
         };
         if !delay.is_zero() {
             tokio::time::sleep(delay).await;
         }
-        let Ok(permit) = Arc::clone(&app.bot_pool).acquire_owned().await else {
+        let Ok(permit) = pool.acquire_owned().await else {
             drop_bots(vec![bot]);
             return;
         };
@@ -125,13 +134,20 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
         let Some(action) = seat_back(shared, seat, picked) else {
             return;
         };
-        // Committed before it is applied; a game that moved on meanwhile (a request, or
-        // another server on a shared database) stops this task.
-        if commit_play(app, shared, Seat(seat.0), &action, Some(at))
-            .await
-            .is_err()
-        {
-            return;
+        // Committed before it is applied, under the id's lock. A game that moved on
+        // meanwhile (a resignation) or was dropped from memory stops this task; one whose
+        // database moved on (another server, another copy) is loaded again, and the
+        // new copy's bots go on.
+        let id_lock = app.store.id_lock(&shared.id).lock_owned().await;
+        match commit(app, shared, Seat(seat.0), &action, Some(at)).await {
+            Ok(()) => {}
+            Err(Refusal::Stale) => {
+                app.store.forget(shared);
+                drop(id_lock);
+                let _ = find(app, &shared.id).await;
+                return;
+            }
+            Err(Refusal::Closed | Refusal::Refused(_)) => return,
         }
     }
 }

@@ -33,14 +33,36 @@ pub struct ServerConfig {
     /// The longest random playout an MCTS or ISMCTS bot seat may have, in plies
     /// (`playout=N`; `0`, to the end, is refused).
     pub max_playout: u32,
-    /// Bot moves computed at once (each on a blocking thread); other bot games wait
-    /// their turn.
+    /// Bot moves computed at once (each on a blocking thread) for games with a person;
+    /// other such games wait their turn. Games of bots alone have a pool of their own
+    /// ([`ServerConfig::background_bot_threads`]), so they never hold up a person.
     pub bot_threads: usize,
+    /// Bot moves computed at once for games of bots alone (no human seat): whatever
+    /// they cost, a person's game against a bot waits only for other people's.
+    pub background_bot_threads: usize,
+    /// Games of bots alone one client (an IP address) may have playing at once; a
+    /// client asking for one more is answered 429.
+    pub max_client_bot_games: usize,
+    /// New games one client may create a minute (refilled continuously; a client
+    /// beyond it is answered 429).
+    pub creates_per_minute: u32,
     /// Replays computed at once, each on a blocking thread; others wait their turn
     /// (lighter work, new games and pictures, has a pool of its own).
     pub cpu_threads: usize,
     /// Open connections at most; the server accepts no more until one closes.
     pub max_connections: usize,
+    /// Open connections one client (an IP address) may have; one more is closed at once.
+    pub max_client_connections: usize,
+    /// Event streams (`GET /api/games/{id}/events`) open at most, in all: kept well
+    /// under [`ServerConfig::max_connections`], so streams never take the connections
+    /// requests need.
+    pub max_streams: usize,
+    /// Event streams one game may have open at once.
+    pub max_game_streams: usize,
+    /// Event streams one client (an IP address) may have open at once.
+    pub max_client_streams: usize,
+    /// How long an event stream lasts; then it ends and the page connects again.
+    pub stream_lifetime: Duration,
     /// A connection that has not sent a whole request head this long after it opened (or
     /// after its last answer) is closed.
     pub header_timeout: Duration,
@@ -59,6 +81,9 @@ pub struct ServerConfig {
     /// memory only (the library's default; `pyrctl serve` stores them in
     /// `pyramid-web.sqlite3` unless told otherwise).
     pub db: Option<String>,
+    /// How long a stored game is kept after its last change (finished games, and games
+    /// nobody plays any more); `None` keeps every game (`pyrctl serve --keep-days`).
+    pub keep_for: Option<Duration>,
 }
 
 /// The number of CPUs, at least 1.
@@ -69,8 +94,11 @@ fn cpus() -> usize {
 impl Default for ServerConfig {
     /// 1000 games of which 100 with bots, one hour of idleness, 1000 plies, 16 KiB
     /// bodies, bots of at most 2 s, 2,000 iterations or depth 3 a move, one bot move
-    /// and one replay per CPU at once, 256 connections, 10 s to send a head, 30 s
-    /// for a request.
+    /// for people's games and one replay per CPU at once and one bot move for games of
+    /// bots alone per two CPUs, 256 connections (32 a client), 64 event streams (32 a
+    /// game, 8 a client, 10 minutes each), 4 games of bots alone and 60 new games a
+    /// minute a client, 5 s to send a head, 30 s for a request, games kept 30 days
+    /// after their last change.
     fn default() -> Self {
         ServerConfig {
             max_games: 1000,
@@ -85,13 +113,22 @@ impl Default for ServerConfig {
             max_tree_nodes: 10_000,
             max_playout: 100,
             bot_threads: cpus(),
+            background_bot_threads: cpus().div_ceil(2),
+            max_client_bot_games: 4,
+            creates_per_minute: 60,
             cpu_threads: cpus(),
             max_connections: 256,
-            header_timeout: Duration::from_secs(10),
+            max_client_connections: 32,
+            max_streams: 64,
+            max_game_streams: 32,
+            max_client_streams: 8,
+            stream_lifetime: Duration::from_secs(600),
+            header_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
             engines: Vec::new(),
             models: Vec::new(),
             db: None,
+            keep_for: Some(Duration::from_secs(30 * 24 * 3600)),
         }
     }
 }

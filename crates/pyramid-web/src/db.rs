@@ -1,16 +1,23 @@
 //! Games that last: [`Db`], every game and every action in SQLite (a file) or Postgres
 //! (several servers behind one address), through sqlx's driver-neutral pool.
 //!
-//! Two tables: `games` (one row a game: what makes it again, and how far it got) and
-//! `actions` (one row a ply, keyed by game and ply number). An action is committed in one
-//! transaction that inserts its row and moves the game's ply count on from the one the
-//! server saw: a second server that played the same ply meanwhile makes it fail (a
-//! conflict), so a game's actions form one line whatever the number of servers.
+//! Two tables: `games` (one row a game: what makes it again, how far it got, when it
+//! last changed) and `actions` (one row a ply, keyed by game and ply number), made and
+//! moved on by the versioned migrations of `migrations/` ([`schema`]). An action is
+//! committed in one transaction that inserts its row and moves the game's ply count on
+//! from the one the server saw: a second server that played the same ply meanwhile makes
+//! it fail (a conflict), so a game's actions form one line whatever the number of
+//! servers. A SQLite file is held by one server at a time (an exclusive lock on its
+//! `.lock` file beside it).
+
+use std::fs::File;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
+use crate::schema;
 use crate::store::Rematch;
 
 /// Where games are stored.
@@ -19,6 +26,9 @@ pub struct Db {
     /// Whether several servers may share it (Postgres): then a game held in memory is
     /// checked against it on every request.
     pub shared: bool,
+    /// The SQLite file, locked for as long as this server holds it (none for Postgres
+    /// and in-memory SQLite).
+    _file_lock: Option<File>,
 }
 
 /// A failed database call.
@@ -30,6 +40,32 @@ pub enum DbError {
     /// The database refused or failed.
     #[error("the database failed: {0}")]
     Failed(#[from] sqlx::Error),
+    /// Another server holds this SQLite file.
+    #[error(
+        "the games database `{0}` is in use by another server (a SQLite file is served by one server at a time; give each its own --db, or share a Postgres database)"
+    )]
+    InUse(String),
+    /// The database was made by a newer server.
+    #[error(
+        "the games database has schema version {found}, newer than this server's {supported}: run a newer server (nothing was changed)"
+    )]
+    NewerSchema {
+        /// The database's version.
+        found: i64,
+        /// The newest version this server knows.
+        supported: i64,
+    },
+    /// The schema could not be brought up to date.
+    #[error("the games database's schema could not be updated: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    /// A stored game's row cannot be read.
+    #[error("stored game {id} is damaged: {problem}")]
+    Damaged {
+        /// The game's id.
+        id: String,
+        /// What is wrong with it.
+        problem: String,
+    },
 }
 
 /// What makes a game again: the row of `games`.
@@ -45,7 +81,7 @@ pub struct StoredGame {
     pub start: String,
     /// `human` or a bot spec, by seat.
     pub sitters: Vec<String>,
-    /// The token for every human seat.
+    /// The token for every human seat (empty: none, each seat has only its own).
     pub token: String,
     /// A token per seat (`None` for bot seats).
     pub seat_tokens: Vec<Option<String>>,
@@ -59,6 +95,21 @@ pub struct StoredGame {
     pub actions: Vec<(u8, String)>,
 }
 
+/// What a committed ply changes in its game's row.
+#[derive(Clone, Copy, Debug)]
+pub struct Ply<'a> {
+    /// The ply's number, counted from 0 in the game's actions.
+    pub ply: u32,
+    /// The seat that acted.
+    pub seat: u8,
+    /// The action as played.
+    pub action: &'a str,
+    /// Whether the game is over after it.
+    pub finished: bool,
+    /// Whether a bot is to act after it (a restarted server resumes such games).
+    pub bots_to_act: bool,
+}
+
 /// The JSON columns of `games`.
 #[derive(Serialize, Deserialize)]
 struct Extra {
@@ -68,26 +119,6 @@ struct Extra {
     forfeit: Option<(u8, String)>,
     rematch: Option<Rematch>,
 }
-
-const SCHEMA: [&str; 2] = [
-    "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        start_position TEXT NOT NULL,
-        token TEXT NOT NULL,
-        delay_ms BIGINT NOT NULL,
-        extra TEXT NOT NULL,
-        plies BIGINT NOT NULL,
-        finished BIGINT NOT NULL
-    )",
-    "CREATE TABLE IF NOT EXISTS actions (
-        game_id TEXT NOT NULL,
-        ply BIGINT NOT NULL,
-        seat BIGINT NOT NULL,
-        action TEXT NOT NULL,
-        PRIMARY KEY (game_id, ply)
-    )",
-];
 
 /// The sqlx URL of `--db`: a `postgres://` or `sqlite:` URL as it is, anything else a
 /// SQLite file (created when missing).
@@ -100,17 +131,68 @@ pub fn url_of(db: &str) -> String {
     }
 }
 
+/// The file of a SQLite URL (none for an in-memory database).
+fn sqlite_file(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:" && !url.contains("mode=memory"))
+        .then(|| path.to_owned())
+}
+
+/// Locks SQLite file `path` for this server alone, through its lock file `PATH.lock`
+/// (created when missing; never one of SQLite's own files, whose POSIX locks a second
+/// descriptor in the same process would release): another server that holds it makes
+/// this fail.
+fn lock_file(path: &str) -> Result<File, DbError> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(format!("{path}.lock"))
+        .map_err(|e| DbError::Failed(sqlx::Error::Io(e)))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(DbError::InUse(path.to_owned())),
+        Err(std::fs::TryLockError::Error(e)) => Err(DbError::Failed(sqlx::Error::Io(e))),
+    }
+}
+
 fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
+/// Seconds since 1970, now.
+pub fn now_seconds() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Column `index` of `row` of game `id`, or why it cannot be read.
+fn column<'r, T>(row: &'r AnyRow, index: usize, id: &str) -> Result<T, DbError>
+where
+    T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    row.try_get(index).map_err(|e| DbError::Damaged {
+        id: id.to_owned(),
+        problem: format!("column {index}: {e}"),
+    })
+}
+
 impl Db {
     /// Opens (and creates, for a SQLite file) the database `db` (a path or a URL, see
-    /// [`url_of`]) and creates its tables when missing.
+    /// [`url_of`]), locks a SQLite file for this server alone, and brings the schema up
+    /// to date (refusing a database made by a newer server).
     pub async fn open(db: &str) -> Result<Db, DbError> {
         install_default_drivers();
         let url = url_of(db);
         let shared = !url.starts_with("sqlite:");
+        // Locked before SQLite opens it: a second server never touches the file.
+        let file_lock = match sqlite_file(&url) {
+            Some(path) => Some(lock_file(&path)?),
+            None => None,
+        };
         let pool = AnyPoolOptions::new()
             .max_connections(if shared { 8 } else { 4 })
             .connect(&url)
@@ -121,20 +203,21 @@ impl Db {
                 .execute(&pool)
                 .await?;
         }
-        for statement in SCHEMA {
-            // Two servers starting at once on one Postgres may both try to create a
-            // table; the one that loses sees it exist on the next statement.
-            if let Err(e) = sqlx::query(statement).execute(&pool).await {
-                if !shared {
-                    return Err(e.into());
-                }
-            }
-        }
-        Ok(Db { pool, shared })
+        schema::migrate(&pool).await?;
+        // Rows from before version 2 are stamped now (their age is unknown).
+        sqlx::query("UPDATE games SET updated_at = $1 WHERE updated_at = 0")
+            .bind(now_seconds())
+            .execute(&pool)
+            .await?;
+        Ok(Db {
+            pool,
+            shared,
+            _file_lock: file_lock,
+        })
     }
 
     /// Stores a new game (no action yet).
-    pub async fn create(&self, game: &StoredGame) -> Result<(), DbError> {
+    pub async fn create(&self, game: &StoredGame, bots_to_act: bool) -> Result<(), DbError> {
         let extra = Extra {
             options: game.options.clone(),
             sitters: game.sitters.clone(),
@@ -143,8 +226,8 @@ impl Db {
             rematch: game.rematch.clone(),
         };
         sqlx::query(
-            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished)
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act)
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -153,43 +236,47 @@ impl Db {
         .bind(i64::try_from(game.delay_ms).unwrap_or(i64::MAX))
         .bind(to_json(&extra))
         .bind(i64::from(game.forfeit.is_some()))
+        .bind(now_seconds())
+        .bind(i64::from(bots_to_act))
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// Commits ply `ply` (counted from 0 in this game's actions) of game `id`: fails with
-    /// [`DbError::Conflict`] when the stored game is not at that ply any more.
-    pub async fn commit_action(
-        &self,
-        id: &str,
-        ply: u32,
-        seat: u8,
-        action: &str,
-        finished: bool,
-    ) -> Result<(), DbError> {
+    /// Commits a ply of game `id`: fails with [`DbError::Conflict`] when the stored game
+    /// is not at that ply any more (another request or server played it first).
+    pub async fn commit_action(&self, id: &str, ply: Ply<'_>) -> Result<(), DbError> {
         let mut tx = self.pool.begin().await?;
-        let moved =
-            sqlx::query("UPDATE games SET plies = $1, finished = $2 WHERE id = $3 AND plies = $4")
-                .bind(i64::from(ply) + 1)
-                .bind(i64::from(finished))
-                .bind(id)
-                .bind(i64::from(ply))
-                .execute(&mut *tx)
-                .await?;
+        let moved = sqlx::query(
+            "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4
+             WHERE id = $5 AND plies = $6",
+        )
+        .bind(i64::from(ply.ply) + 1)
+        .bind(i64::from(ply.finished))
+        .bind(now_seconds())
+        .bind(i64::from(ply.bots_to_act))
+        .bind(id)
+        .bind(i64::from(ply.ply))
+        .execute(&mut *tx)
+        .await?;
         if moved.rows_affected() != 1 {
-            return Err(DbError::Conflict(ply));
+            return Err(DbError::Conflict(ply.ply));
         }
         let inserted =
             sqlx::query("INSERT INTO actions (game_id, ply, seat, action) VALUES ($1, $2, $3, $4)")
                 .bind(id)
-                .bind(i64::from(ply))
-                .bind(i64::from(seat))
-                .bind(action)
+                .bind(i64::from(ply.ply))
+                .bind(i64::from(ply.seat))
+                .bind(ply.action)
                 .execute(&mut *tx)
                 .await;
-        if inserted.is_err() {
-            return Err(DbError::Conflict(ply));
+        match inserted {
+            Ok(_) => {}
+            // The ply's row already there: another server's (only a real conflict).
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(DbError::Conflict(ply.ply));
+            }
+            Err(e) => return Err(e.into()),
         }
         tx.commit().await?;
         Ok(())
@@ -216,9 +303,23 @@ impl Db {
             forfeit: stored.forfeit,
             rematch: stored.rematch,
         };
-        sqlx::query("UPDATE games SET extra = $1, finished = $2 WHERE id = $3")
-            .bind(to_json(&extra))
-            .bind(i64::from(finished))
+        let bots_stop = if finished { ", bots_to_act = 0" } else { "" };
+        sqlx::query(&format!(
+            "UPDATE games SET extra = $1, finished = $2, updated_at = $3{bots_stop} WHERE id = $4"
+        ))
+        .bind(to_json(&extra))
+        .bind(i64::from(finished))
+        .bind(now_seconds())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Records that no bot of game `id` is to act (a game resumed and found waiting for
+    /// a person).
+    pub async fn bots_wait(&self, id: &str) -> Result<(), DbError> {
+        sqlx::query("UPDATE games SET bots_to_act = 0 WHERE id = $1")
             .bind(id)
             .execute(&self.pool)
             .await?;
@@ -231,10 +332,17 @@ impl Db {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| u32::try_from(r.get::<i64, _>(0)).unwrap_or(u32::MAX)))
+        match row {
+            Some(row) => {
+                let plies: i64 = column(&row, 0, id)?;
+                Ok(Some(u32::try_from(plies).unwrap_or(u32::MAX)))
+            }
+            None => Ok(None),
+        }
     }
 
-    /// Game `id` with its actions, if it exists.
+    /// Game `id` with its actions, if it exists; [`DbError::Damaged`] naming the game
+    /// when its row cannot be read.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, start_position, token, delay_ms, extra FROM games WHERE id = $1",
@@ -245,27 +353,31 @@ impl Db {
         else {
             return Ok(None);
         };
-        let extra: Extra = serde_json::from_str(&row.get::<String, _>(5))
-            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-        let actions =
-            sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|r| {
-                    (
-                        u8::try_from(r.get::<i64, _>(0)).unwrap_or(u8::MAX),
-                        r.get::<String, _>(1),
-                    )
-                })
-                .collect();
+        let extra: String = column(&row, 5, id)?;
+        let extra: Extra = serde_json::from_str(&extra).map_err(|e| DbError::Damaged {
+            id: id.to_owned(),
+            problem: format!("its options, sitters and tokens (JSON) cannot be read: {e}"),
+        })?;
+        let mut actions = Vec::new();
+        let rows = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        for r in &rows {
+            let seat: i64 = column(r, 0, id)?;
+            let seat = u8::try_from(seat).map_err(|_| DbError::Damaged {
+                id: id.to_owned(),
+                problem: format!("an action's seat {seat} is no seat"),
+            })?;
+            actions.push((seat, column(r, 1, id)?));
+        }
+        let delay_ms: i64 = column(&row, 4, id)?;
         Ok(Some(StoredGame {
-            id: row.get(0),
-            game: row.get(1),
-            start: row.get(2),
-            token: row.get(3),
-            delay_ms: u64::try_from(row.get::<i64, _>(4)).unwrap_or(0),
+            id: column(&row, 0, id)?,
+            game: column(&row, 1, id)?,
+            start: column(&row, 2, id)?,
+            token: column(&row, 3, id)?,
+            delay_ms: u64::try_from(delay_ms).unwrap_or(0),
             options: extra.options,
             sitters: extra.sitters,
             seat_tokens: extra.seat_tokens,
@@ -275,11 +387,47 @@ impl Db {
         }))
     }
 
-    /// The ids of every game not over, oldest first.
-    pub async fn unfinished(&self) -> Result<Vec<String>, DbError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0")
-            .fetch_all(&self.pool)
+    /// The ids of at most `limit` unfinished games with a bot to act, the most recently
+    /// changed first: the games a restarted server resumes by itself.
+    pub async fn bot_games(&self, limit: usize) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE finished = 0 AND bots_to_act = 1
+             ORDER BY updated_at DESC LIMIT $1",
+        )
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| r.try_get::<String, _>(0).ok())
+            .collect())
+    }
+
+    /// Deletes every game (and its actions) that has not changed since `before`
+    /// (seconds since 1970): finished games and games nobody plays any more. Returns the
+    /// number of games deleted.
+    pub async fn expire(&self, before: i64) -> Result<u64, DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE updated_at < $1)",
+        )
+        .bind(before)
+        .execute(&mut *tx)
+        .await?;
+        let gone = sqlx::query("DELETE FROM games WHERE updated_at < $1")
+            .bind(before)
+            .execute(&mut *tx)
             .await?;
-        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+        tx.commit().await?;
+        Ok(gone.rows_affected())
+    }
+
+    /// The number of games stored.
+    pub async fn count(&self) -> Result<u64, DbError> {
+        let row = sqlx::query("SELECT COUNT(*) FROM games")
+            .fetch_one(&self.pool)
+            .await?;
+        let n: i64 = column(&row, 0, "(count)")?;
+        Ok(u64::try_from(n).unwrap_or(0))
     }
 }

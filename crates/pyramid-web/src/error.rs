@@ -62,6 +62,16 @@ impl ApiError {
         ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message)
     }
 
+    /// 413: the body is larger than the server reads.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message)
+    }
+
+    /// 429: this client asked for too much (games, streams, bot games) for now.
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+    }
+
     /// 500: the server failed (a bug).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
@@ -84,5 +94,22 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+impl From<pyramid_core::runtime::RuntimeError> for ApiError {
+    /// 409 for an action out of turn or after the end, 422 for one the rules refuse, 400
+    /// for anything else a request named wrong (a game, an option, a position).
+    fn from(e: pyramid_core::runtime::RuntimeError) -> ApiError {
+        use pyramid_core::PlayError;
+        use pyramid_core::runtime::RuntimeError;
+        match e {
+            RuntimeError::Play(PlayError::GameOver) => ApiError::conflict("the game is over"),
+            RuntimeError::Play(PlayError::WrongSeat { expected, got }) => {
+                ApiError::conflict(format!("seat {got} is not to act: seat {expected} is"))
+            }
+            RuntimeError::Play(e) => ApiError::unprocessable(e.to_string()),
+            other => ApiError::bad_request(other.to_string()),
+        }
     }
 }

@@ -21,7 +21,13 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Checked<Json<T>> {
         Json::<T>::from_request(request, state)
             .await
             .map(Checked)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {}", e.body_text())))
+            .map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::too_large(format!("the body is too large: {}", e.body_text()))
+                } else {
+                    ApiError::bad_request(format!("malformed JSON body: {}", e.body_text()))
+                }
+            })
     }
 }
 
@@ -44,5 +50,25 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Checked<Query<
             .await
             .map(Checked)
             .map_err(|e| ApiError::bad_request(format!("malformed query: {}", e.body_text())))
+    }
+}
+
+/// The address of the client asking (its IP), as the server saw its connection; none
+/// for a request handed to the router directly (tests through `oneshot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientIp(pub std::net::IpAddr);
+
+/// The client of a request, if the server knows it ([`ClientIp`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Client(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &S,
+    ) -> Result<Self, std::convert::Infallible> {
+        Ok(Client(parts.extensions.get::<ClientIp>().map(|c| c.0)))
     }
 }

@@ -15,6 +15,7 @@
 
 mod api;
 mod bots;
+mod clients;
 mod config;
 mod db;
 mod error;
@@ -23,6 +24,7 @@ mod guard;
 mod limits;
 mod persist;
 mod replay;
+mod schema;
 mod session;
 mod store;
 mod view;
@@ -37,7 +39,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use pyramid_core::runtime::Registry;
 use tokio::sync::Semaphore;
 
@@ -51,8 +52,14 @@ pub struct App {
     store: store::Store,
     registry: &'static Registry,
     config: ServerConfig,
-    /// Permits to compute a bot move ([`ServerConfig::bot_threads`]).
+    /// Permits to compute a bot move of a game with a person
+    /// ([`ServerConfig::bot_threads`]).
     bot_pool: Arc<Semaphore>,
+    /// Permits to compute a bot move of a game of bots alone
+    /// ([`ServerConfig::background_bot_threads`]).
+    background_bot_pool: Arc<Semaphore>,
+    /// What each client holds: connections, event streams, games of bots alone.
+    clients: Arc<clients::Clients>,
     /// Permits to replay a record ([`ServerConfig::cpu_threads`]).
     cpu_pool: Arc<Semaphore>,
     /// Permits to do a request's light work: a new game, a picture.
@@ -71,6 +78,8 @@ impl App {
             store: store::Store::default(),
             registry: pyramid_games::registry(),
             bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
+            background_bot_pool: Arc::new(Semaphore::new(config.background_bot_threads.max(1))),
+            clients: Arc::default(),
             cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
             light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
             bot_work: bots::BotWork::default(),
@@ -79,8 +88,12 @@ impl App {
     }
 
     /// A server state on the database [`ServerConfig::db`] (opened, and created when it
-    /// is a SQLite file that does not exist), with every unfinished game it holds resumed,
-    /// bot seats moving; in memory only when `db` is `None`. Needs a tokio runtime.
+    /// is a SQLite file that does not exist; a SQLite file another server holds is
+    /// refused, naming it), in memory only when `db` is `None`. Needs a tokio runtime.
+    ///
+    /// It returns at once, whatever the number of games stored: the unfinished games
+    /// whose bots are to act resume in the background, in small batches, and every
+    /// other game is loaded when someone asks for it.
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, DbError> {
         let db = match &config.db {
             Some(url) => Some(db::Db::open(url).await?),
@@ -90,10 +103,31 @@ impl App {
             db,
             ..App::new(config)
         });
-        persist::resume(&app)
-            .await
-            .map_err(|e| DbError::Failed(sqlx::Error::Protocol(e.message)))?;
+        tokio::spawn(persist::resume_bot_games(Arc::downgrade(&app)));
         Ok(app)
+    }
+
+    /// The number of games stored in the database (none without one).
+    pub async fn stored_games(&self) -> Result<u64, DbError> {
+        match &self.db {
+            Some(db) => db.count().await,
+            None => Ok(0),
+        }
+    }
+
+    /// Deletes the stored games that have not changed for [`ServerConfig::keep_for`]
+    /// (what the server does every hour); returns how many.
+    pub async fn expire_stored_games(&self) -> Result<u64, DbError> {
+        let (Some(db), Some(keep)) = (&self.db, self.config.keep_for) else {
+            return Ok(0);
+        };
+        let keep = i64::try_from(keep.as_secs()).unwrap_or(i64::MAX);
+        db.expire(db::now_seconds().saturating_sub(keep)).await
+    }
+
+    /// The event streams open now.
+    pub fn streams_open(&self) -> usize {
+        self.clients.streams()
     }
 
     /// The number of live games.
@@ -199,20 +233,23 @@ pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> s
 }
 
 /// Serves `app` on `listener` until the process ends: at most
-/// [`ServerConfig::max_connections`] connections at once, each closed when a request
-/// head takes longer than [`ServerConfig::header_timeout`] to arrive; idle games are
-/// dropped every few seconds.
+/// [`ServerConfig::max_connections`] connections at once and
+/// [`ServerConfig::max_client_connections`] from one address (one more is closed at
+/// once), each closed when a request head takes longer than
+/// [`ServerConfig::header_timeout`] to arrive; idle games are dropped every few seconds,
+/// and stored games past [`ServerConfig::keep_for`] every hour.
 pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
     tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
+    tokio::spawn(persist::expire_old_games(Arc::downgrade(&app)));
     let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
     let header_timeout = app.config.header_timeout;
-    let routes = router(app);
+    let routes = router(Arc::clone(&app));
     loop {
         let Ok(permit) = Arc::clone(&connections).acquire_owned().await else {
             return Ok(());
         };
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(_) => {
                 // Out of descriptors or a connection reset before it was accepted: wait
                 // a little rather than spin.
@@ -220,11 +257,24 @@ pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std:
                 continue;
             }
         };
+        let ip = peer.ip();
+        // A client holding its share of connections gets no more: closed at once.
+        let Some(slot) = app.clients.connect(ip, &app.config) else {
+            drop(stream);
+            continue;
+        };
         // Answers are written whole: no waiting to fill a segment.
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(routes.clone());
+        let routes = routes.clone();
+        let service = hyper::service::service_fn(
+            move |mut request: axum::extract::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(extract::ClientIp(ip));
+                tower::ServiceExt::oneshot(routes.clone(), request)
+            },
+        );
         tokio::spawn(async move {
             let _permit = permit;
+            let _slot = slot;
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
@@ -244,5 +294,6 @@ async fn sweep_idle_games(app: Weak<App>) {
         tokio::time::sleep(period).await;
         let Some(app) = app.upgrade() else { return };
         app.store.sweep(&app.config);
+        app.clients.sweep();
     }
 }

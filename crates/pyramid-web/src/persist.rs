@@ -1,24 +1,36 @@
-//! The store and the database together: [`find`] a game (in memory, else reloaded from
-//! the database), [`commit_play`] an action (committed before it is applied and
-//! answered), [`save_end`] a resignation, forfeit or rematch, and [`resume`] every
-//! unfinished game when a server starts.
+//! The store and the database together: [`find`] a game (in memory, else loaded from the
+//! database once, by whoever asks first), [`play`] an action (committed before it is
+//! applied and answered), [`write`] a game's end (a resignation, a forfeit, a rematch),
+//! and the database's upkeep: [`resume_bot_games`] after a start, [`expire_old_games`].
+//!
+//! The database is the truth. Loading a game and committing one of its actions both
+//! hold the game id's lock ([`crate::store::Store::id_lock`]), so a copy is never loaded
+//! from a database state older than an action already answered, and a copy found older
+//! than the database (another server moved on, or it was dropped from memory while a
+//! request used it) is dropped and the game loaded again.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use pyramid_core::Seat;
 use pyramid_core::runtime::borrowed_options;
+use tokio::sync::OwnedMutexGuard;
 
 use crate::bots::drive_bots;
-use crate::db::{DbError, StoredGame};
+use crate::db::{DbError, Ply, StoredGame};
 use crate::store::{LiveGame, Shared, Sitter, lock};
 use crate::{ApiError, App};
+
+/// How many times a request loads a game again when its copy turns out older than the
+/// database before it gives up (each time means someone else changed the game).
+const RELOADS: usize = 4;
 
 /// The API's answer to a failed database call.
 pub fn db_error(e: DbError) -> ApiError {
     match e {
         DbError::Conflict(_) => ApiError::conflict(e.to_string()),
-        DbError::Failed(_) => ApiError::unavailable(e.to_string()),
+        DbError::Damaged { .. } => ApiError::internal(e.to_string()),
+        _ => ApiError::unavailable(e.to_string()),
     }
 }
 
@@ -26,48 +38,68 @@ fn not_found(id: &str) -> ApiError {
     ApiError::not_found(format!("no game with id `{}`", pyramid_core::excerpt(id)))
 }
 
-/// The game `id`: the one held in memory (checked against the database when several
-/// servers share it), else the stored one, made again and held (its bots resume).
-pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
-    let held = app.store.get(id, &app.config);
-    let Some(db) = &app.db else {
-        return held.ok_or_else(|| not_found(id));
+/// The copy of game `id` held in memory when it is current: held and, when several
+/// servers share the database, at the database's ply.
+async fn held_current(app: &App, id: &str) -> Result<Option<Shared>, ApiError> {
+    let Some(shared) = app.store.get(id, &app.config) else {
+        return Ok(None);
     };
-    if let Some(shared) = held {
-        if !db.shared {
-            return Ok(shared);
+    match &app.db {
+        Some(db) if db.shared => {
+            let stored = db.plies(id).await.map_err(db_error)?;
+            let in_memory = lock(&shared).moves.len();
+            Ok(stored
+                .is_some_and(|p| p as usize == in_memory)
+                .then_some(shared))
         }
-        let stored = db.plies(id).await.map_err(db_error)?;
-        let in_memory = lock(&shared).moves.len();
-        if stored.is_some_and(|p| p as usize == in_memory) {
-            return Ok(shared);
-        }
+        _ => Ok(Some(shared)),
     }
+}
+
+/// The game `id`: the copy held in memory (checked against the database when several
+/// servers share it), else the stored one, loaded once (by whoever asks first, under the
+/// id's lock), held, its bots moving.
+pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
+    if let Some(shared) = held_current(app, id).await? {
+        return Ok(shared);
+    }
+    let Some(db) = &app.db else {
+        return Err(not_found(id));
+    };
     // Hex ids only: anything else cannot be stored.
     if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(not_found(id));
+    }
+    let id_lock = app.store.id_lock(id);
+    let _loading = id_lock.lock().await;
+    // Whoever asked first may have loaded it meanwhile.
+    if let Some(shared) = held_current(app, id).await? {
+        return Ok(shared);
     }
     let stored = db
         .load(id)
         .await
         .map_err(db_error)?
         .ok_or_else(|| not_found(id))?;
-    Ok(hold(app, stored).await?.1)
+    hold(app, stored).await
 }
 
-/// Makes a stored game again, holds it and starts its bots.
-async fn hold(app: &Arc<App>, stored: StoredGame) -> Result<(String, Shared), ApiError> {
+/// Makes a stored game again, holds it (replacing a copy older than it) and starts its
+/// bots. The caller holds the id's lock.
+async fn hold(app: &Arc<App>, stored: StoredGame) -> Result<Shared, ApiError> {
     let id = stored.id.clone();
     let live = app
         .blocking(crate::Work::Heavy, move |app| rebuild(app, &stored))
         .await??;
-    let (id, shared) = app.store.insert_as(id, live, &app.config);
+    let (_, shared) = app.store.insert_as(id, live, &app.config);
     shared.notify();
     drive_bots(app, Arc::clone(&shared));
-    Ok((id, shared))
+    Ok(shared)
 }
 
-/// A stored game played again from its start: its actions, its forfeit, its bots.
+/// A stored game played again from its start: its actions, its forfeit, its bots. An
+/// error names the game and the ply, never the action (which may hold what a seat
+/// hides).
 fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
     let broken = |what: String| ApiError::internal(format!("stored game {}: {what}", stored.id));
     let game = app
@@ -76,7 +108,7 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
         .map_err(|e| broken(e.to_string()))?;
     let start = game
         .parse_position(&stored.start, &borrowed_options(&stored.options))
-        .map_err(|e| broken(e.to_string()))?;
+        .map_err(|e| broken(format!("its start position: {e}")))?;
     let mut sitters = Vec::with_capacity(stored.sitters.len());
     for (seat, spec) in stored.sitters.iter().enumerate() {
         sitters.push(if spec == "human" {
@@ -110,10 +142,14 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
         forfeit: None,
         options: stored.options.clone(),
         rematch: stored.rematch.clone(),
+        owner: None,
     };
-    for (seat, action) in &stored.actions {
-        live.record_and_play(Seat(*seat), action)
-            .map_err(|e| broken(format!("action `{action}`: {e}")))?;
+    for (ply, (seat, action)) in stored.actions.iter().enumerate() {
+        live.record_and_play(Seat(*seat), action).map_err(|_| {
+            broken(format!(
+                "the action of seat {seat} at ply {ply} is refused by the rules"
+            ))
+        })?;
     }
     live.forfeit = stored.forfeit.clone().map(|(s, reason)| (Seat(s), reason));
     live.bots_live =
@@ -121,41 +157,118 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
     Ok(live)
 }
 
-/// Plays `text` for `seat` in `shared`: checked, committed to the database, then applied
-/// and told to the game's viewers. With `at`, only when the game has that many actions
-/// (a bot's move, computed on a state that must still be current).
-pub async fn commit_play(
+/// A game held for writing: its current copy, and its id's lock (no other request
+/// loads or writes it meanwhile).
+pub struct Writing {
+    /// The game's copy (held, current).
+    pub shared: Shared,
+    _id_lock: OwnedMutexGuard<()>,
+}
+
+/// Game `id` held for writing: its current copy under its id's lock.
+pub async fn write(app: &Arc<App>, id: &str) -> Result<Writing, ApiError> {
+    for _ in 0..RELOADS {
+        let shared = find(app, id).await?;
+        let id_lock = app.store.id_lock(id).lock_owned().await;
+        // A copy dropped from memory (idle, evicted, found old) meanwhile: load it again.
+        if !lock(&shared).closed {
+            return Ok(Writing {
+                shared,
+                _id_lock: id_lock,
+            });
+        }
+    }
+    Err(busy())
+}
+
+fn busy() -> ApiError {
+    ApiError::unavailable("the game changed under this request again and again: try again")
+}
+
+/// Why an action was not committed.
+pub enum Refusal {
+    /// The copy is no longer the one held (dropped from memory meanwhile).
+    Closed,
+    /// The database moved on from the copy (another server, or a request on another
+    /// copy): the copy is to be dropped and the game loaded again.
+    Stale,
+    /// Refused for good: the rules, the seat, the game moved on for a bot's move, or the
+    /// database failed.
+    Refused(ApiError),
+}
+
+/// Plays `text` for the seat `check` allows in game `id`: checked, committed to the
+/// database, then applied and told to the game's viewers; on a copy older than the
+/// database, the game is loaded again and the action checked again on it.
+pub async fn play(
+    app: &Arc<App>,
+    id: &str,
+    text: &str,
+    check: impl Fn(&LiveGame) -> Result<Seat, ApiError>,
+) -> Result<(Shared, Seat), ApiError> {
+    for _ in 0..RELOADS {
+        let writing = write(app, id).await?;
+        let seat = check(&lock(&writing.shared))?;
+        match commit(app, &writing.shared, seat, text, None).await {
+            Ok(()) => return Ok((writing.shared, seat)),
+            Err(Refusal::Closed | Refusal::Stale) => app.store.forget(&writing.shared),
+            Err(Refusal::Refused(e)) => return Err(e),
+        }
+    }
+    Err(busy())
+}
+
+/// Plays `text` for `seat` on copy `shared`, whose id's lock the caller holds: checked,
+/// committed, applied, told. With `at`, only when the game has that many actions (a
+/// bot's move, computed on a state that must still be current).
+pub async fn commit(
     app: &App,
     shared: &Shared,
     seat: Seat,
     text: &str,
     at: Option<usize>,
-) -> Result<(), ApiError> {
-    let _write = shared.write.lock().await;
-    let (prepared, ply) = {
+) -> Result<(), Refusal> {
+    let (prepared, ply, bots_to_act) = {
         let live = lock(shared);
         let ply = live.moves.len();
-        if live.closed || at.is_some_and(|at| at != ply) {
-            return Err(ApiError::conflict("the game moved on meanwhile"));
+        if live.closed {
+            return Err(Refusal::Closed);
         }
-        (
-            live.prepare(seat, text)
-                .map_err(crate::api::runtime_error)?,
-            ply,
-        )
+        if at.is_some_and(|at| at != ply) {
+            return Err(Refusal::Refused(ApiError::conflict(
+                "the game moved on meanwhile",
+            )));
+        }
+        let prepared = live
+            .prepare(seat, text)
+            .map_err(|e| Refusal::Refused(e.into()))?;
+        let bots_to_act = prepared
+            .state
+            .to_act()
+            .is_some_and(|s| matches!(live.sitters.get(s.index()), Some(Sitter::Bot(..))));
+        (prepared, ply, bots_to_act)
     };
     if let Some(db) = &app.db {
-        let over = prepared.state.is_over();
-        db.commit_action(&shared.id, ply as u32, seat.0, &prepared.text, over)
-            .await
-            .map_err(db_error)?;
+        let ply = Ply {
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            seat: seat.0,
+            action: &prepared.text,
+            finished: prepared.state.is_over(),
+            bots_to_act,
+        };
+        match db.commit_action(&shared.id, ply).await {
+            Ok(()) => {}
+            Err(DbError::Conflict(_)) => return Err(Refusal::Stale),
+            Err(e) => return Err(Refusal::Refused(db_error(e))),
+        }
     }
     lock(shared).apply(prepared);
     shared.notify();
     Ok(())
 }
 
-/// Stores a game's forfeit, rematch and whether it is over, then tells its viewers.
+/// Stores a game's forfeit, rematch and whether it is over, then tells its viewers. The
+/// caller holds the id's lock ([`write`]).
 pub async fn save_end(app: &App, shared: &Shared) -> Result<(), ApiError> {
     if let Some(db) = &app.db {
         let (forfeit, rematch, over) = {
@@ -175,9 +288,9 @@ pub async fn save_end(app: &App, shared: &Shared) -> Result<(), ApiError> {
 }
 
 /// Stores a new game before it is answered.
-pub async fn save_new(app: &App, stored: &StoredGame) -> Result<(), ApiError> {
+pub async fn save_new(app: &App, stored: &StoredGame, bots_to_act: bool) -> Result<(), ApiError> {
     match &app.db {
-        Some(db) => db.create(stored).await.map_err(db_error),
+        Some(db) => db.create(stored, bots_to_act).await.map_err(db_error),
         None => Ok(()),
     }
 }
@@ -199,20 +312,61 @@ pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
     }
 }
 
-/// Holds every unfinished stored game again, its bot seats moving: what a server does
-/// when it starts. A game that cannot be made again is skipped (and named on stderr).
-pub async fn resume(app: &Arc<App>) -> Result<usize, ApiError> {
-    let Some(db) = &app.db else { return Ok(0) };
-    let ids = db.unfinished().await.map_err(db_error)?;
-    let mut resumed = 0;
-    for id in ids {
-        let Some(stored) = db.load(&id).await.map_err(db_error)? else {
-            continue;
-        };
-        match hold(app, stored).await {
-            Ok(_) => resumed += 1,
-            Err(e) => eprintln!("pyramid-web: game {id} not resumed: {e}"),
+/// Games resumed at once after a start, between pauses of [`RESUME_PAUSE`].
+const RESUME_BATCH: usize = 16;
+
+/// The pause between two batches of resumed games.
+const RESUME_PAUSE: Duration = Duration::from_millis(100);
+
+/// After a start, resumes the stored games whose bots are to act (at most
+/// [`crate::ServerConfig::max_bot_games`], the most recently played first), in batches
+/// of [`RESUME_BATCH`], until done or the server is gone. Every other game is loaded when
+/// someone asks for it, so a start does not grow with the games stored. A game that
+/// cannot be made again is skipped and named on stderr.
+pub async fn resume_bot_games(app: Weak<App>) {
+    let ids = {
+        let Some(app) = app.upgrade() else { return };
+        let Some(db) = &app.db else { return };
+        match db.bot_games(app.config.max_bot_games).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("pyramid-web: bot games not resumed: {e}");
+                return;
+            }
         }
+    };
+    for batch in ids.chunks(RESUME_BATCH) {
+        let Some(app) = app.upgrade() else { return };
+        for id in batch {
+            match find(&app, id).await {
+                Ok(shared) => {
+                    let waiting = !lock(&shared).bot_to_act();
+                    if let (true, Some(db)) = (waiting, &app.db) {
+                        let _ = db.bots_wait(id).await;
+                    }
+                }
+                Err(e) => eprintln!("pyramid-web: game {id} not resumed: {}", e.message),
+            }
+        }
+        drop(app);
+        tokio::time::sleep(RESUME_PAUSE).await;
     }
-    Ok(resumed)
+}
+
+/// How often stored games past [`crate::ServerConfig::keep_for`] are deleted.
+const EXPIRY_PERIOD: Duration = Duration::from_secs(3600);
+
+/// Deletes the stored games that have not changed for [`crate::ServerConfig::keep_for`]
+/// (finished and abandoned games) now and every [`EXPIRY_PERIOD`], until the server is
+/// gone.
+pub async fn expire_old_games(app: Weak<App>) {
+    loop {
+        {
+            let Some(app) = app.upgrade() else { return };
+            if let Err(e) = app.expire_stored_games().await {
+                eprintln!("pyramid-web: old games not deleted: {e}");
+            }
+        }
+        tokio::time::sleep(EXPIRY_PERIOD).await;
+    }
 }

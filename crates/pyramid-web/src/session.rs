@@ -19,8 +19,8 @@ use pyramid_games::runtime::RuleOptions;
 use crate::api::{
     Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
 };
-use crate::extract::Checked;
-use crate::persist::{find, save_end};
+use crate::extract::{Checked, Client};
+use crate::persist::{find, save_end, write};
 use crate::store::{LiveGame, Rematch, Sitter, drop_bots, lock};
 use crate::view::{GameView, RESIGNED, Snapshot};
 use crate::{ApiError, App};
@@ -28,22 +28,33 @@ use crate::{ApiError, App};
 /// `GET /api/games/{id}/events?seat=N&token=T`: an `event: game` with the game as the
 /// viewer sees it at once and after every change (a ply, a resignation, the end, a
 /// rematch), with keep-alive comments; the stream ends when the server drops the game
-/// from memory (a browser's `EventSource` then connects again and gets it reloaded).
+/// from memory or after [`crate::ServerConfig::stream_lifetime`] (a browser's
+/// `EventSource` then connects again and gets it, reloaded if need be). Streams are
+/// bounded per game, per client and in all: one more is answered 429.
 pub async fn events(
     State(app): State<Arc<App>>,
+    Client(client): Client,
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Query(query)): Checked<Query<ViewQuery>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let shared = find(&app, &id).await?;
     let seat = viewer(&lock(&shared), &query)?;
+    let slot = app
+        .clients
+        .open_stream(client, &shared, &app.config)
+        .map_err(ApiError::too_many)?;
     let changes = shared.changed.subscribe();
+    let ends = tokio::time::Instant::now() + app.config.stream_lifetime;
     let stream = futures_util::stream::unfold(
-        (shared, changes, true),
-        move |(shared, mut changes, first)| async move {
+        (shared, changes, true, slot),
+        move |(shared, mut changes, first, slot)| async move {
             // A new subscriber has seen the current version: the first event is sent at
-            // once, the others after each change.
-            if !first && changes.changed().await.is_err() {
-                return None;
+            // once, the others after each change, until the stream's lifetime is over.
+            if !first {
+                match tokio::time::timeout_at(ends, changes.changed()).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) | Err(_) => return None,
+                }
             }
             let snapshot = {
                 let live = lock(&shared);
@@ -56,7 +67,7 @@ pub async fn events(
                 .event("game")
                 .json_data(snapshot.view())
                 .unwrap_or_else(|_| Event::default().comment("unwritable"));
-            Some((Ok(event), (shared, changes, false)))
+            Some((Ok(event), (shared, changes, false, slot)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
@@ -68,8 +79,8 @@ pub async fn resign(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<SeatRequest>>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = find(&app, &id).await?;
-    let _write = shared.write.lock().await;
+    let writing = write(&app, &id).await?;
+    let shared = &writing.shared;
     let (seat, bots) = {
         let mut live = lock(&shared);
         let seat = check_seat(&live, request.seat, &request.token)?;
@@ -80,8 +91,8 @@ pub async fn resign(
         (seat, live.retire_bots())
     };
     drop_bots(bots);
-    save_end(&app, &shared).await?;
-    let mut live = lock(&shared);
+    save_end(&app, shared).await?;
+    let mut live = lock(shared);
     live.last_used = Instant::now();
     Ok(Json(Snapshot::of(&id, &live, Some(seat)).view()))
 }
@@ -92,13 +103,14 @@ pub async fn resign(
 /// sitter's new seat); every viewer of the old game finds its own link under `rematch`.
 pub async fn rematch(
     State(app): State<Arc<App>>,
+    Client(client): Client,
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<SeatRequest>>,
 ) -> Result<Json<Created>, ApiError> {
-    let shared = find(&app, &id).await?;
-    let _write = shared.write.lock().await;
+    let writing = write(&app, &id).await?;
+    let shared = &writing.shared;
     let (seat, existing, request_new) = {
-        let live = lock(&shared);
+        let live = lock(shared);
         let seat = check_seat(&live, request.seat, &request.token)?;
         if live.to_act().is_some() {
             return Err(ApiError::conflict(
@@ -110,7 +122,7 @@ pub async fn rematch(
     let rematch = match existing {
         Some(rematch) => rematch,
         None => {
-            let texts: Vec<String> = lock(&shared)
+            let texts: Vec<String> = lock(shared)
                 .options
                 .iter()
                 .map(|(k, v)| format!("{k}={v}"))
@@ -122,13 +134,13 @@ pub async fn rematch(
                     new_game(app, request_new, &options)
                 })
                 .await??;
-            let created = start_game(&app, live, seat_tokens).await?;
+            let created = start_game(&app, live, seat_tokens, client).await?;
             let rematch = Rematch {
                 id: created.id,
                 seat_tokens: created.seat_tokens,
             };
-            lock(&shared).rematch = Some(rematch.clone());
-            save_end(&app, &shared).await?;
+            lock(shared).rematch = Some(rematch.clone());
+            save_end(&app, shared).await?;
             rematch
         }
     };
@@ -152,6 +164,7 @@ fn rematch_request(live: &LiveGame) -> NewGame {
         seats: Some(specs),
         delay_ms: u64::try_from(live.bot_delay.as_millis()).unwrap_or(0),
         start: None,
+        hot_seat: live.hidden && !live.token.is_empty(),
     }
 }
 
@@ -163,7 +176,8 @@ fn created_for(rematch: &Rematch, old: Seat) -> Created {
     let seat_tokens = (0..seats)
         .map(|s| if s == new_seat { mine.clone() } else { None })
         .collect();
-    Created::new(rematch.id.clone(), mine.unwrap_or_default(), seat_tokens)
+    // Only the asker's own token: its seat's, never one for all.
+    Created::new(rematch.id.clone(), None, seat_tokens)
 }
 
 /// `GET /api/games/{id}/record?seat=N&token=T`: the game as one record line (what

@@ -38,7 +38,9 @@ pub struct LiveGame {
     pub state: Box<dyn DynState>,
     /// Who sits where.
     pub sitters: Vec<Sitter>,
-    /// The token for every human seat.
+    /// The token for every human seat (hot seat); empty for a game that hides
+    /// something from each seat and was not asked for as hot seat: each seat then has
+    /// only its own token.
     pub token: String,
     /// A token per human seat (`None` for bot seats).
     pub seat_tokens: Vec<Option<String>>,
@@ -67,6 +69,9 @@ pub struct LiveGame {
     pub options: Vec<(String, String)>,
     /// The rematch asked for, once someone asked.
     pub rematch: Option<Rematch>,
+    /// For a game of bots alone, the slot of the client that created it (given back
+    /// when its bots stop: [`crate::ServerConfig::max_client_bot_games`]).
+    pub owner: Option<crate::clients::Slot>,
 }
 
 /// A game's rematch: its id and its seat tokens, by seat of the rematch.
@@ -104,18 +109,26 @@ impl LiveGame {
     /// Whether `token` lets its holder see and act for `seat` (a human seat).
     pub fn allows(&self, seat: Seat, token: Option<&str>) -> bool {
         let Some(token) = token else { return false };
+        // An empty game token: none (each seat has only its own).
+        let game_token = !self.token.is_empty() && same(token, &self.token);
         let human = matches!(self.sitters.get(seat.index()), Some(Sitter::Human));
         let seat_token = self
             .seat_tokens
             .get(seat.index())
             .and_then(Option::as_deref);
-        human && (same(token, &self.token) || seat_token.is_some_and(|t| same(token, t)))
+        human && (game_token || seat_token.is_some_and(|t| same(token, t)))
     }
 
     /// Whether the seat to act is a bot.
     pub fn bot_to_act(&self) -> bool {
         self.to_act()
             .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+    }
+
+    /// Whether a person sits in some seat (its bot moves are computed before those of
+    /// games of bots alone).
+    pub fn with_person(&self) -> bool {
+        self.sitters.iter().any(|s| matches!(s, Sitter::Human))
     }
 
     /// Whether a bot is to act, in its seat (not thinking) and the game not closed: what
@@ -159,6 +172,7 @@ impl LiveGame {
             return Vec::new();
         }
         self.bots_live = false;
+        self.owner = None;
         self.sitters
             .iter_mut()
             .filter_map(|s| match s {
@@ -260,18 +274,19 @@ fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// A game in the store: its id, its state behind a lock taken for short moments, and a
-/// lock that orders its writes (held while an action is committed to the database, so
-/// that the actions of one game are committed and applied one at a time).
+/// A game in the store: its id, its state behind a lock taken for short moments, and
+/// its viewers' signal. Loading a game and committing its actions are ordered by the
+/// id's lock ([`Store::id_lock`]), not by anything of this copy: a copy may be dropped
+/// and another loaded meanwhile.
 pub struct GameCell {
     /// The game's id.
     pub id: String,
     live: Mutex<LiveGame>,
-    /// Held from checking an action to applying it, its commit included.
-    pub write: tokio::sync::Mutex<()>,
     /// Bumped after every change a viewer should see (a ply, a resignation, a rematch,
     /// the game dropped from memory): what `GET /api/games/{id}/events` waits on.
     pub changed: tokio::sync::watch::Sender<u64>,
+    /// Event streams open on this copy now ([`crate::streams`]).
+    pub streams: std::sync::atomic::AtomicUsize,
 }
 
 impl GameCell {
@@ -280,8 +295,8 @@ impl GameCell {
         GameCell {
             id,
             live: Mutex::new(live),
-            write: tokio::sync::Mutex::new(()),
             changed: tokio::sync::watch::Sender::new(0),
+            streams: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -300,6 +315,11 @@ pub fn lock(game: &Shared) -> MutexGuard<'_, LiveGame> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
+
+/// The lock of one game id, held while the game is loaded into memory or one of its
+/// actions (or its end) is committed and applied: so a game is loaded once, by whoever
+/// asks first, and never from a database state older than an action already answered.
+pub type IdLock = Arc<tokio::sync::Mutex<()>>;
 
 /// Marks a game dropped from the store and stops its bots (one thinking now stops when
 /// its move is done).
@@ -323,6 +343,9 @@ pub fn sweep_period(config: &ServerConfig) -> Duration {
 pub struct Store {
     games: Mutex<HashMap<String, Shared>>,
     last_sweep: Mutex<Instant>,
+    /// The lock of every id being loaded or written now (an entry nobody holds any
+    /// more is dead and replaced, or swept).
+    id_locks: Mutex<HashMap<String, std::sync::Weak<tokio::sync::Mutex<()>>>>,
 }
 
 impl Default for Store {
@@ -330,6 +353,7 @@ impl Default for Store {
         Store {
             games: Mutex::default(),
             last_sweep: Mutex::new(Instant::now()),
+            id_locks: Mutex::default(),
         }
     }
 }
@@ -339,6 +363,38 @@ impl Store {
         self.games
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The lock of game `id` ([`IdLock`]): one for every holder at a time.
+    pub fn id_lock(&self, id: &str) -> IdLock {
+        let mut locks = self
+            .id_locks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(held) = locks.get(id).and_then(std::sync::Weak::upgrade) {
+            return held;
+        }
+        if locks.len() >= 1024 {
+            locks.retain(|_, l| l.strong_count() > 0);
+        }
+        let fresh: IdLock = Arc::default();
+        locks.insert(id.to_owned(), Arc::downgrade(&fresh));
+        fresh
+    }
+
+    /// Drops `copy` of its game from memory (closing it) if it is the one held: a copy
+    /// found older than the database, to be loaded again.
+    pub fn forget(&self, copy: &Shared) {
+        let removed = {
+            let mut map = self.map();
+            match map.get(&copy.id) {
+                Some(held) if Arc::ptr_eq(held, copy) => map.remove(&copy.id),
+                _ => None,
+            }
+        };
+        if let Some(game) = removed {
+            close(&game);
+        }
     }
 
     /// The game with this id, unless it has been idle past the expiry (then it is

@@ -336,6 +336,12 @@ pub fn seat_link(id: &str, seat: usize, token: &str) -> String {
     format!("/#game={id}&seat={seat}&token={token}")
 }
 
+/// The page's link that plays every human seat of game `id` on one screen (hot seat),
+/// with the game's token `token`.
+pub fn hot_seat_link(id: &str, token: &str) -> String {
+    format!("/#game={id}&seat=all&token={token}")
+}
+
 /// The page's link that watches game `id`.
 pub fn spectator_link(id: &str) -> String {
     format!("/#game={id}")

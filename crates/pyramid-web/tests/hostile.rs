@@ -81,6 +81,7 @@ async fn bot_depth_iterations_and_playouts_beyond_the_caps_are_refused() {
 async fn every_game_ends_at_the_servers_ply_limit() {
     let addr = start(ServerConfig {
         max_plies: 40,
+        max_client_bot_games: 10,
         ..ServerConfig::default()
     })
     .await;

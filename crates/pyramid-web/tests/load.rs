@@ -13,6 +13,10 @@ const GAMES: usize = 200;
 async fn two_hundred_concurrent_games_end_without_error() {
     let addr = start(ServerConfig {
         max_bot_games: GAMES,
+        // One client plays every game here: its share is the whole server's.
+        max_client_bot_games: GAMES,
+        max_client_connections: 256,
+        creates_per_minute: 10_000,
         ..ServerConfig::default()
     })
     .await;

@@ -9,6 +9,7 @@
 mod common;
 
 mod api;
+mod crowd;
 mod engines;
 mod hostile;
 mod hostile_load;

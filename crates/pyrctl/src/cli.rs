@@ -266,10 +266,14 @@ pub struct ServeArgs {
     pub models: Vec<(String, std::path::PathBuf)>,
     /// Where games are stored, so that they outlast the server (a restarted server
     /// resumes every unfinished game, bot seats included): a SQLite file (created on
-    /// first start) or a `postgres://USER@HOST:PORT/DB` URL shared by several
-    /// servers behind one address.
+    /// first start, and served by one server at a time) or a
+    /// `postgres://USER@HOST:PORT/DB` URL shared by several servers behind one address.
     #[arg(long, value_name = "FILE|URL", default_value = "pyramid-web.sqlite3")]
     pub db: String,
+    /// Delete a stored game this many days after its last change (finished games, and
+    /// games nobody plays any more); 0 keeps every game.
+    #[arg(long, value_name = "DAYS", default_value_t = 30)]
+    pub keep_days: u32,
 }
 
 /// The arguments of `pyrctl play`.

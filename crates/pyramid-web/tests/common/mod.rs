@@ -26,6 +26,24 @@ pub fn client() -> reqwest::Client {
         .expect("a client")
 }
 
+/// A client whose connections come from loopback address `ip` (`127.0.0.N`): the
+/// server counts what each address holds, so a test's attackers and its person use
+/// addresses of their own.
+pub fn client_from(ip: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .local_address(std::net::IpAddr::from(ip))
+        .build()
+        .expect("a client")
+}
+
+/// A TCP connection to `addr` from loopback address `ip`.
+pub async fn connect_from(ip: [u8; 4], addr: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::from((ip, 0)))?;
+    socket.connect(addr).await
+}
+
 /// `GET`s `path` and returns the status and the JSON body.
 pub async fn get(client: &reqwest::Client, addr: SocketAddr, path: &str) -> (u16, Value) {
     let response = client

@@ -19,6 +19,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         engines,
         models,
         db,
+        keep_days,
     } = args;
     let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
@@ -35,6 +36,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         engines: engines.iter().map(ToString::to_string).collect(),
         models: models.to_vec(),
         db: Some(db.to_owned()),
+        keep_for: (*keep_days > 0).then(|| Duration::from_secs(u64::from(*keep_days) * 86_400)),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
@@ -47,9 +49,8 @@ pub fn command(args: &ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("opening the games database `{}`", redacted(db)))?;
         eprintln!(
-            "serving on http://{bound}/ (Ctrl-C stops); games in {}, {} resumed",
+            "serving on http://{bound}/ (Ctrl-C stops); games in {} (games whose bots are to act resume now, the others when asked for)",
             redacted(db),
-            app.live_games()
         );
         pyramid_web::serve_app(listener, app)
             .await

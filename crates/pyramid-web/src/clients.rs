@@ -1,0 +1,230 @@
+//! What each client (an IP address) holds of the server, so that no one client can
+//! take what others need: [`Clients`] counts its connections, event streams and games of
+//! bots alone, and meters the games it creates. Each holding is a slot that gives itself
+//! back when dropped.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use crate::ServerConfig;
+use crate::store::Shared;
+
+/// One client's holdings.
+#[derive(Debug)]
+struct Holdings {
+    connections: usize,
+    streams: usize,
+    bot_games: usize,
+    /// Games it may still create now (refilled at [`ServerConfig::creates_per_minute`]).
+    create_allowance: f64,
+    /// When the allowance was last refilled.
+    refilled: Instant,
+}
+
+impl Holdings {
+    fn new(config: &ServerConfig) -> Holdings {
+        Holdings {
+            connections: 0,
+            streams: 0,
+            bot_games: 0,
+            create_allowance: f64::from(config.creates_per_minute),
+            refilled: Instant::now(),
+        }
+    }
+
+    fn idle(&self) -> bool {
+        self.connections == 0 && self.streams == 0 && self.bot_games == 0
+    }
+}
+
+/// Every client's holdings, and the event streams open in all.
+#[derive(Debug, Default)]
+pub struct Clients {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    by_ip: HashMap<IpAddr, Holdings>,
+    streams: usize,
+}
+
+/// What a slot holds.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Connection,
+    Stream,
+    BotGame,
+}
+
+/// A holding of one client, given back when dropped.
+pub struct Slot {
+    clients: Arc<Clients>,
+    ip: Option<IpAddr>,
+    kind: Kind,
+    /// The game of an event stream (its count of streams).
+    game: Option<Shared>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if let Some(game) = &self.game {
+            game.streams.fetch_sub(1, Ordering::SeqCst);
+        }
+        let mut inner = self.clients.lock();
+        if matches!(self.kind, Kind::Stream) {
+            inner.streams = inner.streams.saturating_sub(1);
+        }
+        let Some(ip) = self.ip else { return };
+        let Some(holdings) = inner.by_ip.get_mut(&ip) else {
+            return;
+        };
+        let count = match self.kind {
+            Kind::Connection => &mut holdings.connections,
+            Kind::Stream => &mut holdings.streams,
+            Kind::BotGame => &mut holdings.bot_games,
+        };
+        *count = count.saturating_sub(1);
+        if holdings.idle() && holdings.create_allowance >= 1.0 {
+            inner.by_ip.remove(&ip);
+        }
+    }
+}
+
+impl Clients {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A connection of `ip`, unless it holds [`ServerConfig::max_client_connections`]
+    /// already.
+    pub fn connect(self: &Arc<Self>, ip: IpAddr, config: &ServerConfig) -> Option<Slot> {
+        let mut inner = self.lock();
+        let holdings = inner
+            .by_ip
+            .entry(ip)
+            .or_insert_with(|| Holdings::new(config));
+        if holdings.connections >= config.max_client_connections.max(1) {
+            return None;
+        }
+        holdings.connections += 1;
+        Some(self.slot(Some(ip), Kind::Connection, None))
+    }
+
+    /// An event stream of `ip` on `game`, unless the client, the game or the server has
+    /// as many as it may ([`ServerConfig::max_client_streams`],
+    /// [`ServerConfig::max_game_streams`], [`ServerConfig::max_streams`]); the refusal
+    /// says which.
+    pub fn open_stream(
+        self: &Arc<Self>,
+        ip: Option<IpAddr>,
+        game: &Shared,
+        config: &ServerConfig,
+    ) -> Result<Slot, String> {
+        let mut inner = self.lock();
+        if inner.streams >= config.max_streams {
+            return Err(format!(
+                "the server has {} event streams open, as many as it keeps",
+                inner.streams
+            ));
+        }
+        if game.streams.load(Ordering::SeqCst) >= config.max_game_streams {
+            return Err(format!(
+                "this game has {} event streams open, as many as a game may",
+                config.max_game_streams
+            ));
+        }
+        if let Some(ip) = ip {
+            let holdings = inner
+                .by_ip
+                .entry(ip)
+                .or_insert_with(|| Holdings::new(config));
+            if holdings.streams >= config.max_client_streams {
+                return Err(format!(
+                    "this address has {} event streams open, as many as a client may",
+                    holdings.streams
+                ));
+            }
+            holdings.streams += 1;
+        }
+        inner.streams += 1;
+        game.streams.fetch_add(1, Ordering::SeqCst);
+        Ok(self.slot(ip, Kind::Stream, Some(Arc::clone(game))))
+    }
+
+    /// One more game of bots alone for `ip`, unless it has
+    /// [`ServerConfig::max_client_bot_games`] playing already.
+    pub fn start_bot_game(
+        self: &Arc<Self>,
+        ip: Option<IpAddr>,
+        config: &ServerConfig,
+    ) -> Result<Slot, String> {
+        if let Some(ip) = ip {
+            let mut inner = self.lock();
+            let holdings = inner
+                .by_ip
+                .entry(ip)
+                .or_insert_with(|| Holdings::new(config));
+            if holdings.bot_games >= config.max_client_bot_games {
+                return Err(format!(
+                    "this address has {} games of bots alone playing, as many as a client may: wait for one to end",
+                    holdings.bot_games
+                ));
+            }
+            holdings.bot_games += 1;
+        }
+        Ok(self.slot(ip, Kind::BotGame, None))
+    }
+
+    /// Takes one new game from `ip`'s allowance ([`ServerConfig::creates_per_minute`],
+    /// refilled continuously), or says when the next one may be created.
+    pub fn create(&self, ip: Option<IpAddr>, config: &ServerConfig) -> Result<(), String> {
+        let Some(ip) = ip else { return Ok(()) };
+        let per_minute = f64::from(config.creates_per_minute.max(1));
+        let mut inner = self.lock();
+        let holdings = inner
+            .by_ip
+            .entry(ip)
+            .or_insert_with(|| Holdings::new(config));
+        let now = Instant::now();
+        let refill = now.duration_since(holdings.refilled).as_secs_f64() * per_minute / 60.0;
+        holdings.create_allowance = (holdings.create_allowance + refill).min(per_minute);
+        holdings.refilled = now;
+        if holdings.create_allowance < 1.0 {
+            let wait = (1.0 - holdings.create_allowance) * 60.0 / per_minute;
+            return Err(format!(
+                "this address created {} games in the last minute, as many as a client may: the next in {wait:.1} s",
+                config.creates_per_minute
+            ));
+        }
+        holdings.create_allowance -= 1.0;
+        Ok(())
+    }
+
+    fn slot(self: &Arc<Self>, ip: Option<IpAddr>, kind: Kind, game: Option<Shared>) -> Slot {
+        Slot {
+            clients: Arc::clone(self),
+            ip,
+            kind,
+            game,
+        }
+    }
+
+    /// Forgets the clients that hold nothing and whose allowance of new games is whole
+    /// again (a minute after their last new game).
+    pub fn sweep(&self) {
+        self.lock()
+            .by_ip
+            .retain(|_, h| !h.idle() || h.refilled.elapsed().as_secs() < 60);
+    }
+
+    /// Event streams open now, in all.
+    pub fn streams(&self) -> usize {
+        self.lock().streams
+    }
+}
