@@ -42,9 +42,13 @@ mod training;
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
 pub use model::{
-    Evaluation, FORMAT_VERSION, MAX_MODEL_BYTES, Model, ModelError, ModelInfo, default_device,
+    Evaluation, FORMAT_VERSION, MAX_MODEL_BYTES, Model, ModelError, ModelInfo, TensorMismatch,
+    default_device,
 };
-pub use network::{NetShape, Network};
+pub use network::{
+    MAX_BLOCKS, MAX_CHANNELS, MAX_ENTRIES, MAX_PARAMETERS, NetShape, Network, ShapeError,
+    TensorSpec,
+};
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use search::{
     Leaf, MAX_SEATS, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps,

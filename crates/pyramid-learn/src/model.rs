@@ -2,7 +2,9 @@
 //!
 //! The file is [safetensors](https://huggingface.co/docs/safetensors): the weights as
 //! `f32` tensors, and in the header's metadata the format version, the game, its rules
-//! (JSON), the network's shape and how long it was trained. Loading checks all of it.
+//! (JSON), the network's shape and how long it was trained. Loading checks all of it, and
+//! checks the declared shape against the tensor table and the file's size before
+//! allocating the network.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -11,10 +13,10 @@ use candle_core::{DType, Device, Tensor};
 use candle_nn::{VarBuilder, VarMap};
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, FullGame};
-use safetensors::tensor::{Dtype, TensorView};
+use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
-use crate::network::{NetShape, Network};
+use crate::network::{NetShape, Network, ShapeError, TensorSpec};
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -96,9 +98,76 @@ pub enum ModelError {
         /// What differs.
         reason: String,
     },
+    /// The network's shape (declared by a file, or asked of [`Model::new`]) is not one
+    /// this program builds: a field out of range, a size that overflows, or more than
+    /// [`MAX_PARAMETERS`](crate::MAX_PARAMETERS) weights. Checked before anything of the
+    /// network's size is allocated.
+    #[error("model {path}: network shape refused: {problem}")]
+    BadShape {
+        /// The file (`new model` for one made here).
+        path: String,
+        /// What is wrong with the shape.
+        problem: ShapeError,
+    },
+    /// The file's tensors are not those of the network its header declares (too few
+    /// bytes for it, a tensor missing, one too many, or one of another shape or type).
+    /// Checked before anything of the network's size is allocated.
+    #[error("model file {path} does not hold the network it declares: {problem}")]
+    Mismatch {
+        /// The file.
+        path: String,
+        /// How its tensors differ (boxed: it names tensors and their dimensions).
+        problem: Box<TensorMismatch>,
+    },
     /// The network itself failed (a shape the library refused, out of memory).
     #[error("network: {0}")]
     Network(#[from] candle_core::Error),
+}
+
+/// How a model file's tensor table differs from the tensors of the network its header
+/// declares ([`NetShape::tensors`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TensorMismatch {
+    /// The declared network needs more bytes than the whole file has.
+    #[error(
+        "the network has {parameters} weights ({needed} bytes of f32), but the file is only {bytes} bytes"
+    )]
+    TooSmall {
+        /// The declared network's weights.
+        parameters: u64,
+        /// The bytes they take.
+        needed: u64,
+        /// The file's size.
+        bytes: u64,
+    },
+    /// A tensor of the network is not in the file.
+    #[error("tensor `{name}` {dims:?} is missing")]
+    Missing {
+        /// The tensor.
+        name: String,
+        /// Its dimensions in the network.
+        dims: Vec<usize>,
+    },
+    /// The file holds a tensor the network does not have.
+    #[error("tensor `{name}` {dims:?} is not part of the network")]
+    Extra {
+        /// The tensor.
+        name: String,
+        /// Its dimensions in the file.
+        dims: Vec<usize>,
+    },
+    /// A tensor of another type or shape in the file than in the network.
+    #[error("tensor `{name}` is {dtype} {found:?} in the file, not F32 {expected:?}")]
+    Wrong {
+        /// The tensor.
+        name: String,
+        /// Its dimensions in the network.
+        expected: Vec<usize>,
+        /// Its type in the file.
+        dtype: String,
+        /// Its dimensions in the file.
+        found: Vec<usize>,
+    },
 }
 
 /// A network with its weights, ready to evaluate positions or to be trained.
@@ -176,8 +245,15 @@ impl Model {
         Ok(model)
     }
 
-    /// The network of `info.shape` on `device`, its tensors not yet set.
+    /// The network of `info.shape` on `device`, its tensors not yet set; refuses a shape
+    /// [`NetShape::tensors`] refuses before allocating anything.
     fn with_info(info: ModelInfo, device: Device) -> Result<Model, ModelError> {
+        info.shape
+            .tensors()
+            .map_err(|problem| ModelError::BadShape {
+                path: "new model".to_owned(),
+                problem,
+            })?;
         let vars = VarMap::new();
         let vb = VarBuilder::from_varmap(&vars, DType::F32, &device);
         let network = Network::new(&info.shape, vb)?;
@@ -386,56 +462,38 @@ impl Model {
     }
 
     /// Reads a model from the bytes of a model file; `name` names it in errors.
+    ///
+    /// Before allocating anything of the network's size it reads the header, computes
+    /// (with checked arithmetic) the tensors of the network the header declares
+    /// ([`NetShape::tensors`]), and refuses a shape out of range or too large
+    /// ([`ModelError::BadShape`]) and a file that does not hold exactly those tensors
+    /// ([`ModelError::Mismatch`]).
     pub fn from_bytes(buffer: &[u8], name: &str) -> Result<Model, ModelError> {
-        let not_a_model = |reason: String| ModelError::NotAModel {
-            path: name.to_owned(),
-            reason,
-        };
-        let file =
-            safetensors::SafeTensors::deserialize(buffer).map_err(|e| damaged_named(name, e))?;
-        let (_, metadata) =
+        check_offsets(buffer).map_err(|e| damaged_named(name, e))?;
+        let (header, metadata) =
             safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged_named(name, e))?;
-        let text = metadata
-            .metadata()
-            .as_ref()
-            .and_then(|m| m.get(INFO_KEY))
-            .ok_or_else(|| not_a_model(format!("no `{INFO_KEY}` entry in its metadata")))?;
-        let info: ModelInfo = serde_json::from_str(text)
-            .map_err(|e| not_a_model(format!("its `{INFO_KEY}` entry is not readable: {e}")))?;
-        if info.format != FORMAT_VERSION {
-            return Err(not_a_model(format!(
-                "format version {} (this program reads {FORMAT_VERSION})",
-                info.format
-            )));
-        }
-        let s = &info.shape;
-        if s.policy_size > 1 << 20
-            || s.observation_len() > 1 << 20
-            || s.channels > 1024
-            || s.blocks > 64
-            || s.seats == 0
-            || s.seats > crate::search::MAX_SEATS
-        {
-            return Err(not_a_model(format!("an implausible network shape {s:?}")));
-        }
+        let info = read_info(&metadata, name)?;
+        let specs = info
+            .shape
+            .tensors()
+            .map_err(|problem| ModelError::BadShape {
+                path: name.to_owned(),
+                problem,
+            })?;
+        check_tensor_table(&specs, &metadata, buffer.len()).map_err(|problem| {
+            ModelError::Mismatch {
+                path: name.to_owned(),
+                problem: Box::new(problem),
+            }
+        })?;
         let mut model = Model::with_info(info, default_device())?;
         model.origin = name.to_owned();
         {
             let data = model.vars.data().lock().map_err(|_| poisoned())?;
             for (tensor_name, var) in data.iter() {
-                let view = file
-                    .tensor(tensor_name)
-                    .map_err(|_| not_a_model(format!("tensor `{tensor_name}` is missing")))?;
-                if view.dtype() != Dtype::F32 || view.shape() != var.dims() {
-                    return Err(not_a_model(format!(
-                        "tensor `{tensor_name}` is {:?} {:?}, not F32 {:?}",
-                        view.dtype(),
-                        view.shape(),
-                        var.dims()
-                    )));
-                }
-                let values: Vec<f32> = view
-                    .data()
+                let bytes = tensor_bytes(buffer, header, &metadata, tensor_name)
+                    .ok_or_else(|| damaged_named(name, format!("tensor `{tensor_name}` is cut")))?;
+                let values: Vec<f32> = bytes
                     .chunks_exact(4)
                     .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                     .collect();
@@ -469,6 +527,133 @@ impl Model {
     }
 }
 
+/// The [`ModelInfo`] in a model file's metadata, of this format version.
+fn read_info(metadata: &Metadata, name: &str) -> Result<ModelInfo, ModelError> {
+    let not_a_model = |reason: String| ModelError::NotAModel {
+        path: name.to_owned(),
+        reason,
+    };
+    let text = metadata
+        .metadata()
+        .as_ref()
+        .and_then(|m| m.get(INFO_KEY))
+        .ok_or_else(|| not_a_model(format!("no `{INFO_KEY}` entry in its metadata")))?;
+    let info: ModelInfo = serde_json::from_str(text)
+        .map_err(|e| not_a_model(format!("its `{INFO_KEY}` entry is not readable: {e}")))?;
+    if info.format != FORMAT_VERSION {
+        return Err(not_a_model(format!(
+            "format version {} (this program reads {FORMAT_VERSION})",
+            info.format
+        )));
+    }
+    Ok(info)
+}
+
+/// Checks a file of `file_bytes` bytes whose tensor table is `metadata` against the
+/// tensors `specs` of the network its header declares: first that the file is large
+/// enough for them (checked arithmetic), then that the table lists exactly those
+/// tensors, each `F32` of the same dimensions.
+fn check_tensor_table(
+    specs: &[TensorSpec],
+    metadata: &Metadata,
+    file_bytes: usize,
+) -> Result<(), TensorMismatch> {
+    let parameters = specs
+        .iter()
+        .try_fold(0u64, |sum, spec| {
+            spec.elements().and_then(|n| sum.checked_add(n))
+        })
+        .unwrap_or(u64::MAX);
+    let needed = parameters.saturating_mul(4);
+    let bytes = file_bytes as u64;
+    if needed > bytes {
+        return Err(TensorMismatch::TooSmall {
+            parameters,
+            needed,
+            bytes,
+        });
+    }
+    for spec in specs {
+        let Some(found) = metadata.info(&spec.name) else {
+            return Err(TensorMismatch::Missing {
+                name: spec.name.clone(),
+                dims: spec.dims.clone(),
+            });
+        };
+        if found.dtype != Dtype::F32 || found.shape != spec.dims {
+            return Err(TensorMismatch::Wrong {
+                name: spec.name.clone(),
+                expected: spec.dims.clone(),
+                dtype: found.dtype.to_string(),
+                found: found.shape.clone(),
+            });
+        }
+    }
+    let mut table: Vec<(String, &safetensors::tensor::TensorInfo)> =
+        metadata.tensors().into_iter().collect();
+    table.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some((name, info)) = table
+        .into_iter()
+        .find(|(name, _)| !specs.iter().any(|spec| &spec.name == name))
+    {
+        return Err(TensorMismatch::Extra {
+            name,
+            dims: info.shape.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The data of tensor `tensor_name` in `buffer`, a safetensors file whose header (of
+/// `header` bytes) holds the table `metadata`; `None` when it is not there.
+fn tensor_bytes<'a>(
+    buffer: &'a [u8],
+    header: usize,
+    metadata: &Metadata,
+    tensor_name: &str,
+) -> Option<&'a [u8]> {
+    let (start, end) = metadata.info(tensor_name)?.data_offsets;
+    let data = header.checked_add(8)?;
+    buffer.get(data.checked_add(start)?..data.checked_add(end)?)
+}
+
+/// Refuses a safetensors file whose tensor table points past the end of its data.
+///
+/// The safetensors crate adds the table's last offset to the header's length without
+/// checking for overflow, which a crafted header of a few hundred bytes makes panic; this
+/// reads the same table first, with checked arithmetic. What else is wrong with the file
+/// is left to the safetensors crate to say.
+fn check_offsets(buffer: &[u8]) -> Result<(), String> {
+    let Some((length, rest)) = buffer.split_first_chunk::<8>() else {
+        return Ok(());
+    };
+    let header = usize::try_from(u64::from_le_bytes(*length))
+        .ok()
+        .and_then(|n| rest.get(..n));
+    let Some(header) = header else {
+        return Ok(());
+    };
+    let data = (rest.len() - header.len()) as u64;
+    let Ok(table) = serde_json::from_slice::<HashMap<String, serde_json::Value>>(header) else {
+        return Ok(());
+    };
+    for (tensor, entry) in &table {
+        let end = entry
+            .get("data_offsets")
+            .and_then(|offsets| offsets.get(1))
+            .and_then(serde_json::Value::as_u64);
+        match end {
+            Some(end) if tensor != "__metadata__" && end > data => {
+                return Err(format!(
+                    "tensor `{tensor}` ends at byte {end} of the data, past its {data} bytes"
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {
     ModelError::Damaged {
         path: name.to_owned(),
@@ -487,3 +672,6 @@ fn poisoned() -> ModelError {
 pub(crate) fn seat_after(seat: usize, offset: usize, seats: usize) -> usize {
     (seat + offset) % seats.max(1)
 }
+
+#[cfg(test)]
+mod tests;

@@ -108,7 +108,7 @@ fn serve_accepts_a_host_name_address() {
     let line = receiver.recv_timeout(Duration::from_secs(20));
     let _ = child.kill();
     let _ = child.wait();
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     let line = line.expect("the server says where it listens");
