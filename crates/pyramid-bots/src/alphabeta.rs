@@ -2,6 +2,8 @@
 //! move ordering (the table's move, killer moves, the history heuristic).
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use pyramid_core::prelude::*;
@@ -10,6 +12,7 @@ use pyramid_core::rand::seq::SliceRandom;
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 use crate::greedy::score;
+use crate::mcts::stop_requested;
 
 /// How long the alpha-beta bot searches each decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +115,8 @@ pub struct AlphaBetaBot<G: FullGame> {
     root_seat: Seat,
     deadline: Option<Instant>,
     aborted: bool,
+    /// Set from outside to end the search early ([`Bot::set_stop_flag`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: FullGame> AlphaBetaBot<G> {
@@ -128,6 +133,7 @@ impl<G: FullGame> AlphaBetaBot<G> {
             root_seat: Seat(0),
             deadline: None,
             aborted: false,
+            stop: None,
         }
     }
 
@@ -198,7 +204,9 @@ impl<G: FullGame> AlphaBetaBot<G> {
     /// The value of `state` for the searching seat, `depth` decisions deep.
     fn value(&mut self, state: &G, key: u64, depth: u32, alpha: f64, beta: f64, ply: u32) -> f64 {
         self.stats.nodes += 1;
-        if self.stats.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.stats.nodes % 1024 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || stop_requested(&self.stop))
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -374,6 +382,10 @@ impl<G: FullGame> Bot<G> for AlphaBetaBot<G> {
         self.history.clear();
         self.search(&state)
     }
+
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
 }
 
 #[cfg(test)]
@@ -418,6 +430,21 @@ mod tests {
                 "{position}: {action} is not a winning move"
             );
         }
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_a_deep_search_at_once_with_a_legal_action() {
+        let game = Nim::from_position("15,15,15,15 0 0", &Default::default()).expect("valid");
+        let config = AlphaBetaConfig {
+            budget: AbBudget::Depth(u32::MAX),
+            ..Default::default()
+        };
+        let mut bot = AlphaBetaBot::<Nim>::new(config, 1);
+        bot.set_stop_flag(Arc::new(AtomicBool::new(true)));
+        let started = Instant::now();
+        let action = bot.choose(&game.view(Seat(0)), Seat(0)).expect("an action");
+        assert!(game.legal_actions().contains(&action));
+        assert!(started.elapsed() < Duration::from_secs(1));
     }
 
     #[test]

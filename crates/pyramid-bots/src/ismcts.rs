@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use pyramid_core::prelude::*;
@@ -10,7 +12,7 @@ use pyramid_core::rand::seq::IndexedRandom;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
-use crate::mcts::{Budget, playout_rewards};
+use crate::mcts::{Budget, playout_rewards, stop_requested};
 
 /// The ISMCTS bot's settings (spec `ismcts:iters=N` or `ismcts:ms=N`, plus `c` and
 /// `playout`).
@@ -80,6 +82,8 @@ pub struct IsmctsBot {
     rng: ChaCha8Rng,
     /// Iterations of the last decision.
     iterations: u64,
+    /// Set from outside to end the search early ([`Bot::set_stop_flag`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl IsmctsBot {
@@ -89,6 +93,7 @@ impl IsmctsBot {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
             iterations: 0,
+            stop: None,
         }
     }
 
@@ -116,7 +121,7 @@ impl IsmctsBot {
                 Budget::Iterations(n) => iterations >= n,
                 Budget::Time(t) => iterations > 0 && started.elapsed() >= t,
             };
-            if done {
+            if done || stop_requested(&self.stop) {
                 break;
             }
             iterations += 1;
@@ -228,5 +233,9 @@ impl<G: FullGame> Bot<G> for IsmctsBot {
 
     fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
         self.search::<G>(view, seat)
+    }
+
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 }

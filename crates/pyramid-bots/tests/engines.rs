@@ -180,3 +180,69 @@ fn stop_ends_the_engine_and_the_next_move_starts_a_new_one() {
     );
     assert_eq!(pids_in(&pid_file).len(), 2, "a second process");
 }
+
+/// The engine's log file under `dir`, removed (with its rotated copy) beforehand.
+fn fresh_log(dir: &Path) -> PathBuf {
+    let log = dir.join("engine.log");
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(dir.join("engine.log.1"));
+    log
+}
+
+#[test]
+fn a_symlink_planted_at_the_log_path_is_not_followed() {
+    let dir = scratch("symlink");
+    let log = fresh_log(&dir);
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "untouched\n").expect("written");
+    std::os::unix::fs::symlink(&target, &log).expect("a planted symlink");
+    let mut spec = sh_engine(&dir, "", "exit 0", "");
+    spec.args[1] = format!("echo 'engine says hello' >&2\n{}", spec.args[1]);
+    let mut bot = ExternalBot::<Nim>::new(spec, 1);
+    assert_eq!(bot.choose(&Nim::new(&Default::default()), Seat(0)), None);
+    let reason = bot.failure().expect("refused");
+    assert!(
+        reason.contains("is a symbolic link, which is never followed"),
+        "{reason}"
+    );
+    drop(bot);
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "untouched\n"
+    );
+}
+
+#[test]
+fn the_log_stops_growing_at_its_cap() {
+    use pyramid_bots::protocol::MAX_ENGINE_LOG;
+    let dir = scratch("cap");
+    let log = fresh_log(&dir);
+    // Three times the cap on standard error before answering `go`.
+    let flood = 3 * MAX_ENGINE_LOG;
+    let mut spec = sh_engine(&dir, "", "exit 0", "");
+    spec.args[1] = spec.args[1].replace(
+        "go) n=$((n+1)); echo 'bestaction a-1';",
+        &format!(
+            "go) n=$((n+1)); head -c {flood} /dev/zero | tr '\\0' x >&2; echo 'bestaction a-1';"
+        ),
+    );
+    let mut bot = ExternalBot::<Nim>::new(spec, 1);
+    let start = Nim::new(&Default::default());
+    assert!(bot.choose(&start, Seat(0)).is_some(), "{:?}", bot.failure());
+    bot.stop();
+    let until = Instant::now() + Duration::from_secs(5);
+    let text = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.ends_with('\n') || Instant::now() > until {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(
+        text.len() as u64 <= MAX_ENGINE_LOG + 200,
+        "the log grew to {} bytes",
+        text.len()
+    );
+    assert!(text.starts_with("xxx"), "{}", &text[..text.len().min(80)]);
+    assert!(text.ends_with("the engine's further output was dropped]\n"));
+}

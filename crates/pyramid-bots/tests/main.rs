@@ -3,6 +3,7 @@
 //! file (`cargo test -p pyramid-bots --test pyramid_bots_tests MODULE::` runs one file's tests).
 
 mod check_bot;
+mod engine_stop;
 mod engines;
 mod forfeit;
 mod matches;

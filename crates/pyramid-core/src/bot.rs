@@ -1,5 +1,8 @@
 //! Bots: the [`Bot`] trait and a seeded random bot.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -22,6 +25,17 @@ pub trait Bot<G: Information>: Send {
     /// default, `None`.
     fn failure(&mut self) -> Option<String> {
         None
+    }
+
+    /// Gives the bot a flag to watch while it thinks: once the flag is set, a search in
+    /// progress stops as soon as it can and [`Bot::choose`] answers the best action it
+    /// has found so far (a legal action even when it searched nothing), and so does
+    /// every later `choose` while the flag stays set. The bot keeps the flag until it is
+    /// given another. Searching bots (`mcts`, `ismcts`, `ab` of `pyramid-bots`) watch
+    /// it; bots that answer at once keep the default, which ignores it. `pyrctl engine`
+    /// sets it for the protocol's `stop` and `quit` (docs/protocol.md).
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        let _ = flag;
     }
 }
 
@@ -80,5 +94,9 @@ impl<G: Information, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
 
     fn failure(&mut self) -> Option<String> {
         (**self).failure()
+    }
+
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        (**self).set_stop_flag(flag);
     }
 }

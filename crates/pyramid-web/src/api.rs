@@ -284,13 +284,13 @@ pub async fn create_game(
         )));
     }
     let pairs = rule_pairs(&request, app.config.max_plies)?;
-    if let Some(specs) = &request.seats {
-        if specs.len() > MAX_SEATS {
-            return Err(ApiError::bad_request(format!(
-                "{} seats given: a game has at most {MAX_SEATS}",
-                specs.len()
-            )));
-        }
+    if let Some(specs) = &request.seats
+        && specs.len() > MAX_SEATS
+    {
+        return Err(ApiError::bad_request(format!(
+            "{} seats given: a game has at most {MAX_SEATS}",
+            specs.len()
+        )));
     }
     // Dealing and building bots (tables, trees) is work for a blocking thread.
     let (live, seat_tokens) = app

@@ -65,13 +65,13 @@ async fn applied(pool: &AnyPool) -> Option<i64> {
 /// Brings the schema of the database up to [`LATEST`], refusing (and changing nothing
 /// in) a database whose version is newer.
 pub async fn migrate(pool: &AnyPool) -> Result<(), DbError> {
-    if let Some(found) = applied(pool).await {
-        if found > LATEST {
-            return Err(DbError::NewerSchema {
-                found,
-                supported: LATEST,
-            });
-        }
+    if let Some(found) = applied(pool).await
+        && found > LATEST
+    {
+        return Err(DbError::NewerSchema {
+            found,
+            supported: LATEST,
+        });
     }
     Migrator::new(Compiled).await?.run(pool).await?;
     Ok(())

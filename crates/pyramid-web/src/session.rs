@@ -82,7 +82,7 @@ pub async fn resign(
     let writing = write(&app, &id).await?;
     let shared = &writing.shared;
     let (seat, bots) = {
-        let mut live = lock(&shared);
+        let mut live = lock(shared);
         let seat = check_seat(&live, request.seat, &request.token)?;
         if live.to_act().is_none() {
             return Err(ApiError::conflict("the game is over"));

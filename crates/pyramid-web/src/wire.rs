@@ -92,10 +92,10 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for JsonRefusals<T> {
         let this = self.get_mut();
         ready!(this.poll_pending(cx))?;
         let mut filled = bufs.iter().filter(|b| !b.is_empty());
-        if let (Some(only), None) = (filled.next(), filled.next()) {
-            if let Some(done) = this.rewrite(cx, only) {
-                return Poll::Ready(done);
-            }
+        if let (Some(only), None) = (filled.next(), filled.next())
+            && let Some(done) = this.rewrite(cx, only)
+        {
+            return Poll::Ready(done);
         }
         Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
     }

@@ -2,8 +2,10 @@
 //! tool, `pyrctl match --bot ext:...` running engines, and faulty engines losing their
 //! games with the right reason without stopping the match.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::common::{pyrctl_with_stdin, stderr, stdout};
 
@@ -24,7 +26,8 @@ fn faulty(mode: &str) -> String {
     format!("ext:bash {} {mode}", script.display())
 }
 
-/// `pyrctl match GAME ARGS --record FILE`, with `PYRCTL` set for the faulty engine.
+/// `pyrctl match GAME ARGS --record FILE`, with `PYRCTL` set for the faulty engine and the
+/// engines' default log folder under the target's temporary directory.
 fn recorded_match(game: &str, args: &[&str], record: &Path) -> Output {
     Command::new(PYRCTL)
         .args(["match", game])
@@ -32,6 +35,10 @@ fn recorded_match(game: &str, args: &[&str], record: &Path) -> Output {
         .arg("--record")
         .arg(record)
         .env("PYRCTL", PYRCTL)
+        .env(
+            "XDG_STATE_HOME",
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("state"),
+        )
         .output()
         .expect("pyrctl runs")
 }
@@ -309,4 +316,175 @@ fn play_takes_an_outside_engine_as_the_other_seat() {
         "{text}"
     );
     assert!(text.contains("you left the game"), "{text}");
+}
+
+/// A fresh empty folder under the target's temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("engines")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+/// Waits up to `wait` for `child` to exit; kills it if it does not. Whether it exited.
+fn exits_within(child: &mut Child, wait: Duration) -> bool {
+    let until = Instant::now() + wait;
+    loop {
+        if matches!(child.try_wait(), Ok(Some(_))) {
+            return true;
+        }
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// `pyrctl engine martian-chess` searching `go iters 1000000000` (some 15 s of search
+/// on its own), its input still open.
+fn engine_in_a_huge_search() -> Child {
+    let mut child = Command::new(PYRCTL)
+        .args(["engine", "martian-chess", "--bot", "mcts:iters=100"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("pyrctl starts");
+    let input = child.stdin.as_mut().expect("stdin");
+    input
+        .write_all(b"pgi\nposition startpos\ngo iters 1000000000\n")
+        .expect("written");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(matches!(child.try_wait(), Ok(None)), "the engine searches");
+    child
+}
+
+#[test]
+fn pyrctl_engine_exits_within_seconds_at_quit_during_a_huge_search() {
+    let mut engine = engine_in_a_huge_search();
+    let input = engine.stdin.as_mut().expect("stdin");
+    input.write_all(b"quit\n").expect("written");
+    assert!(exits_within(&mut engine, Duration::from_secs(3)));
+}
+
+#[test]
+fn pyrctl_engine_exits_within_seconds_when_its_input_closes_during_a_huge_search() {
+    let mut engine = engine_in_a_huge_search();
+    drop(engine.stdin.take());
+    assert!(exits_within(&mut engine, Duration::from_secs(3)));
+}
+
+/// Whether process `pid` is gone or a zombie, waiting up to `wait`.
+fn process_ended(pid: u32, wait: Duration) -> bool {
+    let until = Instant::now() + wait;
+    loop {
+        let dead = match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => true,
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        };
+        if dead || Instant::now() > until {
+            return dead;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn an_engine_and_its_child_die_when_the_server_is_killed() {
+    let dir = temp_dir("server-killed");
+    let pids = dir.join("pids");
+    let script = dir.join("engine.sh");
+    // At `go` the engine starts a child and waits for it (a minute): it never answers.
+    std::fs::write(
+        &script,
+        "while read -r cmd rest; do\n\
+           case \"$cmd\" in\n\
+             pgi) echo pgiok ;;\n\
+             isready) echo readyok ;;\n\
+             go) sleep 60 & echo \"$$ $!\" > \"$1\"; wait ;;\n\
+           esac\n\
+         done\n",
+    )
+    .expect("written");
+    let engine = format!(
+        "ext:sh {} {};timeout=60000;log={}",
+        script.display(),
+        pids.display(),
+        dir.join("engine.log").display()
+    );
+    let mut server = Command::new(PYRCTL)
+        .args([
+            "match",
+            "martian-chess",
+            "--bot",
+            &engine,
+            "--bot",
+            "random",
+        ])
+        .args(["--games", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("pyrctl starts");
+    let until = Instant::now() + Duration::from_secs(20);
+    let found: Vec<u32> = loop {
+        let text = std::fs::read_to_string(&pids).unwrap_or_default();
+        if text.ends_with('\n') || Instant::now() > until {
+            break text
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    server.kill().expect("kill -9 the server");
+    server.wait().expect("reaped");
+    assert_eq!(found.len(), 2, "the engine's and its child's pids");
+    let survivors: Vec<u32> = found
+        .iter()
+        .copied()
+        .filter(|&pid| !process_ended(pid, Duration::from_secs(3)))
+        .collect();
+    for pid in &survivors {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(survivors.is_empty(), "{survivors:?} outlived the server");
+}
+
+#[test]
+fn the_default_engine_log_folder_is_created_private_under_home() {
+    let home = temp_dir("home");
+    let script = home.join("engine.sh");
+    std::fs::write(&script, "echo 'engine says hello' >&2\nexit 3\n").expect("written");
+    let engine = format!("ext:sh {}", script.display());
+    let out = Command::new(PYRCTL)
+        .args([
+            "match",
+            "martian-chess",
+            "--bot",
+            &engine,
+            "--bot",
+            "random",
+        ])
+        .args(["--games", "1"])
+        .env("HOME", &home)
+        .env_remove("XDG_STATE_HOME")
+        .output()
+        .expect("pyrctl runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = home.join(".local/state/pyramid-games/engines");
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(&dir)
+            .expect("the log folder")
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o700);
+    let log = std::fs::read_to_string(dir.join("sh.log")).expect("the engine's log");
+    assert!(log.contains("engine says hello"), "{log}");
 }

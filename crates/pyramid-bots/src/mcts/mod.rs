@@ -3,6 +3,8 @@
 
 mod tree;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use pyramid_core::prelude::*;
@@ -120,6 +122,8 @@ pub struct MctsBot<G: FullGame> {
     stats: SearchStats,
     actions: Vec<G::Action>,
     rewards: Vec<f64>,
+    /// Set from outside to end the search early ([`Bot::set_stop_flag`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: FullGame> std::fmt::Debug for MctsBot<G> {
@@ -143,6 +147,7 @@ impl<G: FullGame> MctsBot<G> {
             stats: SearchStats::default(),
             actions: Vec::new(),
             rewards: Vec::new(),
+            stop: None,
         }
     }
 
@@ -447,7 +452,7 @@ impl<G: FullGame> Bot<G> for MctsBot<G> {
                 Budget::Iterations(n) => iterations >= n,
                 Budget::Time(limit) => iterations > 0 && started.elapsed() >= limit,
             };
-            if done || self.tree.len() >= self.config.max_nodes {
+            if done || self.tree.len() >= self.config.max_nodes || stop_requested(&self.stop) {
                 break;
             }
             let start = if perfect {
@@ -475,6 +480,15 @@ impl<G: FullGame> Bot<G> for MctsBot<G> {
         };
         choice
     }
+
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+}
+
+/// Whether the stop flag a bot was given ([`Bot::set_stop_flag`]) is set.
+pub(crate) fn stop_requested(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
 #[cfg(test)]
@@ -547,6 +561,19 @@ mod tests {
             Some("b-1".to_owned())
         );
         assert_eq!(mcts.stats().iterations, 0);
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_a_huge_search_at_once_with_a_legal_action() {
+        let game = Nim::from_position("15,15,15,15 0 0", &Default::default()).expect("valid");
+        let mut mcts = bot(u64::MAX, 1);
+        let flag = Arc::new(AtomicBool::new(true));
+        Bot::<Nim>::set_stop_flag(&mut mcts, flag);
+        let started = Instant::now();
+        let action = mcts.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
+        assert!(game.legal_actions().contains(&action));
+        assert_eq!(mcts.stats().iterations, 0);
+        assert!(started.elapsed() < Duration::from_secs(1));
     }
 
     #[test]

@@ -1,13 +1,20 @@
 //! The engine side of the protocol: [`run_engine`].
 
-use std::io::{self, BufRead, Read, Write};
-use std::time::Duration;
+use std::collections::VecDeque;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
 
 use pyramid_core::runtime::{DynBot, DynState, Registry, borrowed_options};
 
 use super::PROTOCOL_VERSION;
 use super::lines::MAX_ENGINE_LINE;
 use crate::{BotSpec, Budget, SpecError};
+
+/// What a search needs: the bot and a copy of the position.
+type Search = (Box<dyn DynBot>, Box<dyn DynState>);
 
 /// The engine's state between commands.
 struct Engine<'r> {
@@ -116,8 +123,10 @@ impl Engine<'_> {
         Ok(spec.to_string())
     }
 
-    /// `go [movetime MS] [iters N]`: the bot's action for the seat to act.
-    fn go(&mut self, words: &[&str]) -> Result<String, String> {
+    /// `go [movetime MS] [iters N]`: the bot (built for `go`'s budget, or the one kept
+    /// since the last search, taken out of the engine until the search gives it back) and
+    /// a copy of the position to search.
+    fn prepare_go(&mut self, words: &[&str]) -> Result<Search, String> {
         if self.state.is_none() {
             self.position(&["startpos"])?;
         }
@@ -127,10 +136,290 @@ impl Engine<'_> {
             self.bot = Some(entry.bot(&spec, self.seed).map_err(|e| e.to_string())?);
             self.bot_spec = spec;
         }
-        let (Some(bot), Some(state)) = (self.bot.as_mut(), self.state.as_ref()) else {
+        let Some(state) = self.state.as_ref() else {
             return Err("no game: send newgame first".to_owned());
         };
-        bot.pick(state.as_ref()).map_err(|e| e.to_string())
+        let state = state.clone_box();
+        let bot = self.bot.take().ok_or("no bot: send newgame first")?;
+        Ok((bot, state))
+    }
+}
+
+/// The most commands the engine holds while a search runs (a tool waits for
+/// `bestaction` before it sends more than a few); further ones are refused with an
+/// `info string error`, except `stop` and `quit`.
+const MAX_QUEUED: usize = 256;
+
+/// How long the engine waits, after `quit` or the end of its input, for a search that
+/// does not stop (a bot without a stop flag: `az`, `ext:`) before it returns anyway.
+pub const QUIT_WAIT: Duration = Duration::from_secs(1);
+
+/// What the input reader and the searches tell the engine's thread.
+enum Event {
+    /// A command line.
+    Line(String),
+    /// A line over [`MAX_ENGINE_LINE`], skipped.
+    TooLong,
+    /// The end of the input, or the error that ended reading it.
+    End(Option<io::Error>),
+    /// A search's answer, with its bot to keep (none if the search panicked).
+    Answer(Option<Box<dyn DynBot>>, Result<String, String>),
+}
+
+/// The first word of `line`.
+fn command_of(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// The engine's thread: the commands in order, one search at a time on a thread of its
+/// own, and every answer written from here.
+struct Conversation<'r, W> {
+    engine: Engine<'r>,
+    output: W,
+    /// For the searches' answers.
+    events: Sender<Event>,
+    /// What came in while a search ran, in order.
+    queue: VecDeque<Event>,
+    /// The stop flag of the search in progress.
+    search: Option<Arc<AtomicBool>>,
+    /// Since when `quit` or the end of input is known: every search stops at once.
+    finishing: Option<Instant>,
+}
+
+impl<W: Write> Conversation<'_, W> {
+    /// Runs until `quit`, the end of input or an output error.
+    fn run(&mut self, inbox: &Receiver<Event>) -> io::Result<()> {
+        loop {
+            if self.search.is_none() {
+                if let Some(event) = self.queue.pop_front() {
+                    if self.handle(event)? {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            }
+            let event = match self.finishing.filter(|_| self.search.is_some()) {
+                Some(since) => {
+                    let left = (since + QUIT_WAIT).saturating_duration_since(Instant::now());
+                    match inbox.recv_timeout(left) {
+                        Ok(event) => event,
+                        // The search does not stop: leave it behind.
+                        Err(_) => return Ok(()),
+                    }
+                }
+                None => match inbox.recv() {
+                    Ok(event) => event,
+                    Err(_) => return Ok(()),
+                },
+            };
+            match event {
+                Event::Answer(bot, answer) => self.answered(bot, answer)?,
+                other => self.arrived(other)?,
+            }
+        }
+    }
+
+    /// Queues what the reader sent, and stops the search in progress when a `stop`
+    /// follows its `go` (before another `go`), or at `quit` or the end of input.
+    fn arrived(&mut self, event: Event) -> io::Result<()> {
+        let urgent = match &event {
+            Event::Line(line) => matches!(command_of(line), "stop" | "quit"),
+            Event::TooLong => false,
+            Event::End(_) | Event::Answer(..) => true,
+        };
+        let ends = match &event {
+            Event::Line(line) => command_of(line) == "quit",
+            Event::End(_) => true,
+            _ => false,
+        };
+        if ends && self.finishing.is_none() {
+            self.finishing = Some(Instant::now());
+        }
+        if self.search.is_some() && self.queue.len() >= MAX_QUEUED && !urgent {
+            writeln!(
+                self.output,
+                "info string error: more than {MAX_QUEUED} commands during a search; one was ignored"
+            )?;
+            return self.output.flush();
+        }
+        self.queue.push_back(event);
+        self.check_stop();
+        Ok(())
+    }
+
+    /// Sets the stop flag of the search in progress if it is to stop.
+    fn check_stop(&self) {
+        let Some(flag) = &self.search else { return };
+        let mut stop = self.finishing.is_some();
+        for event in &self.queue {
+            match event {
+                Event::Line(line) => match command_of(line) {
+                    "stop" | "quit" => stop = true,
+                    "go" => break,
+                    _ => continue,
+                },
+                Event::End(_) => stop = true,
+                _ => continue,
+            }
+            break;
+        }
+        if stop {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Writes a search's answer and takes its bot back.
+    fn answered(
+        &mut self,
+        bot: Option<Box<dyn DynBot>>,
+        answer: Result<String, String>,
+    ) -> io::Result<()> {
+        self.search = None;
+        self.engine.bot = bot;
+        match answer {
+            Ok(action) => writeln!(self.output, "bestaction {action}")?,
+            Err(e) => {
+                writeln!(self.output, "info string error: {e}")?;
+                writeln!(self.output, "bestaction none")?;
+            }
+        }
+        self.output.flush()
+    }
+
+    /// Carries out one command (no search runs); true once the engine is to return.
+    fn handle(&mut self, event: Event) -> io::Result<bool> {
+        let line = match event {
+            Event::Line(line) => line,
+            Event::TooLong => {
+                writeln!(
+                    self.output,
+                    "info string error: a line over {} KiB was ignored",
+                    MAX_ENGINE_LINE / 1024
+                )?;
+                self.output.flush()?;
+                return Ok(false);
+            }
+            Event::End(None) => return Ok(true),
+            Event::End(Some(error)) => return Err(error),
+            Event::Answer(bot, answer) => {
+                self.answered(bot, answer)?;
+                return Ok(false);
+            }
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((command, rest)) = words.split_first() else {
+            return Ok(false);
+        };
+        let answer: Result<Vec<String>, String> = match *command {
+            "pgi" => Ok(vec![
+                format!("id name pyramid-games {}", env!("CARGO_PKG_VERSION")),
+                "id author the pyramid-games authors".to_owned(),
+                format!("id protocol {PROTOCOL_VERSION}"),
+                format!("id bot {}", self.engine.spec),
+                "pgiok".to_owned(),
+            ]),
+            "isready" => Ok(vec!["readyok".to_owned()]),
+            "newgame" => self.engine.new_game(rest).map(|()| Vec::new()),
+            "position" => self.engine.position(rest).map(|()| Vec::new()),
+            "go" => self.go(rest).map(|()| Vec::new()),
+            "quit" => return Ok(true),
+            _ => Ok(Vec::new()),
+        };
+        match answer {
+            Ok(lines) => {
+                for l in lines {
+                    writeln!(self.output, "{l}")?;
+                }
+            }
+            Err(e) => {
+                writeln!(self.output, "info string error: {e}")?;
+                if *command == "go" {
+                    writeln!(self.output, "bestaction none")?;
+                }
+            }
+        }
+        self.output.flush()?;
+        Ok(false)
+    }
+
+    /// Starts the search `go` asks for on a thread of its own, with a fresh stop flag.
+    fn go(&mut self, words: &[&str]) -> Result<(), String> {
+        let (mut bot, state) = self.engine.prepare_go(words)?;
+        let flag = Arc::new(AtomicBool::new(false));
+        bot.set_stop_flag(Arc::clone(&flag));
+        let mut reply = Reply {
+            events: self.events.clone(),
+            sent: false,
+        };
+        std::thread::Builder::new()
+            .name("pgi-search".to_owned())
+            .spawn(move || {
+                let answer = bot.pick(state.as_ref()).map_err(|e| e.to_string());
+                reply.send(Some(bot), answer);
+            })
+            .map_err(|e| format!("cannot start the search: {e}"))?;
+        self.search = Some(flag);
+        self.check_stop();
+        Ok(())
+    }
+}
+
+/// A search's way back to the engine's thread: it answers even if the search panics.
+struct Reply {
+    events: Sender<Event>,
+    sent: bool,
+}
+
+impl Reply {
+    fn send(&mut self, bot: Option<Box<dyn DynBot>>, answer: Result<String, String>) {
+        self.sent = true;
+        let _ = self.events.send(Event::Answer(bot, answer));
+    }
+}
+
+impl Drop for Reply {
+    fn drop(&mut self) {
+        if !self.sent {
+            self.send(None, Err("the search failed".to_owned()));
+        }
+    }
+}
+
+/// Reads `input` into lines for the engine's thread until the end of input, a read
+/// error, `quit`, or the engine's thread is gone.
+fn read_commands<R: Read>(input: R, events: &Sender<Event>) {
+    let mut input = BufReader::new(input);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let read = match input
+            .by_ref()
+            .take(MAX_ENGINE_LINE + 1)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(read) => read,
+            Err(error) => {
+                let _ = events.send(Event::End(Some(error)));
+                return;
+            }
+        };
+        if read == 0 {
+            let _ = events.send(Event::End(None));
+            return;
+        }
+        let event = if buf.last() != Some(&b'\n') && read as u64 > MAX_ENGINE_LINE {
+            if let Err(error) = skip_line(&mut input) {
+                let _ = events.send(Event::End(Some(error)));
+                return;
+            }
+            Event::TooLong
+        } else {
+            Event::Line(String::from_utf8_lossy(&buf).into_owned())
+        };
+        let quit = matches!(&event, Event::Line(line) if command_of(line) == "quit");
+        if events.send(event).is_err() || quit {
+            return;
+        }
     }
 }
 
@@ -139,6 +428,14 @@ impl Engine<'_> {
 /// `seed=S`. Errors in a command are reported as `info string error: ...` lines; unknown
 /// commands are ignored, and so are lines over [`MAX_ENGINE_LINE`] (never held whole in
 /// memory); bytes that are not UTF-8 read as U+FFFD.
+///
+/// A thread reads `input` while a search runs, so `stop` (answer the best action found so
+/// far), `quit` and the end of input (stop, answer what came before, return) take effect
+/// during a search: the bot gets a stop flag ([`DynBot::set_stop_flag`]). Commands other
+/// than `stop` and `quit` wait for the search's `bestaction`. A bot that does not watch
+/// the flag gets [`QUIT_WAIT`] after `quit` before this returns without its answer. The
+/// reading thread stays blocked in `input` after `quit` until the input ends (a process
+/// that returns from `main` ends it).
 ///
 /// ```
 /// use pyramid_bots::protocol::run_engine;
@@ -154,82 +451,36 @@ impl Engine<'_> {
 /// assert!(text.lines().any(|l| l.starts_with("bestaction ")));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn run_engine<R: BufRead, W: Write>(
+pub fn run_engine<R: Read + Send + 'static, W: Write>(
     registry: &Registry,
     game: &str,
     spec: &str,
     input: R,
-    mut output: W,
+    output: W,
 ) -> io::Result<()> {
-    let mut engine = Engine {
-        registry,
-        game: game.to_owned(),
-        spec: spec.to_owned(),
-        options: Vec::new(),
-        seed: 0,
-        bot: None,
-        bot_spec: String::new(),
-        state: None,
+    let (events, inbox) = mpsc::channel();
+    let reader_events = events.clone();
+    std::thread::Builder::new()
+        .name("pgi-input".to_owned())
+        .spawn(move || read_commands(input, &reader_events))?;
+    let mut conversation = Conversation {
+        engine: Engine {
+            registry,
+            game: game.to_owned(),
+            spec: spec.to_owned(),
+            options: Vec::new(),
+            seed: 0,
+            bot: None,
+            bot_spec: String::new(),
+            state: None,
+        },
+        output,
+        events,
+        queue: VecDeque::new(),
+        search: None,
+        finishing: None,
     };
-    let mut input = input;
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let read = input
-            .by_ref()
-            .take(MAX_ENGINE_LINE + 1)
-            .read_until(b'\n', &mut buf)?;
-        if read == 0 {
-            break;
-        }
-        if buf.last() != Some(&b'\n') && read as u64 > MAX_ENGINE_LINE {
-            skip_line(&mut input)?;
-            writeln!(
-                output,
-                "info string error: a line over {} KiB was ignored",
-                MAX_ENGINE_LINE / 1024
-            )?;
-            output.flush()?;
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((command, rest)) = words.split_first() else {
-            continue;
-        };
-        let answer: Result<Vec<String>, String> = match *command {
-            "pgi" => Ok(vec![
-                format!("id name pyramid-games {}", env!("CARGO_PKG_VERSION")),
-                "id author the pyramid-games authors".to_owned(),
-                format!("id protocol {PROTOCOL_VERSION}"),
-                format!("id bot {spec}"),
-                "pgiok".to_owned(),
-            ]),
-            "isready" => Ok(vec!["readyok".to_owned()]),
-            "newgame" => engine.new_game(rest).map(|()| Vec::new()),
-            "position" => engine.position(rest).map(|()| Vec::new()),
-            "go" => engine
-                .go(rest)
-                .map(|action| vec![format!("bestaction {action}")]),
-            "quit" => break,
-            _ => Ok(Vec::new()),
-        };
-        match answer {
-            Ok(lines) => {
-                for l in lines {
-                    writeln!(output, "{l}")?;
-                }
-            }
-            Err(e) => {
-                writeln!(output, "info string error: {e}")?;
-                if *command == "go" {
-                    writeln!(output, "bestaction none")?;
-                }
-            }
-        }
-        output.flush()?;
-    }
-    Ok(())
+    conversation.run(&inbox)
 }
 
 /// Reads and drops the rest of a line (through its `\n`), a buffer at a time.
@@ -262,7 +513,14 @@ mod tests {
         input.extend(vec![b'x'; MAX_ENGINE_LINE as usize * 3]);
         input.extend(b"\nposition \xff\xfe\nisready\n");
         let mut output = Vec::new();
-        run_engine(&registry, "nim", "random", &input[..], &mut output).expect("no error");
+        run_engine(
+            &registry,
+            "nim",
+            "random",
+            std::io::Cursor::new(input),
+            &mut output,
+        )
+        .expect("no error");
         let text = String::from_utf8(output).expect("text");
         let lines: Vec<&str> = text.lines().collect();
         let refused = lines

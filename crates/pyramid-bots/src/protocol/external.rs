@@ -3,6 +3,7 @@
 use std::fmt;
 use std::io::Write;
 use std::marker::PhantomData;
+use std::os::unix::fs::DirBuilderExt;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -18,6 +19,7 @@ use rustix::io::ioctl_fionbio;
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
 
 use super::lines::{LineReader, MAX_ENGINE_LINE, Next};
+use super::log::{copy_to_log, open_log, private_dir};
 
 /// How long an engine may take to answer `pgi` and `isready` when no `timeout` is given.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -31,8 +33,8 @@ pub const MOVETIME_MARGIN: Duration = Duration::from_secs(1);
 /// The text form (after `ext:` in a bot spec) is `COMMAND [ARGS ...]` followed by
 /// `;KEY=VALUE` settings: `movetime=MS` (sent with every `go`; the engine is hung after
 /// MS plus one second), `timeout=MS` (the hard limit per answer instead) and `log=FILE`
-/// (where the engine's standard error goes; by default
-/// `<temp dir>/pyramid-engines/<command name>.log`). Arguments are split at whitespace.
+/// (where the engine's standard error goes; by default `<command name>.log` in
+/// [`default_log_dir`](super::default_log_dir)). Arguments are split at whitespace.
 ///
 /// ```
 /// use pyramid_bots::protocol::ExternalSpec;
@@ -75,16 +77,36 @@ impl ExternalSpec {
             .map_or(HANDSHAKE_TIMEOUT, Duration::from_millis)
     }
 
-    /// The log file the engine's standard error goes to.
+    /// The log file the engine's standard error goes to: `log=FILE`, or
+    /// `<command name>.log` in [`default_log_dir`](super::default_log_dir).
     pub fn log_path(&self) -> PathBuf {
         self.log.clone().unwrap_or_else(|| {
             let name = std::path::Path::new(&self.command)
                 .file_name()
                 .map_or_else(|| "engine".into(), |n| n.to_string_lossy().into_owned());
-            std::env::temp_dir()
-                .join("pyramid-engines")
-                .join(format!("{name}.log"))
+            super::default_log_dir().join(format!("{name}.log"))
         })
+    }
+
+    /// Opens the engine's log (a [`default_log_dir`](super::default_log_dir) is checked to
+    /// be private first; the folder of a `log=FILE` is created if missing): appended to,
+    /// never through a symbolic link, moved to `FILE.1` once full.
+    fn open_log(&self) -> Result<std::fs::File, String> {
+        let path = self.log_path();
+        match (self.log.is_some(), path.parent()) {
+            (false, Some(dir)) => private_dir(dir)?,
+            (true, Some(dir)) if !dir.as_os_str().is_empty() => {
+                std::fs::DirBuilder::new()
+                    .recursive(true)
+                    .mode(0o700)
+                    .create(dir)
+                    .map_err(|e| {
+                        format!("cannot create the engine log folder {}: {e}", dir.display())
+                    })?;
+            }
+            _ => {}
+        }
+        open_log(&path)
     }
 }
 
@@ -167,6 +189,9 @@ struct Session {
     /// Non-blocking: a write that would block waits with a deadline.
     stdin: Option<ChildStdin>,
     lines: LineReader<ChildStdout>,
+    /// The guard in the engine's process group that kills the group once this process
+    /// is gone ([`start_guard`]); none if it could not be started.
+    guard: Option<Child>,
     /// Stopped and reaped.
     stopped: bool,
 }
@@ -319,6 +344,10 @@ impl Session {
         let _ = kill_process_group(self.pid, Signal::KILL);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some(mut guard) = self.guard.take() {
+            let _ = guard.kill();
+            let _ = guard.wait();
+        }
     }
 }
 
@@ -338,7 +367,10 @@ impl Drop for Session {
 /// leader of a process group of its own; it is stopped (`quit`, [`QUIT_GRACE`] to exit,
 /// then the whole group killed and the engine reaped) when it fails, when
 /// [`ExternalBot::stop`] is called, or when the bot is dropped, that is after every game;
-/// a match builds a new bot, so a new process, for every game seat.
+/// a match builds a new bot, so a new process, for every game seat. A guard process in
+/// the engine's group kills the group if this process dies without stopping it (even by
+/// `kill -9`). The engine's standard error goes to its log, capped at
+/// [`MAX_ENGINE_LOG`](super::MAX_ENGINE_LOG).
 pub struct ExternalBot<G> {
     spec: ExternalSpec,
     seed: u64,
@@ -367,45 +399,63 @@ impl<G> ExternalBot<G> {
     }
 
     fn start(&self) -> Result<Session, String> {
-        let log_path = self.spec.log_path();
-        if let Some(dir) = log_path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                format!("cannot create the engine log folder {}: {e}", dir.display())
-            })?;
-        }
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&log_path)
-            .map_err(|e| format!("cannot open the engine log {}: {e}", log_path.display()))?;
+        let mut log = self.spec.open_log()?;
         let mut child = Command::new(&self.spec.command)
             .args(&self.spec.args)
             // A group of its own: stopping the engine kills whatever it started too.
             .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::from(log))
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start engine `{}`: {e}", self.spec.command))?;
         let pid = Pid::from_child(&child);
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
             let _ = kill_process_group(pid, Signal::KILL);
             let _ = child.kill();
             let _ = child.wait();
             return Err("engine pipes are missing".to_owned());
+        };
+        let guard = match start_guard(pid) {
+            Ok(guard) => Some(guard),
+            Err(e) => {
+                let _ = writeln!(log, "[pyramid-games: no guard for this engine: {e}]");
+                None
+            }
         };
         let mut session = Session {
             child,
             pid,
             stdin: None,
             lines: LineReader::new(stdout),
+            guard,
             stopped: false,
         };
+        copy_to_log(stderr, log).map_err(|e| format!("cannot start the engine's log: {e}"))?;
         ioctl_fionbio(&stdin, true)
             .map_err(|e| format!("cannot set up the engine's input: {e}"))?;
         session.stdin = Some(stdin);
         Ok(session)
     }
+}
+
+/// Starts the guard of engine `pid`: `sh -c 'read -r line; kill -9 0'` in the engine's
+/// process group, reading a pipe whose other end only this process holds. When this
+/// process ends, however it ends (`kill -9` included), the kernel closes that end, the
+/// guard's `read` sees the end of input and `kill -9 0` kills the whole group: the engine,
+/// what it started, and the guard. Stopping the engine kills the group, guard included.
+/// (`prctl(PR_SET_PDEATHSIG)` would need `unsafe` between `fork` and `exec`, reaches the
+/// engine but not its children, and fires when the spawning thread ends.)
+fn start_guard(pid: Pid) -> Result<Child, String> {
+    Command::new("sh")
+        .args(["-c", "read -r line; kill -9 0"])
+        .process_group(pid.as_raw_nonzero().get())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start `sh` in the engine's process group: {e}"))
 }
 
 impl<G: FullGame> ExternalBot<G> {
@@ -504,7 +554,10 @@ mod tests {
 
     #[test]
     fn an_engine_that_does_not_read_its_input_fails_at_the_deadline_instead_of_blocking_the_tool() {
-        let spec: ExternalSpec = "sleep 10".parse().expect("a spec");
+        let log = std::env::temp_dir().join(format!("pyramid-sleep-{}.log", std::process::id()));
+        let spec: ExternalSpec = format!("sleep 10;log={}", log.display())
+            .parse()
+            .expect("a spec");
         let bot = ExternalBot::<Nim>::new(spec, 0);
         let mut session = bot.start().expect("sleep starts");
         // More than a pipe holds: the write would block forever.

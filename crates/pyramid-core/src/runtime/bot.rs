@@ -30,6 +30,13 @@ pub trait DynBot: Send {
     /// Why the bot could not pick, after [`DynBot::pick`] failed in a running game
     /// ([`Bot::failure`]): an outside engine that crashed, hung or answered nonsense.
     fn failure(&mut self) -> Option<String>;
+
+    /// Gives the bot a flag that stops its search once set ([`Bot::set_stop_flag`]):
+    /// [`DynBot::pick`] then answers the best action found so far. The default ignores
+    /// it.
+    fn set_stop_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        let _ = flag;
+    }
 }
 
 /// A typed bot behind [`DynBot`].
@@ -62,5 +69,9 @@ impl<G: FullGame> DynBot for BotBox<G> {
 
     fn failure(&mut self) -> Option<String> {
         self.bot.failure()
+    }
+
+    fn set_stop_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.bot.set_stop_flag(flag);
     }
 }
