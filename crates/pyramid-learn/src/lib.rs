@@ -46,8 +46,8 @@ pub use model::{
     default_device,
 };
 pub use network::{
-    MAX_BLOCKS, MAX_CHANNELS, MAX_ENTRIES, MAX_PARAMETERS, NetShape, Network, ShapeError,
-    TensorSpec,
+    MAX_ACTIVATIONS, MAX_BLOCKS, MAX_CHANNELS, MAX_ENTRIES, MAX_PARAMETERS, NetShape, Network,
+    ShapeError, TensorSpec,
 };
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use search::{

@@ -18,6 +18,10 @@ pub const MAX_BLOCKS: usize = 64;
 /// The most entries an observation tensor (planes x rows x columns) or the policy space
 /// may have: 2^20.
 pub const MAX_ENTRIES: usize = 1 << 20;
+/// The most activations one layer of the trunk may hold for one position (channels x
+/// rows x columns): 2^20, 4 MiB of `f32`, so that one evaluation of a model that loads
+/// stays within tens of megabytes a position (the games' networks hold a few thousand).
+pub const MAX_ACTIVATIONS: usize = 1 << 20;
 /// The most weights a network may have: 2^26, as many `f32`s as fit in a model file of
 /// [`MAX_MODEL_BYTES`](crate::MAX_MODEL_BYTES) (256 MiB). A larger network could be
 /// neither saved nor read back; a file that declares one is refused before anything of
@@ -161,6 +165,20 @@ impl NetShape {
                 value: observation,
                 min: 1,
                 max: MAX_ENTRIES,
+            });
+        }
+        // What one evaluation holds per position, a layer's activations: bounded so
+        // that a small, consistent file cannot ask for gigabytes per forward pass.
+        let activations = checked(
+            &[self.channels, self.height, self.width],
+            "channels x rows x columns",
+        )?;
+        if activations > MAX_ACTIVATIONS {
+            return Err(ShapeError::OutOfRange {
+                field: "channels x height x width",
+                value: activations,
+                min: 1,
+                max: MAX_ACTIVATIONS,
             });
         }
         Ok(())

@@ -129,6 +129,7 @@ fn a_file_declaring_terabytes_of_weights_is_refused() {
         s.planes = 1;
         s.height = 1024;
         s.width = 1024;
+        s.channels = 1;
         s.policy_size = 1 << 20;
     });
     let error = load(&bytes);
@@ -313,5 +314,32 @@ fn a_real_saved_model_still_loads_with_the_same_weights() {
             .evaluate_states(&[(&state, seat)])
             .expect("evaluated"),
         model.evaluate_states(&[(&state, seat)]).expect("evaluated")
+    );
+}
+
+#[test]
+fn a_file_whose_one_evaluation_would_hold_gigabytes_is_refused() {
+    // Few weights (no residual block), but 1024 channels over 2^19 cells: one forward
+    // pass would hold 2 GiB a position.
+    let bytes = tiny_file_declaring(|s| {
+        s.channels = 1024;
+        s.blocks = 0;
+        s.planes = 1;
+        s.height = 1 << 9;
+        s.width = 1 << 10;
+    });
+    let error = load(&bytes);
+    assert!(
+        matches!(
+            &error,
+            ModelError::BadShape {
+                problem: ShapeError::OutOfRange {
+                    field: "channels x height x width",
+                    ..
+                },
+                ..
+            }
+        ),
+        "{error}"
     );
 }
