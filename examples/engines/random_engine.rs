@@ -14,9 +14,9 @@
 use std::io::{self, BufRead, Write};
 
 use pyramid_core::ChaCha8Rng;
+use pyramid_core::dynamic::{DynState, Registry, borrowed_options};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::rand::seq::IndexedRandom;
-use pyramid_core::runtime::{DynState, Registry, borrowed_options};
 
 /// The action to play in `state`: here, any legal one.
 fn choose(state: &dyn DynState, rng: &mut ChaCha8Rng) -> Option<String> {

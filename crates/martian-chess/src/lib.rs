@@ -90,6 +90,7 @@ mod play;
 mod playout;
 mod policy;
 mod rules;
+mod running_totals;
 mod setup;
 mod state;
 #[cfg(feature = "proptest")]

@@ -13,7 +13,7 @@
 //!   each square, one byte a square) are kept up to date move by move, two table
 //!   entries a move ([`FROM_SLOTS`], [`TO_SLOTS`]) and no multiplication, so a ply's
 //!   draw does not wait on arithmetic over the whole zone; the piece holding a drawn
-//!   slot is found by one byte comparison ([`pyramid_core::RunningTotals`]) instead of a
+//!   slot is found by one byte comparison ([`RunningTotals`]) instead of a
 //!   walk (debug builds, so the tests, check the totals against a recount every ply);
 //! - a plain move adds its piece's slots to its destination's zone after a branch on
 //!   whether it crossed the canal, not a selection: the next ply draws in the other
@@ -31,7 +31,7 @@
 //! uniform (a refused draw counts as a refused proposal), so every legal move has
 //! exactly the same chance.
 
-use pyramid_core::RunningTotals;
+use crate::running_totals::RunningTotals;
 use pyramid_core::rand::Rng;
 
 use crate::MartianChess;

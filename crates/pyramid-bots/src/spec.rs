@@ -154,11 +154,11 @@ impl<G: FullGame> Bot<G> for Unbuildable {
 }
 
 /// Builds the bot `spec` names for game `G`, its choices following from `seed`: the bot
-/// factory that `pyramid_core::runtime::GameEntry` takes, so every bot of this crate is
+/// factory that `pyramid_core::dynamic::GameEntry` takes, so every bot of this crate is
 /// available by spec through the runtime interface.
 ///
 /// ```
-/// use pyramid_core::runtime::{GameEntry, Registry};
+/// use pyramid_core::dynamic::{GameEntry, Registry};
 /// use pyramid_core::nim::Nim;
 /// let mut registry = Registry::new();
 /// registry.add(Box::new(GameEntry::<Nim>::new(pyramid_bots::bot_from_spec::<Nim>)));
@@ -168,7 +168,7 @@ impl<G: FullGame> Bot<G> for Unbuildable {
 /// let action = bot.pick(state.as_ref())?;
 /// assert!(state.legal_actions().contains(&action));
 /// assert!(nim.bot("mcts:iters=many", 1).is_err());
-/// # Ok::<(), pyramid_core::runtime::RuntimeError>(())
+/// # Ok::<(), pyramid_core::dynamic::RuntimeError>(())
 /// ```
 pub fn bot_from_spec<G: FullGame>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     let spec: BotSpec = spec.parse().map_err(|e: SpecError| e.to_string())?;

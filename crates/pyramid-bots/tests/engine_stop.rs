@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use martian_chess::MartianChess;
 use pyramid_bots::protocol::run_engine;
-use pyramid_core::runtime::{GameEntry, Registry};
+use pyramid_core::dynamic::{GameEntry, Registry};
 
 /// How long `quit`, `stop` or the end of input may take to end a huge search.
 const PROMPTLY: Duration = Duration::from_secs(3);

@@ -42,6 +42,8 @@ pub mod bits;
 mod bot;
 #[cfg(feature = "conformance")]
 pub mod conformance;
+#[cfg(feature = "dynamic")]
+pub mod dynamic;
 mod error;
 pub mod explain;
 pub mod fuzzing;
@@ -49,11 +51,10 @@ mod game;
 pub mod nim;
 pub mod notation;
 mod perft;
+#[cfg(feature = "dynamic")]
 pub mod perft_suite;
 mod piece;
 pub mod prelude;
-mod running_totals;
-pub mod runtime;
 mod seat;
 mod square;
 #[cfg(feature = "proptest")]
@@ -72,7 +73,6 @@ pub use game::{
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};
-pub use running_totals::RunningTotals;
 pub use seat::{Outcome, Seat};
 pub use square::{Direction, Grid, Square, SquareError};
 

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use pyramid_core::perft_suite::{check_line, parse_suite};
-//! use pyramid_core::runtime::{GameEntry, DynGame};
+//! use pyramid_core::dynamic::{GameEntry, DynGame};
 //! use pyramid_core::nim::Nim;
 //! let game = GameEntry::<Nim>::boxed();
 //! let start = game.new_state(&[])?.position();
@@ -32,7 +32,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::runtime::{DynGame, RuntimeError, borrowed_options};
+use crate::dynamic::{DynGame, RuntimeError, borrowed_options};
 
 /// One line of a suite: a position, the rule options it needs, and its perft counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,8 +210,8 @@ pub fn check_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::GameEntry;
     use crate::nim::Nim;
-    use crate::runtime::GameEntry;
 
     #[test]
     fn a_line_reads_its_position_rules_and_counts() -> Result<(), SuiteError> {

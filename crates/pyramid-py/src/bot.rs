@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyramid_bots::BotSpec;
-use pyramid_core::runtime::DynBot;
+use pyramid_core::dynamic::DynBot;
 
 use crate::errors::to_py;
 use crate::state::State;

@@ -8,7 +8,7 @@ use pyo3::exceptions::{
     PyFileExistsError, PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError,
 };
 use pyramid_bots::pyramid_learn::{ModelError, TrainError};
-use pyramid_core::runtime::RuntimeError;
+use pyramid_core::dynamic::RuntimeError;
 
 create_exception!(
     pyramid_games,

@@ -4,7 +4,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
 use pyramid_core::Seat;
-use pyramid_core::runtime::DynState;
+use pyramid_core::dynamic::DynState;
 
 use numpy::{PyArray1, PyArrayMethods};
 

@@ -2,7 +2,7 @@
 
 use pyramid_bots::pyramid_learn::{ModelError, TrainError};
 use pyramid_bots::{MatchError, ReplayError, SpecError};
-use pyramid_core::runtime::RuntimeError;
+use pyramid_core::dynamic::RuntimeError;
 
 use crate::OptionsError;
 

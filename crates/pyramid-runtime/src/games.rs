@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use pyramid_core::FullGame;
-use pyramid_core::runtime::{DynGame, GameEntry, Registry, RuntimeError};
+use pyramid_core::dynamic::{DynGame, GameEntry, Registry, RuntimeError};
 
 /// Code generic over the game, run for a game chosen by name with [`visit`]: the
 /// mechanism inside the runtime's calls (tools call those, never this).

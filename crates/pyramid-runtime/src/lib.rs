@@ -12,7 +12,7 @@
 //!   and a worker's self-play games ([`self_play`]).
 //!
 //! The object-safe interface these calls stand on (states with actions as text and ids,
-//! bots by spec) is `pyramid_core::runtime`; the typed work inside each call runs at full
+//! bots by spec) is `pyramid_core::dynamic`; the typed work inside each call runs at full
 //! speed for the game's own type. Every call refuses bad input with an [`Error`], never a
 //! panic.
 //!

@@ -3,7 +3,7 @@
 //! values all become the same owned list, the number of seats settled once.
 
 use pyramid_core::RuleSet;
-use pyramid_core::runtime::RuntimeError;
+use pyramid_core::dynamic::RuntimeError;
 
 /// Why rule options could not be read (before any game looks at them).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

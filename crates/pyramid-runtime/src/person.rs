@@ -3,8 +3,8 @@
 
 use pyramid_bots::{BotSpec, action_visible_to};
 use pyramid_core::arena::{ArenaError, Forfeit, game_seed, play_game_observed};
+use pyramid_core::dynamic::{DynState, RuntimeError, StateBox};
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::runtime::{DynState, RuntimeError, StateBox};
 use pyramid_core::{Bot, ChaCha8Rng, FullGame, Outcome, Seat};
 
 use crate::Error;

@@ -1,7 +1,7 @@
 //! `Match`: set up once, played whole or in shards, records checked and summed up.
 
 use pyramid_bots::{MatchError, MatchRequest, Record};
-use pyramid_core::runtime::RuntimeError;
+use pyramid_core::dynamic::RuntimeError;
 use pyramid_runtime::{Error, Match, RuleOptions, verify_record};
 
 /// Greedy against random on a small Ataxx-ice board.

@@ -1,7 +1,7 @@
 //! `play_against`: a person's seat beside bots, through the arena.
 
 use pyramid_core::Seat;
-use pyramid_core::runtime::{DynState, RuntimeError};
+use pyramid_core::dynamic::{DynState, RuntimeError};
 use pyramid_runtime::{Error, Person, PersonGame, play_against, registry};
 
 /// The start of a small Ataxx-ice game.

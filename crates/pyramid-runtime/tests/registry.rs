@@ -1,6 +1,6 @@
 //! The registry: built once, every game in it.
 
-use pyramid_core::runtime::RuntimeError;
+use pyramid_core::dynamic::RuntimeError;
 
 #[test]
 fn the_registry_is_built_once_and_shared() {

@@ -9,7 +9,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
-use pyramid_core::runtime::DynGame;
+use pyramid_core::dynamic::DynGame;
 use pyramid_games::runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -156,8 +156,8 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
 /// failure (the bot panicked).
 type Picked = Result<
     (
-        Box<dyn pyramid_core::runtime::DynBot>,
-        Result<String, pyramid_core::runtime::RuntimeError>,
+        Box<dyn pyramid_core::dynamic::DynBot>,
+        Result<String, pyramid_core::dynamic::RuntimeError>,
     ),
     tokio::task::JoinError,
 >;
@@ -191,7 +191,7 @@ fn seat_back(shared: &Shared, seat: Seat, picked: Picked) -> Option<String> {
 }
 
 /// Puts a bot back in its seat after its move.
-fn put_back(sitters: &mut [Sitter], seat: Seat, bot: Box<dyn pyramid_core::runtime::DynBot>) {
+fn put_back(sitters: &mut [Sitter], seat: Seat, bot: Box<dyn pyramid_core::dynamic::DynBot>) {
     if let Some(Sitter::Bot(_, slot)) = sitters.get_mut(seat.index()) {
         *slot = Some(bot);
     }

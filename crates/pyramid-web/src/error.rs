@@ -97,12 +97,12 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<pyramid_core::runtime::RuntimeError> for ApiError {
+impl From<pyramid_core::dynamic::RuntimeError> for ApiError {
     /// 409 for an action out of turn or after the end, 422 for one the rules refuse, 400
     /// for anything else a request named wrong (a game, an option, a position).
-    fn from(e: pyramid_core::runtime::RuntimeError) -> ApiError {
+    fn from(e: pyramid_core::dynamic::RuntimeError) -> ApiError {
         use pyramid_core::PlayError;
-        use pyramid_core::runtime::RuntimeError;
+        use pyramid_core::dynamic::RuntimeError;
         match e {
             RuntimeError::Play(PlayError::GameOver) => ApiError::conflict("the game is over"),
             RuntimeError::Play(PlayError::WrongSeat { expected, got }) => {

@@ -39,7 +39,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use pyramid_core::runtime::Registry;
+use pyramid_core::dynamic::Registry;
 use tokio::sync::Semaphore;
 
 pub use config::ServerConfig;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use pyramid_core::Seat;
-use pyramid_core::runtime::borrowed_options;
+use pyramid_core::dynamic::borrowed_options;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::bots::drive_bots;

@@ -11,7 +11,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_bots::RecordRules;
-use pyramid_core::runtime::borrowed_options;
+use pyramid_core::dynamic::borrowed_options;
 use pyramid_games::runtime::RuleOptions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

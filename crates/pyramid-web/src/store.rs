@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pyramid_core::Seat;
-use pyramid_core::runtime::{DynBot, DynState};
+use pyramid_core::dynamic::{DynBot, DynState};
 
 use crate::ServerConfig;
 
@@ -187,7 +187,7 @@ impl LiveGame {
         &mut self,
         seat: Seat,
         text: &str,
-    ) -> Result<String, pyramid_core::runtime::RuntimeError> {
+    ) -> Result<String, pyramid_core::dynamic::RuntimeError> {
         let prepared = self.prepare(seat, text)?;
         let played = prepared.text.clone();
         self.apply(prepared);
@@ -200,7 +200,7 @@ impl LiveGame {
         &self,
         seat: Seat,
         text: &str,
-    ) -> Result<Prepared, pyramid_core::runtime::RuntimeError> {
+    ) -> Result<Prepared, pyramid_core::dynamic::RuntimeError> {
         if self.forfeit.is_some() {
             return Err(pyramid_core::PlayError::GameOver.into());
         }

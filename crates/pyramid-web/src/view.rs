@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use pyramid_core::Seat;
-use pyramid_core::runtime::DynState;
+use pyramid_core::dynamic::DynState;
 use serde::Serialize;
 
 use crate::store::{LiveGame, Rematch, Sitter};

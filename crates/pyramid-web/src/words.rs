@@ -4,7 +4,7 @@
 //! through the runtime's typed box.
 
 use pyramid_core::Seat;
-use pyramid_core::runtime::{DynState, StateBox};
+use pyramid_core::dynamic::{DynState, StateBox};
 use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// The typed state behind `state`, if it is a `G`.

@@ -2,7 +2,7 @@
 //! options type) and a starting state (through the runtime interface).
 
 use anyhow::{Context, Result, anyhow, bail};
-use pyramid_core::runtime::{DynGame, DynState, RuntimeError};
+use pyramid_core::dynamic::{DynGame, DynState, RuntimeError};
 use pyramid_games::runtime::{OptionsError, RuleOptions};
 
 use crate::cli::{RuleArgs, SetupArgs};
@@ -162,7 +162,7 @@ pub fn play_moves(mut state: Box<dyn DynState>, args: &SetupArgs) -> Result<Box<
 
 /// Plays AbstractPlay's Martian Chess moves (`--abstractplay`) from `state`.
 fn abstractplay_moves(state: &dyn DynState, moves: &str) -> Result<Box<dyn DynState>> {
-    use pyramid_core::runtime::StateBox;
+    use pyramid_core::dynamic::StateBox;
     use pyramid_games::martian_chess::{self, MartianChess};
     let Some(start) = state.as_any().downcast_ref::<StateBox<MartianChess>>() else {
         return Err(UsageError::new(format!(

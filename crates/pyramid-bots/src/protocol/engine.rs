@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use pyramid_core::runtime::{DynBot, DynState, Registry, borrowed_options};
+use pyramid_core::dynamic::{DynBot, DynState, Registry, borrowed_options};
 
 use super::PROTOCOL_VERSION;
 use super::lines::MAX_ENGINE_LINE;
@@ -440,7 +440,7 @@ fn read_commands<R: Read>(input: R, events: &Sender<Event>) {
 /// ```
 /// use pyramid_bots::protocol::run_engine;
 /// use pyramid_core::nim::Nim;
-/// use pyramid_core::runtime::{GameEntry, Registry};
+/// use pyramid_core::dynamic::{GameEntry, Registry};
 /// let mut registry = Registry::new();
 /// registry.add(Box::new(GameEntry::<Nim>::new(pyramid_bots::bot_from_spec::<Nim>)));
 /// let input = "pgi\nnewgame nim seed=1\nposition startpos moves a-1\ngo\nquit\n";
@@ -502,8 +502,8 @@ fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pyramid_core::dynamic::GameEntry;
     use pyramid_core::nim::Nim;
-    use pyramid_core::runtime::GameEntry;
 
     #[test]
     fn overlong_and_non_utf8_lines_are_refused_and_the_engine_goes_on() {

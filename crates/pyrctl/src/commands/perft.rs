@@ -6,8 +6,8 @@ use std::time::Instant;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
+use pyramid_core::dynamic::{DynGame, DynState};
 use pyramid_core::perft_suite::{check_line, parse_suite};
-use pyramid_core::runtime::{DynGame, DynState};
 
 use crate::cli::PerftArgs;
 use crate::setup::{self, UsageError};

@@ -65,7 +65,7 @@ fn write_help(out: &mut impl Write, legal: &[String], prefix: &str) -> std::io::
 use anyhow::Result;
 use pyramid_core::Seat;
 use pyramid_core::arena::game_seed;
-use pyramid_core::runtime::DynState;
+use pyramid_core::dynamic::DynState;
 use pyramid_games::runtime::{Person, PersonGame, play_against};
 
 use crate::cli::PlayArgs;
@@ -177,7 +177,7 @@ pub fn command(args: &PlayArgs) -> Result<()> {
     let (human, spec) = (Seat(args.seat), &args.bot);
     if human.index() >= state.seats() {
         return Err(UsageError::of_runtime(
-            pyramid_core::runtime::RuntimeError::NoSuchSeat {
+            pyramid_core::dynamic::RuntimeError::NoSuchSeat {
                 seat: human.index(),
                 seats: state.seats(),
             },

@@ -5,7 +5,7 @@ use super::{DynGame, RuntimeError};
 /// The games a tool knows, by name, in the order they were added.
 ///
 /// ```
-/// use pyramid_core::runtime::{GameEntry, Registry, RuntimeError};
+/// use pyramid_core::dynamic::{GameEntry, Registry, RuntimeError};
 /// use pyramid_core::nim::Nim;
 /// let mut registry = Registry::new();
 /// registry.add(GameEntry::<Nim>::boxed());

@@ -17,7 +17,7 @@ use super::RuntimeError;
 /// state unchanged.
 ///
 /// ```
-/// use pyramid_core::runtime::{GameEntry, Registry};
+/// use pyramid_core::dynamic::{GameEntry, Registry};
 /// use pyramid_core::nim::Nim;
 /// let mut registry = Registry::new();
 /// registry.add(GameEntry::<Nim>::boxed());
@@ -28,7 +28,7 @@ use super::RuntimeError;
 /// assert_eq!(state.play_id(id)?, "a-1");
 /// assert!(state.is_over());
 /// assert_eq!(state.returns(), [-1.0, 1.0]); // seat 1 took the last counter
-/// # Ok::<(), pyramid_core::runtime::RuntimeError>(())
+/// # Ok::<(), pyramid_core::dynamic::RuntimeError>(())
 /// ```
 pub trait DynState: Send + Sync + fmt::Debug {
     /// The game's name.

@@ -9,17 +9,8 @@
 /// On x86-64 the search is one SSE2 byte comparison (through `safe_arch`); elsewhere it is
 /// the same count by SWAR arithmetic on two words. Both give the same answers.
 ///
-/// ```
-/// use pyramid_core::RunningTotals;
-/// // Weights 3, 0, 2, 5 and twelve zeros: totals 3, 3, 5, 10, 10, ...
-/// let mut bytes = [10u8; 16];
-/// bytes[..4].copy_from_slice(&[3, 3, 5, 10]);
-/// let totals = RunningTotals::from_words([u64::from_le_bytes(bytes[..8].try_into()?), u64::from_le_bytes(bytes[8..].try_into()?)]);
-/// // Slots 0..3 belong to entry 0, slots 3..5 to entry 2, slots 5..10 to entry 3.
-/// let entries: Vec<u32> = (0..10).map(|slot| totals.count_at_most(slot)).collect();
-/// assert_eq!(entries, [0, 0, 0, 2, 2, 3, 3, 3, 3, 3]);
-/// # Ok::<(), std::array::TryFromSliceError>(())
-/// ```
+/// (Tested below: weights 3, 0, 2, 5 give totals 3, 3, 5, 10 and slots 0..10 fall in
+/// entries 0, 0, 0, 2, 2, 3, 3, 3, 3, 3.)
 #[derive(Clone, Copy, Debug)]
 pub struct RunningTotals {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -148,5 +139,20 @@ mod tests {
         let full = RunningTotals::from_words(words(&[127; 16]));
         assert_eq!(full.count_at_most(126), 0);
         assert_eq!(full.count_at_most(127), 16);
+    }
+
+    #[test]
+    fn a_drawn_slot_falls_in_the_entry_whose_weight_covers_it() {
+        // Weights 3, 0, 2, 5 and twelve zeros: totals 3, 3, 5, 10, 10, ...
+        let mut bytes = [10u8; 16];
+        bytes[..4].copy_from_slice(&[3, 3, 5, 10]);
+        let mut low = [0u8; 8];
+        let mut high = [0u8; 8];
+        low.copy_from_slice(&bytes[..8]);
+        high.copy_from_slice(&bytes[8..]);
+        let totals = RunningTotals::from_words([u64::from_le_bytes(low), u64::from_le_bytes(high)]);
+        // Slots 0..3 belong to entry 0, slots 3..5 to entry 2, slots 5..10 to entry 3.
+        let entries: Vec<u32> = (0..10).map(|slot| totals.count_at_most(slot)).collect();
+        assert_eq!(entries, [0, 0, 0, 2, 2, 3, 3, 3, 3, 3]);
     }
 }

@@ -30,7 +30,7 @@ mod tests;
 ///
 /// ```
 /// let owned = vec![("seats".to_owned(), "4".to_owned())];
-/// assert_eq!(pyramid_core::runtime::borrowed_options(&owned), [("seats", "4")]);
+/// assert_eq!(pyramid_core::dynamic::borrowed_options(&owned), [("seats", "4")]);
 /// ```
 pub fn borrowed_options(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
     pairs
