@@ -6,12 +6,13 @@
 #
 # `cargo test --profile dev` builds the libraries, `pyrctl` and the example engines
 # (optimised: the tests walk game trees; the dev profile has the test profile's settings).
-# The Python wheel (maturin, dev profile) reuses its dependencies and compiles our crates
-# once more for the package's feature set.
+# The Python extension is built by the same resolution of features (`cargo build
+# --workspace --lib --tests`), so nothing of ours is compiled twice, and staged for the
+# virtualenv by scripts/stage-python.sh (users build the wheel with pip and maturin).
 #
 # What it installs, and where:
-# - a virtualenv in .venv (or $PYRAMID_VENV) with maturin, pytest, numpy, open_spiel,
-#   selenium and ray: nothing outside the checkout;
+# - a virtualenv in .venv (or $PYRAMID_VENV) with pytest, numpy, open_spiel, selenium and
+#   ray, and the package staged from target/python: nothing outside the checkout;
 # - Debian's postgresql (for the web server's tests) and chromium and chromium-driver,
 #   with apt-get, only when they are missing: new
 #   packages only (--no-install-recommends), and never an upgrade of a package already
@@ -40,26 +41,25 @@ cargo test --workspace --profile dev
 stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
 cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
 
-stage "pyrctl and the example engine: cargo test built them (this only checks they are there)"
-cargo test --workspace --profile dev --no-run --quiet
-test -x target/debug/pyrctl && test -x target/debug/examples/random_engine
+stage "pyrctl, the example engine and the Python extension: the test build's (the extension is the one crate compiled here)"
+cargo build --workspace --profile dev --lib --tests --examples --bins
+test -x target/debug/pyrctl && test -x target/debug/examples/random_engine && test -f target/debug/lib_native.so
 export PYRCTL="$PWD/target/debug/pyrctl"
 export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
 
-stage "python: virtualenv $VENV with maturin, pytest, numpy, open_spiel, selenium, ray (pip; a few minutes the first time)"
+stage "python: virtualenv $VENV with pytest, numpy, open_spiel, selenium, ray (pip; a few minutes the first time)"
 if [ ! -x "$VENV/bin/python" ]; then
     "$PYTHON" -m venv "$VENV"
 fi
 VENV="$(cd "$VENV" && pwd)"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "maturin>=1.5,<2" "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3"
+    "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3"
 
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
 
-stage "python: build pyramid_games (dev profile: our crates again for its features) and install it in $VENV"
-PATH="$VENV/bin:$PATH" MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/python" -m pip install --quiet \
-    --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/pyramid-py
+stage "python: pyramid_games from the test build's extension, staged for $VENV"
+./scripts/stage-python.sh "$VENV"
 
 stage "pytest: the Python package (API, OpenSpiel, engines, Ray tournaments)"
 "$VENV/bin/python" -m pytest -q crates/pyramid-py/tests

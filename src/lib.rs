@@ -27,7 +27,7 @@
 //!
 //! and tools that choose the game at run time go through the runtime ([`runtime`]): the
 //! registry of the games ([`registry`], built once; text and integer ids, see
-//! [`core::runtime`]) and the calls made on a game chosen by name (matches, record checks,
+//! [`core::dynamic`]) and the calls made on a game chosen by name (matches, record checks,
 //! bench, training):
 //!
 //! ```
@@ -39,14 +39,16 @@
 //! let action = bot.pick(state.as_ref())?;
 //! state.play(&action)?;
 //! assert_eq!(state.plies(), 1);
-//! # Ok::<(), pyramid_games::core::runtime::RuntimeError>(())
+//! # Ok::<(), pyramid_games::core::dynamic::RuntimeError>(())
 //! ```
 #![forbid(unsafe_code)]
 
 pub use ataxx_ice;
 pub use card_siege;
 pub use martian_chess;
-/// Bots (random, greedy, MCTS), matches, game records and replay, for every game.
+/// Bots (random, greedy, MCTS, alpha-beta, outside engines), matches, game records and
+/// replay, for every game; the kinds of bots other crates add (`az`) by spec through
+/// [`runtime::parse_bot`].
 pub use pyramid_bots as bots;
 pub use pyramid_core as core;
 pub use stacktrices;
@@ -55,3 +57,8 @@ pub use stacktrices;
 /// name.
 pub use pyramid_runtime as runtime;
 pub use pyramid_runtime::registry;
+
+/// AlphaZero-style learning (feature `learn`, on by default): models, self-play, training
+/// and the `az` bot ([`learn::AzKind`], a kind of bot spec the runtime adds).
+#[cfg(feature = "learn")]
+pub use pyramid_runtime::pyramid_learn as learn;

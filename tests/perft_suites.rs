@@ -1,10 +1,10 @@
 //! The perft suites under `tests/perft/` (one file per game, the format of
-//! `pyramid_core::perft_suite` and docs/testing.md), every line and depth checked through
+//! `pyramid_testkit::perft_suite` and docs/testing.md), every line and depth checked through
 //! the runtime interface, as `pyrctl perft GAME --suite FILE` checks them.
 
 use std::path::Path;
 
-use pyramid_games::core::perft_suite::{check_line, parse_suite};
+use pyramid_testkit::perft_suite::{check_line, parse_suite};
 
 #[test]
 fn every_game_has_a_perft_suite_and_passes_it() -> Result<(), Box<dyn std::error::Error>> {

@@ -8,6 +8,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     for seats in 2..=4 {
         let rules = Rules::default().with_seats(seats).expect("2 to 4 seats");
-        pyramid_core::fuzzing::parse_position::<AtaxxIce>(&rules, data);
+        pyramid_testkit::fuzzing::parse_position::<AtaxxIce>(&rules, data);
     }
 });

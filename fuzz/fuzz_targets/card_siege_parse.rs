@@ -7,6 +7,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     for rules in [Rules::default(), Rules::default().with_opening(false)] {
-        pyramid_core::fuzzing::parse_position::<CardSiege>(&rules, data);
+        pyramid_testkit::fuzzing::parse_position::<CardSiege>(&rules, data);
     }
 });

@@ -1,7 +1,7 @@
 //! Arbitrary bytes played as card-siege: the first byte picks the rules (the opening
 //! with a 2000-ply limit, or no opening), then an optional position line, then bytes
 //! picking legal actions and `!`-lines of action text (see
-//! `pyramid_core::fuzzing::play_bytes`; the same body runs in
+//! `pyramid_testkit::fuzzing::play_bytes`; the same body runs in
 //! `crates/card-siege/tests/fuzz_corpus.rs`).
 #![no_main]
 
@@ -16,5 +16,5 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Rules::default().with_opening(false)
     };
-    pyramid_core::fuzzing::play_bytes::<CardSiege>(&rules, rest);
+    pyramid_testkit::fuzzing::play_bytes::<CardSiege>(&rules, rest);
 });

@@ -9,6 +9,6 @@ use martian_chess::{MartianChess, Rules};
 fuzz_target!(|data: &[u8]| {
     for seats in [2, 4] {
         let rules = Rules::default().with_seats(seats).expect("2 and 4 seats are allowed");
-        pyramid_core::fuzzing::parse_position::<MartianChess>(&rules, data);
+        pyramid_testkit::fuzzing::parse_position::<MartianChess>(&rules, data);
     }
 });

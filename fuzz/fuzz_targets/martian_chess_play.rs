@@ -9,5 +9,5 @@ use martian_chess::{MartianChess, Rules};
 fuzz_target!(|data: &[u8]| {
     let seats = if data.first().is_some_and(|b| b % 2 == 1) { 4 } else { 2 };
     let rules = Rules::default().with_seats(seats).expect("2 and 4 seats are allowed");
-    pyramid_core::fuzzing::play_bytes::<MartianChess>(&rules, data);
+    pyramid_testkit::fuzzing::play_bytes::<MartianChess>(&rules, data);
 });

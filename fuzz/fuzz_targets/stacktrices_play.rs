@@ -1,5 +1,5 @@
 //! Arbitrary bytes played as Stacktrices actions (first line: a position; see
-//! `pyramid_core::fuzzing::play_steps`, at most 32 steps). The first byte picks the start
+//! `pyramid_testkit::fuzzing::play_steps`, at most 32 steps). The first byte picks the start
 //! and the variants.
 #![no_main]
 
@@ -12,5 +12,5 @@ fuzz_target!(|data: &[u8]| {
     rules = rules.with_variant1(first & 1 == 1);
     rules = rules.with_variant2(first & 2 == 2);
     // Fewer steps than the other games: trade decisions cost the most (README).
-    pyramid_core::fuzzing::play_steps::<Stacktrices>(&rules, rest, 32);
+    pyramid_testkit::fuzzing::play_steps::<Stacktrices>(&rules, rest, 32);
 });

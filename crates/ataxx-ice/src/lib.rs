@@ -7,7 +7,7 @@
 //! enemy pieces of the same size or smaller, shrinks capture every adjacent enemy (and
 //! destroy the mover's own neighbours), grows reduce every neighbour. A seat wins when all
 //! 15 of its pieces are on the board or when it is the last seat with pieces. The rules
-//! as implemented, the notation and the position format are in `docs/ataxx-ice.md`.
+//! as implemented, the notation and the position format are in `crates/ataxx-ice/docs/rules.md`.
 //!
 //! - [`AtaxxIce`]: the state (12 bitboards, copy-make), implementing [`Game`](pyramid_core::Game) and the
 //!   opt-in traits (notation, views, evaluation, diagram, action ids, observation);
@@ -66,4 +66,4 @@ pub use setup::{PlacedPiece, PositionError, Setup};
 pub use state::{AtaxxIce, PIECES_PER_SEAT, PIECES_PER_SIZE};
 
 #[cfg(feature = "arbitrary")]
-pyramid_core::impl_arbitrary!(AtaxxIce, Action);
+pyramid_testkit::impl_arbitrary!(AtaxxIce, Action);

@@ -102,8 +102,8 @@ impl PolicySpace for AtaxxIce {
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
+    use pyramid_testkit::conformance::check_step_texts;
 
     use crate::{AtaxxIce, Rules};
 

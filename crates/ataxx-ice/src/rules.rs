@@ -68,6 +68,7 @@ fn bad_size(value: &str) -> RulesError {
 
 impl RuleSet for Rules {
     const GAME: &'static str = "ataxx-ice";
+    const RULES_PAGE: &'static str = include_str!("../docs/rules.md");
     const SEAT_COUNTS: &'static [usize] = &[2, 3, 4];
     const OPTIONS: &'static [(&'static str, &'static str)] =
         &[("size", "the board's side, 5 to 8 (default 8)")];

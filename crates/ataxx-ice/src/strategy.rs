@@ -12,4 +12,4 @@
 //! });
 //! ```
 
-pyramid_core::game_strategies!(crate::AtaxxIce, 300);
+pyramid_testkit::game_strategies!(crate::AtaxxIce, 300);

@@ -3,7 +3,7 @@
 
 use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::RuleSet;
-use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
+use pyramid_testkit::fuzzing::{parse_position, play_bytes, seeded_inputs};
 
 const CORPUS: &[&[u8]] = &[
     b"",

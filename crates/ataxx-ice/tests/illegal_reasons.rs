@@ -3,7 +3,7 @@
 
 use ataxx_ice::{AtaxxIce, Rules};
 use pyramid_core::Game;
-use pyramid_core::conformance::illegal_reason_for;
+use pyramid_testkit::conformance::illegal_reason_for;
 
 #[test]
 fn another_seats_pyramid_is_named() {

@@ -3,9 +3,9 @@
 
 use crate::common::{board, pos, sq};
 use ataxx_ice::{AtaxxIce, PlacedPiece, Rules, Setup};
-use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Outcome, RuleSet, Seat, Size};
+use pyramid_testkit::conformance::check_rejects_positions;
 
 fn rules(seats: usize) -> Rules {
     Rules::default().with_seats(seats).expect("2 to 4 seats")

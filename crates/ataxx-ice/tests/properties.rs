@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use ataxx_ice::{Action, ActionKind, AtaxxIce, Rules};
 use proptest::prelude::*;
-use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Seat, Size};
+use pyramid_testkit::conformance::{check_uniform_random_play, random_playout};
 
 fn rules(seats: usize, size: u8) -> Rules {
     let mut r = Rules::default().with_seats(seats).expect("2 to 4 seats");

@@ -542,7 +542,7 @@ fn engine_agrees_with_the_naive_reference_on_random_crowded_positions() {
         };
         done += 1;
         relocating += assert_same_actions(&g, &Naive::from_engine(&g));
-        pyramid_core::conformance::check_state(&g, &[]);
+        pyramid_testkit::conformance::check_state(&g, &[]);
         let mover = g.to_act().expect("the game goes on");
         for a in g.legal_actions() {
             let mut child = g.clone();

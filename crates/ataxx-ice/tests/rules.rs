@@ -1,4 +1,4 @@
-//! One test per rule of the rules as `docs/ataxx-ice.md` states them, each on a hand-written position.
+//! One test per rule of the rules as `crates/ataxx-ice/docs/rules.md` states them, each on a hand-written position.
 
 use crate::common::{at, board, on, owned, play, pos, pos_with, sq, starting_with, texts};
 use ataxx_ice::{Action, ActionKind, AtaxxIce, Rules};

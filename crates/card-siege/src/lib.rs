@@ -7,7 +7,7 @@
 //! slide in a home row drags that row's suit's cards in the neutral row along with it
 //! (the belt), which can capture or besiege. Capturing a King starts a siege that both
 //! sides answer in turn until one cannot. The rules, notation, position format and every
-//! choice where the rulings are silent are in `docs/card-siege.md`.
+//! choice where the rulings are silent are in `crates/card-siege/docs/rules.md`.
 //!
 //! ```
 //! use card_siege::{CardSiege, Rules};
@@ -65,4 +65,4 @@ pub use setup::{Placement, PositionError, Setup, StackPlace};
 pub use state::{CardSiege, Phase};
 
 #[cfg(feature = "arbitrary")]
-pyramid_core::impl_arbitrary!(CardSiege, Action);
+pyramid_testkit::impl_arbitrary!(CardSiege, Action);

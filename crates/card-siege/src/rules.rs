@@ -58,6 +58,7 @@ impl Rules {
 
 impl RuleSet for Rules {
     const GAME: &'static str = "card-siege";
+    const RULES_PAGE: &'static str = include_str!("../docs/rules.md");
     const SEAT_COUNTS: &'static [usize] = &[2];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[(
         "opening",

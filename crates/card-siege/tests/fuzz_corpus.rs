@@ -2,9 +2,9 @@
 //! corpus and a few hundred seeded random byte strings.
 
 use card_siege::{CardSiege, Rules};
-use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
+use pyramid_testkit::fuzzing::{parse_position, play_bytes, seeded_inputs};
 
 const CORPUS: &[&[u8]] = &[
     b"",

@@ -3,8 +3,8 @@
 
 use card_siege::{CardSiege, Rules};
 use pyramid_core::Game;
-use pyramid_core::conformance::illegal_reason_for;
 use pyramid_core::prelude::*;
+use pyramid_testkit::conformance::illegal_reason_for;
 
 #[test]
 fn opening_restriction_is_named() {

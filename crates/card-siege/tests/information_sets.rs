@@ -4,7 +4,7 @@
 
 use card_siege::{CardSiege, Rules};
 use pyramid_core::Game;
-use pyramid_core::conformance::information_set_playout;
+use pyramid_testkit::conformance::information_set_playout;
 
 #[test]
 fn no_seat_learns_what_its_view_hides_with_and_without_the_opening() {

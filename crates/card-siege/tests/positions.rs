@@ -2,9 +2,9 @@
 //! errors that name the field or the problem.
 
 use card_siege::{CardSiege, Phase, Placement, Rules, Setup};
-use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Square};
+use pyramid_testkit::conformance::check_rejects_positions;
 
 const START: &str =
     "As3s5s.7s9sJsKsQsTs8s.6s4s2s/.............../Ah3h5h.7h9hJhKhQhTh8h.6h4h2h h 3,3 - - 0";

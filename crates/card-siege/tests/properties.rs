@@ -3,9 +3,9 @@
 
 use card_siege::{Card, CardSiege, GRID, Phase, Rank, Rules, Suit};
 use proptest::prelude::*;
-use pyramid_core::conformance::{check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, RandomBot, Square};
+use pyramid_testkit::conformance::{check_uniform_random_play, random_playout};
 
 /// Every card the board shows, with its square.
 fn shown(state: &CardSiege) -> Vec<(Card, Square)> {

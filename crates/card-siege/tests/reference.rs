@@ -1,4 +1,4 @@
-//! An independent engine written straight from the rulings (the rules as docs/card-siege.md states them,
+//! An independent engine written straight from the rulings (the rules as crates/card-siege/docs/rules.md states them,
 //! Clarifications included), slow and plain, that shares no code with the crate: the two
 //! must agree on the legal actions, the board, the siege, the phase and the seat to act
 //! at every decision point of random games. The games start from the start positions and
@@ -8,10 +8,10 @@
 //! capturing Kings and the loop rule around sieges all come up.
 
 use card_siege::{CardSiege, Phase, Rank, Rules, Suit};
-use pyramid_core::conformance::{check_fast_paths, check_random_step, check_state};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, Square};
+use pyramid_testkit::conformance::{check_fast_paths, check_random_step, check_state};
 
 const W: usize = 15;
 const KING: u8 = 13;

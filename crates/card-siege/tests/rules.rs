@@ -1153,9 +1153,9 @@ fn loop_rule_rulings_example_king_steps_back_onto_the_emptied_siege_square() {
     assert_eq!(at(&g, "i2").as_deref(), Some("Kh"));
 }
 
-// ------------------------------------------- the worked examples of docs/card-siege.md
+// ------------------------------------------- the worked examples of crates/card-siege/docs/rules.md
 
-/// docs/card-siege.md, "Worked example: a belt collision", position strings included.
+/// crates/card-siege/docs/rules.md, "Worked example: a belt collision", position strings included.
 #[test]
 fn docs_worked_example_belt_collision() {
     let before = "..............Ks/...9s2h4h........./..5h...........Kh h 0,0 - - 20";
@@ -1186,7 +1186,7 @@ fn docs_worked_example_belt_collision() {
     assert_eq!(legal_from(&g, "c1"), ["c1-a1", "c1-b1"]);
 }
 
-/// docs/card-siege.md, "Worked example: a siege", position strings included.
+/// crates/card-siege/docs/rules.md, "Worked example: a siege", position strings included.
 #[test]
 fn docs_worked_example_siege() {
     let rules = Rules::default();

@@ -10,7 +10,7 @@
 //! score wins, ties going to the seat that made the final move.
 //!
 //! The rules as implemented, the notation and every choice the rulings left open are in
-//! `docs/martian-chess.md`.
+//! `crates/martian-chess/docs/rules.md`.
 //!
 //! Rule options also offer the rules AbstractPlay plays (see [`Rules`]):
 //! `clock=on` (calling the clock, a move written `b2-c3*`; a shared highest score when the
@@ -105,4 +105,4 @@ pub use setup::{PositionError, Setup};
 pub use state::{MartianChess, PIPS_PER_SEAT};
 
 #[cfg(feature = "arbitrary")]
-pyramid_core::impl_arbitrary!(MartianChess, Action);
+pyramid_testkit::impl_arbitrary!(MartianChess, Action);

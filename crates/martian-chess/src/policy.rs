@@ -8,8 +8,8 @@ pyramid_core::one_step_policy!(crate::MartianChess);
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
+    use pyramid_testkit::conformance::check_step_texts;
 
     use crate::{MartianChess, Rules};
 

@@ -15,7 +15,7 @@ use pyramid_core::Game;
 /// seat below the seat count, a target from 1 to 72); the serde form is checked the same
 /// way.
 ///
-/// The options of AbstractPlay's rule sheet (see `docs/martian-chess.md`):
+/// The options of AbstractPlay's rule sheet (see `crates/martian-chess/docs/rules.md`):
 /// `clock=on` (calling the clock), `target=N` (the game ends when a seat's score reaches
 /// N), `undo=capture-allowed` (a capture sets no no-undo ban) and `variant=ofkk` (pawns
 /// move like chess kings, drones like chess knights). AbstractPlay plays
@@ -210,6 +210,7 @@ impl Rules {
 
 impl RuleSet for Rules {
     const GAME: &'static str = "martian-chess";
+    const RULES_PAGE: &'static str = include_str!("../docs/rules.md");
     const SEAT_COUNTS: &'static [usize] = &[2, 4];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[
         (

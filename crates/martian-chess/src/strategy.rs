@@ -12,4 +12,4 @@
 //! });
 //! ```
 
-pyramid_core::game_strategies!(crate::MartianChess, 300);
+pyramid_testkit::game_strategies!(crate::MartianChess, 300);

@@ -2,10 +2,10 @@
 //! corpus and a few hundred seeded random byte strings.
 
 use martian_chess::{MartianChess, Rules};
-use pyramid_core::fuzzing::{parse_position, play_bytes};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RuleSet};
+use pyramid_testkit::fuzzing::{parse_position, play_bytes};
 
 const CORPUS: &[&[u8]] = &[
     b"",

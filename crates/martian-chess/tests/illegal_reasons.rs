@@ -2,7 +2,7 @@
 
 use martian_chess::{MartianChess, Rules};
 use pyramid_core::Game;
-use pyramid_core::conformance::illegal_reason_for;
+use pyramid_testkit::conformance::illegal_reason_for;
 
 #[test]
 fn a_move_from_an_empty_square_says_there_is_no_piece() {

@@ -4,8 +4,8 @@
 
 use martian_chess::{MartianChess, Rules};
 use pyramid_core::Game;
-use pyramid_core::conformance::information_set_playout;
 use pyramid_core::prelude::*;
+use pyramid_testkit::conformance::information_set_playout;
 
 #[test]
 fn no_seat_learns_what_its_view_hides_two_and_four_seats() {

@@ -3,8 +3,8 @@
 
 use martian_chess::{MartianChess, Rules, Setup};
 use pyramid_core::Game;
-use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
+use pyramid_testkit::conformance::check_rejects_positions;
 
 const START: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0";
 const BOARD: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1";

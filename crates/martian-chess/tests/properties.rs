@@ -5,10 +5,12 @@
 
 use martian_chess::{Action, MartianChess, PIPS_PER_SEAT, Rules};
 use proptest::prelude::*;
-use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play, random_playout};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
+use pyramid_testkit::conformance::{
+    check_uniform_choice, check_uniform_random_play, random_playout,
+};
 
 fn rules(seats: usize, first: u8, limit: Option<u32>) -> Rules {
     let mut rules = Rules::default()

@@ -1,5 +1,5 @@
 //! A plain, slow reference implementation of the rulings (a square array, direction
-//! stepping, no bitboards), written straight from `docs/martian-chess.md`, and of the rule
+//! stepping, no bitboards), written straight from `crates/martian-chess/docs/rules.md`, and of the rule
 //! options of AbstractPlay's rule sheet as its engine (`mchess.ts`) plays them: the
 //! clock (its `sinceCapture` and `countdown`), the target score, captures that set no
 //! ban, and Of Knights and Kings movement. The engine must agree with it on every
@@ -566,7 +566,7 @@ fn random_position(rng: &mut ChaCha8Rng, seats: usize, ofkk: bool) -> Option<Mar
 /// Far from the start positions: on random positions full of field promotions, no-undo
 /// bans and four-seat captures, the engine's move list, end and count agree with the
 /// reference, the fast random paths play only legal moves, and no seat is ever left
-/// without a move (so a forced pass never arises; see `docs/martian-chess.md`).
+/// without a move (so a forced pass never arises; see `crates/martian-chess/docs/rules.md`).
 #[test]
 fn reference_agrees_on_random_positions_with_merges_and_bans() {
     let (merges, bans) = agree_on_random_positions(false, 5000, 2026);

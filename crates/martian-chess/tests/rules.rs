@@ -1,13 +1,13 @@
-//! One test per rule of `docs/martian-chess.md`, each named after its rule, built from
+//! One test per rule of `crates/martian-chess/docs/rules.md`, each named after its rule, built from
 //! hand-written positions.
 
 use std::collections::BTreeSet;
 
 use martian_chess::{Action, MartianChess, Rules};
-use pyramid_core::conformance::{check_state, successors};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
+use pyramid_testkit::conformance::{check_state, successors};
 
 fn rules(seats: usize) -> Rules {
     Rules::default()

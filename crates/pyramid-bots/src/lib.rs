@@ -6,7 +6,8 @@
 //!   [`MctsBot`] (UCT with random playouts, an iteration or time [`Budget`], per-seat
 //!   rewards, determinization for hidden information, tree reuse);
 //! - [`BotSpec`]: bots named by text, `random`, `greedy`, `mcts:iters=2000`, `mcts:ms=50`;
-//!   [`bot_from_spec`] is the bot factory of the runtime interface;
+//!   [`bot_from_spec`] is the bot factory of the runtime interface; other crates add kinds
+//!   of bots by name ([`BotKind`], [`BotKinds`]: `pyramid-learn`'s `az`);
 //! - [`run_match`]: N games on J threads, each reproducible from the match seed alone,
 //!   with per-bot totals ([`MatchReport`]) and an [`Elo`] difference;
 //! - [`Record`]: one JSON line per game; [`verify`] re-plays a record and says where it
@@ -35,11 +36,11 @@
 #![forbid(unsafe_code)]
 
 mod alphabeta;
-mod az;
 mod bench;
 mod elo;
 mod greedy;
 mod ismcts;
+pub mod kinds;
 mod ladder;
 mod matches;
 mod mcts;
@@ -52,19 +53,17 @@ mod summary;
 mod visibility;
 
 pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
-pub use az::{AzSpec, shared_model};
 pub use bench::{BENCH_HEADER, BENCH_PLY_LIMIT, BenchRow, bench};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig};
+pub use kinds::{AddedSpec, BotKind, BotKinds};
 pub use ladder::{Rating, ladder};
 pub use matches::{
     GameResult, MatchConfig, MatchError, MatchReport, Tally, check_record, play_match_game,
     report_of_records, run_games, run_match, seat_bots,
 };
 pub use mcts::{Budget, MctsBot, MctsConfig, SearchStats};
-/// The learning crate, for the `az` bot's model, search and training.
-pub use pyramid_learn;
 pub use record::{Record, RecordResult, RecordRules};
 pub use record_lines::{MAX_RECORD_LINE, RecordLineError, RecordLines, record_lines};
 pub use replay::{ReplayError, verify, verify_line};

@@ -9,16 +9,18 @@ use pyramid_core::prelude::*;
 use pyramid_core::{Bot, RandomBot};
 
 use crate::alphabeta::{AbBudget, AlphaBetaBot, AlphaBetaConfig};
-use crate::az::AzSpec;
 use crate::greedy::GreedyBot;
 use crate::ismcts::{IsmctsBot, IsmctsConfig};
+use crate::kinds::{AddedSpec, BotKinds, known_option, number_in};
 use crate::mcts::{Budget, MctsBot, MctsConfig};
 use crate::protocol::{ExternalBot, ExternalSpec};
 
 /// What a bot specification names: the kind of bot and its settings.
 ///
 /// The text form is `NAME` or `NAME:KEY=VALUE,KEY=VALUE`; [`fmt::Display`] writes the
-/// canonical form, which parses back to an equal value.
+/// canonical form, which parses back to an equal value. `FromStr` reads this crate's own
+/// bots; [`BotKinds::parse`] also the kinds other crates add (`az`, from
+/// `pyramid-learn`), as [`BotSpec::Added`].
 ///
 /// ```
 /// use pyramid_bots::{BotSpec, Budget};
@@ -43,24 +45,28 @@ pub enum BotSpec {
     /// An outside engine speaking the protocol ([`ExternalBot`]):
     /// `ext:COMMAND ARGS;movetime=MS`.
     External(ExternalSpec),
-    /// AlphaZero-style search with a trained model ([`pyramid_learn::AzBot`]):
-    /// `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, plus `threads`, `batch`, `c`.
-    Az(AzSpec),
+    /// A kind another crate added to the [`BotKinds`] that read the spec, such as
+    /// `pyramid-learn`'s `az:model=FILE,iters=N`.
+    Added(AddedSpec),
 }
 
 /// Why a bot specification was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The specification is empty.
-    #[error(
-        "empty bot specification (bots: random, greedy, mcts, ismcts, ab, az:model=FILE, ext:COMMAND)"
-    )]
-    Empty,
+    #[error("empty bot specification (bots: {known})")]
+    Empty {
+        /// The bots known, as specs are written (`random, greedy, ..., az:model=FILE`).
+        known: String,
+    },
     /// No bot of this name.
-    #[error(
-        "unknown bot `{0}` (bots: random, greedy, mcts, ismcts, ab, az:model=FILE, ext:COMMAND)"
-    )]
-    UnknownBot(String),
+    #[error("unknown bot `{name}` (bots: {known})")]
+    UnknownBot {
+        /// The name given.
+        name: String,
+        /// The bots known, as specs are written (`random, greedy, ..., az:model=FILE`).
+        known: String,
+    },
     /// The bot takes no options, or not this one.
     #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
     UnknownOption {
@@ -93,15 +99,21 @@ pub enum SpecError {
     /// An outside engine's spec is refused.
     #[error("outside engine: {0}")]
     External(String),
-    /// The `az` bot's model cannot be used: unreadable, damaged, or another game's.
-    #[error("az: {0}")]
-    Model(String),
+    /// The bot cannot be built: a file it needs is unreadable, damaged or another
+    /// game's, or its kind was not added for the game.
+    #[error("{bot}: {reason}")]
+    Build {
+        /// The bot's name.
+        bot: &'static str,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl BotSpec {
-    /// Builds the bot for game `G`; its random choices follow from `seed`. Only `az`
-    /// can fail: its model file is read here ([`SpecError::Model`] if it cannot be, or is
-    /// another game's).
+    /// Builds the bot for game `G`; its random choices follow from `seed`. Only an added
+    /// kind can fail ([`SpecError::Build`]): `az` reads its model file here, and refuses
+    /// it if it cannot be read or is another game's.
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
         Ok(match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
@@ -110,7 +122,7 @@ impl BotSpec {
             BotSpec::AlphaBeta(config) => Box::new(AlphaBetaBot::<G>::new(config.clone(), seed)),
             BotSpec::Ismcts(config) => Box::new(IsmctsBot::new(config.clone(), seed)),
             BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
-            BotSpec::Az(spec) => return spec.build::<G>(seed),
+            BotSpec::Added(spec) => return spec.build::<G>(seed),
         })
     }
 
@@ -130,7 +142,7 @@ impl BotSpec {
             BotSpec::AlphaBeta(config) => matches!(config.budget, AbBudget::Time(_)),
             BotSpec::Ismcts(config) => matches!(config.budget, Budget::Time(_)),
             BotSpec::External(spec) => spec.movetime.is_some(),
-            BotSpec::Az(spec) => matches!(spec.config.budget, pyramid_learn::AzBudget::Time(_)),
+            BotSpec::Added(spec) => spec.is_timed(),
             BotSpec::Random | BotSpec::Greedy => false,
         }
     }
@@ -181,7 +193,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::External(spec) => write!(f, "ext:{spec}"),
-            BotSpec::Az(spec) => write!(f, "{spec}"),
+            BotSpec::Added(spec) => write!(f, "{spec}"),
             BotSpec::Ismcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
@@ -238,95 +250,66 @@ const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse, tactics, nodes";
 impl FromStr for BotSpec {
     type Err = SpecError;
 
+    /// This crate's own bots ([`BotKinds::parse`] reads the added kinds too).
     fn from_str(text: &str) -> Result<Self, SpecError> {
-        let text = text.trim();
-        if let Some(engine) = text.strip_prefix("ext:") {
-            return engine
-                .parse()
-                .map(BotSpec::External)
-                .map_err(SpecError::External);
-        }
-        let (name, options) = match text.split_once(':') {
-            Some((name, options)) => (name.trim(), Some(options)),
-            None => (text, None),
-        };
-        let pairs: Vec<(&str, &str)> = match options {
-            None => Vec::new(),
-            Some(options) => options
-                .split(',')
-                .map(|o| {
-                    o.split_once('=')
-                        .map(|(k, v)| (k.trim(), v.trim()))
-                        .ok_or_else(|| SpecError::NotKeyValue(pyramid_core::excerpt(o.trim())))
-                })
-                .collect::<Result<_, _>>()?,
-        };
-        match name {
-            "" => Err(SpecError::Empty),
-            "random" | "greedy" => {
-                let bot = if name == "random" { "random" } else { "greedy" };
-                if let Some((key, _)) = pairs.first() {
-                    return Err(SpecError::UnknownOption {
-                        bot,
-                        key: pyramid_core::excerpt(key),
-                        known: "none",
-                    });
-                }
-                Ok(if bot == "random" {
-                    BotSpec::Random
-                } else {
-                    BotSpec::Greedy
-                })
-            }
-            "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
-            "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
-            "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
-            "az" => AzSpec::parse(&pairs).map(BotSpec::Az),
-            other => Err(SpecError::UnknownBot(pyramid_core::excerpt(other))),
-        }
+        parse_spec(text, &BotKinds::new())
     }
 }
 
-/// The option `key` of `bot` as its static name (one of `options`, listed for people in
-/// `known`), refused if the bot has no such option or it was given before (`seen`).
-pub(crate) fn known_option(
-    bot: &'static str,
-    key: &str,
-    options: &[&'static str],
-    known: &'static str,
-    seen: &mut Vec<&'static str>,
-) -> Result<&'static str, SpecError> {
-    let Some(&name) = options.iter().find(|o| **o == key) else {
-        return Err(SpecError::UnknownOption {
-            bot,
-            key: pyramid_core::excerpt(key),
-            known,
-        });
+/// Reads `text` as a spec of one of `kinds`.
+pub(crate) fn parse_spec(text: &str, kinds: &BotKinds) -> Result<BotSpec, SpecError> {
+    let text = text.trim();
+    if let Some(engine) = text.strip_prefix("ext:") {
+        return engine
+            .parse()
+            .map(BotSpec::External)
+            .map_err(SpecError::External);
+    }
+    let (name, options) = match text.split_once(':') {
+        Some((name, options)) => (name.trim(), Some(options)),
+        None => (text, None),
     };
-    if seen.contains(&name) {
-        return Err(SpecError::Repeated(name));
+    let pairs: Vec<(&str, &str)> = match options {
+        None => Vec::new(),
+        Some(options) => options
+            .split(',')
+            .map(|o| {
+                o.split_once('=')
+                    .map(|(k, v)| (k.trim(), v.trim()))
+                    .ok_or_else(|| SpecError::NotKeyValue(pyramid_core::excerpt(o.trim())))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    match name {
+        "" => Err(SpecError::Empty {
+            known: kinds.usage(),
+        }),
+        "random" | "greedy" => {
+            let bot = if name == "random" { "random" } else { "greedy" };
+            if let Some((key, _)) = pairs.first() {
+                return Err(SpecError::UnknownOption {
+                    bot,
+                    key: pyramid_core::excerpt(key),
+                    known: "none",
+                });
+            }
+            Ok(if bot == "random" {
+                BotSpec::Random
+            } else {
+                BotSpec::Greedy
+            })
+        }
+        "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
+        "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
+        "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
+        other => match kinds.parse_added(other, &pairs) {
+            Some(added) => added.map(BotSpec::Added),
+            None => Err(SpecError::UnknownBot {
+                name: pyramid_core::excerpt(other),
+                known: kinds.usage(),
+            }),
+        },
     }
-    seen.push(name);
-    Ok(name)
-}
-
-/// The whole number `value` of option `key`, within `low..=high` (`expected` says so).
-pub(crate) fn number_in(
-    key: &'static str,
-    value: &str,
-    low: u64,
-    high: u64,
-    expected: &'static str,
-) -> Result<u64, SpecError> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|n| (low..=high).contains(n))
-        .ok_or_else(|| SpecError::BadValue {
-            key,
-            value: pyramid_core::excerpt(value),
-            expected,
-        })
 }
 
 /// `value` read as a switch (`on`/`off` and the other spellings
@@ -507,10 +490,25 @@ mod tests {
 
     #[test]
     fn bad_specs_give_typed_errors() {
-        assert_eq!(parse(""), Err(SpecError::Empty));
+        let known = "random, greedy, mcts, ismcts, ab, ext:COMMAND".to_owned();
+        assert_eq!(
+            parse(""),
+            Err(SpecError::Empty {
+                known: known.clone()
+            })
+        );
         assert_eq!(
             parse("alphazero"),
-            Err(SpecError::UnknownBot("alphazero".into()))
+            Err(SpecError::UnknownBot {
+                name: "alphazero".into(),
+                known
+            })
+        );
+        assert_eq!(
+            parse("az:model=m.safetensors").map_err(|e| e.to_string()),
+            Err(
+                "unknown bot `az` (bots: random, greedy, mcts, ismcts, ab, ext:COMMAND)".to_owned()
+            )
         );
         assert!(matches!(
             parse("random:iters=3"),

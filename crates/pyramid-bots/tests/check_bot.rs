@@ -14,11 +14,11 @@ use ataxx_ice::AtaxxIce;
 use card_siege::CardSiege;
 use martian_chess::MartianChess;
 use pyramid_bots::BotSpec;
-use pyramid_core::conformance::{check_bot, check_game};
 use pyramid_core::nim::{Nim, NimRules, Take};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, Game, RandomBot, Seat};
+use pyramid_testkit::conformance::{check_bot, check_game};
 use serde::{Deserialize, Serialize};
 use stacktrices::{Stacktrices, Start};
 

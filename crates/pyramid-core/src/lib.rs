@@ -10,17 +10,15 @@
 //!   names them all. Perft, bots, matches, records and tests are written once over them;
 //! - [`perft()`] with bulk counting at depth 1, [`divide`], and their parallel forms;
 //! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
-//! - [`notation`] helpers for position strings; [`fuzzing`] bodies shared by the fuzz
-//!   targets and the tests; `conformance` (feature `conformance`): the harness every game's
-//!   tests run, public so a user runs it on a game and a bot of their own (`check_game`,
-//!   `check_bot`);
+//! - [`notation`] helpers for position strings; [`explain`] and [`svg`] for
+//!   describing actions and drawing boards;
 //! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`];
-//! - `strategy` (feature `proptest`): proptest strategies for any game (reachable states,
-//!   legal and illegal actions, valid and corrupted positions); `arbitrary_support`
-//!   (feature `arbitrary`): `arbitrary::Arbitrary` inputs for fuzzers; `benchmarks`
-//!   (feature `criterion`): criterion benchmarks of perft, action counting, playouts
-//!   and the position reader for any game;
-//! - [`perft_suite`]: perft suites as data (`tests/perft/`).
+//! - `dynamic` (feature `dynamic`): the object-safe layer, games chosen by name at run
+//!   time, states and bots behind trait objects, rule options and positions as text.
+//!
+//! The test tools written over these traits (the conformance harness, proptest
+//! strategies, `arbitrary` inputs, fuzz bodies, criterion helpers and perft suites as
+//! data) are the `pyramid-testkit` crate's, which game crates take as a dev-dependency.
 //!
 //! ```
 //! use pyramid_core::{Game, RandomBot, arena::play_game, nim::Nim};
@@ -32,33 +30,22 @@
 //! ```
 #![forbid(unsafe_code)]
 
-#[cfg(feature = "arbitrary")]
-pub mod arbitrary_support;
 pub mod arena;
-#[cfg(feature = "criterion")]
-pub mod benchmarks;
 mod bitboard;
 pub mod bits;
 mod bot;
-#[cfg(feature = "conformance")]
-pub mod conformance;
 #[cfg(feature = "dynamic")]
 pub mod dynamic;
 mod error;
 pub mod explain;
-pub mod fuzzing;
 mod game;
 pub mod nim;
 pub mod notation;
 mod perft;
-#[cfg(feature = "dynamic")]
-pub mod perft_suite;
 mod piece;
 pub mod prelude;
 mod seat;
 mod square;
-#[cfg(feature = "proptest")]
-pub mod strategy;
 pub mod svg;
 
 pub use bitboard::{Bitboard, Squares};

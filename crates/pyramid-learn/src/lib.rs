@@ -7,7 +7,8 @@
 //!   and the network's shape in the file.
 //! - [`Search`]: PUCT tree search, one decision step at a time, leaves evaluated in
 //!   batches; over states sampled from the seat's view where information is hidden.
-//! - [`AzBot`]: the bot that plays with a model (spec `az:model=FILE,iters=N`).
+//! - [`AzBot`]: the bot that plays with a model; [`AzKind`] adds it to the bot specs of
+//!   `pyramid-bots` (`az:model=FILE,iters=N`, [`AzSpec`]).
 //! - [`play_games`]: self-play, many games at once sharing network passes.
 //! - [`train`]: the learning loop, with checkpoints, resume, a log and a learning curve.
 //!
@@ -32,6 +33,7 @@
 
 mod bot;
 mod curve;
+mod kind;
 mod model;
 mod network;
 mod replay_buffer;
@@ -41,6 +43,7 @@ mod training;
 
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
+pub use kind::{AzKind, AzSpec, shared_model};
 pub use model::{
     Evaluation, FORMAT_VERSION, MAX_MODEL_BYTES, Model, ModelError, ModelInfo, TensorMismatch,
     default_device,

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use martian_chess::{MartianChess, Rules};
 use pyramid_core::arena::play_game;
-use pyramid_core::conformance::check_bot;
 use pyramid_core::nim::Nim;
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, RandomBot, RuleSet, Seat};
@@ -15,6 +14,7 @@ use pyramid_learn::{
     AzBot, AzBudget, AzConfig, Model, ModelError, SelfPlayConfig, TrainConfig, TrainError,
     read_log, train,
 };
+use pyramid_testkit::conformance::check_bot;
 use stacktrices::Stacktrices;
 
 /// A fresh directory under the system's temporary directory, removed when dropped.

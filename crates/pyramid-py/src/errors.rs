@@ -7,8 +7,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{
     PyFileExistsError, PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError,
 };
-use pyramid_bots::pyramid_learn::{ModelError, TrainError};
 use pyramid_core::dynamic::RuntimeError;
+use pyramid_games::learn::{ModelError, TrainError};
 
 create_exception!(
     pyramid_games,

@@ -10,8 +10,7 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use pyramid_bots::BotSpec;
-use pyramid_bots::pyramid_learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig, TrainConfig};
+use pyramid_games::learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig, TrainConfig};
 use pyramid_games::runtime::{self, TrainSetup, Trainer};
 
 use crate::errors::{InvalidModel, runtime_to_py};
@@ -133,7 +132,7 @@ impl PyTrainer {
         let opponents = opponents
             .iter()
             .map(|o| {
-                o.parse::<BotSpec>()
+                runtime::parse_bot(o)
                     .map_err(|e| PyValueError::new_err(format!("opponent `{o}`: {e}")))
             })
             .collect::<PyResult<Vec<_>>>()?;

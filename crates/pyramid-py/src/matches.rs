@@ -28,7 +28,7 @@ pub struct Played {
 /// The bot specs, or a `ValueError` naming the first bad one.
 pub(crate) fn parse_bots(bots: &[String]) -> PyResult<Vec<BotSpec>> {
     bots.iter()
-        .map(|b| b.parse::<BotSpec>())
+        .map(|b| pyramid_games::runtime::parse_bot(b))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -1,8 +1,9 @@
 //! [`Error`]: why a runtime call was refused or failed.
 
-use pyramid_bots::pyramid_learn::{ModelError, TrainError};
 use pyramid_bots::{MatchError, ReplayError, SpecError};
 use pyramid_core::dynamic::RuntimeError;
+#[cfg(feature = "learn")]
+use pyramid_learn::{ModelError, TrainError};
 
 use crate::OptionsError;
 
@@ -33,7 +34,8 @@ pub enum Error {
         /// Why it could not be read.
         reason: String,
     },
-    /// A bot spec refused for an opponent of a training run.
+    /// A bot spec refused for an opponent of a training run (feature `learn`).
+    #[cfg(feature = "learn")]
     #[error("opponent `{spec}`: {error}")]
     Opponent {
         /// The spec given.
@@ -47,13 +49,17 @@ pub enum Error {
     /// A game between bots that failed (a bot that chose nothing, an illegal action).
     #[error(transparent)]
     Arena(#[from] pyramid_core::arena::ArenaError),
-    /// A model that could not be read, checked or run.
+    /// A model that could not be read, checked or run (feature `learn`).
+    #[cfg(feature = "learn")]
     #[error(transparent)]
     Model(#[from] ModelError),
-    /// A training run that cannot go on.
+    /// A training run that cannot go on (feature `learn`).
+    #[cfg(feature = "learn")]
     #[error(transparent)]
     Train(#[from] TrainError),
-    /// Self-play positions that are not a replay buffer, or do not fit the model trained.
+    /// Self-play positions that are not a replay buffer, or do not fit the model trained
+    /// (feature `learn`).
+    #[cfg(feature = "learn")]
     #[error("{0}")]
     Positions(String),
 }

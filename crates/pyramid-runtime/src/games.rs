@@ -1,11 +1,13 @@
 //! The games of the project, by name: [`registry`] (built once) for the object-safe
-//! interface, and [`visit`] for the typed code of the runtime's calls. Adding a game is
-//! one line in the `games!` list below.
+//! interface, and [`visit`] for the typed code of the runtime's calls; the kinds of bots
+//! for them ([`bot_kinds`], built once). Adding a game is one line in the `games!` list
+//! below.
 
 use std::sync::LazyLock;
 
-use pyramid_core::FullGame;
+use pyramid_bots::{BotKinds, BotSpec, SpecError};
 use pyramid_core::dynamic::{DynGame, GameEntry, Registry, RuntimeError};
+use pyramid_core::{Bot, FullGame};
 
 /// Code generic over the game, run for a game chosen by name with [`visit`]: the
 /// mechanism inside the runtime's calls (tools call those, never this).
@@ -16,9 +18,15 @@ pub(crate) trait GameVisitor {
     fn visit<G: FullGame>(self) -> Self::Output;
 }
 
-/// The runtime entry of game `G`, with every bot of `pyramid-bots` by spec.
+/// The runtime entry of game `G`, with every bot of [`bot_kinds`] by spec.
 fn entry<G: FullGame>() -> Box<dyn DynGame> {
-    Box::new(GameEntry::<G>::new(pyramid_bots::bot_from_spec::<G>))
+    Box::new(GameEntry::<G>::new(bot_from_spec::<G>))
+}
+
+/// The bot factory of the registry's entries: a bot of any kind of [`bot_kinds`].
+fn bot_from_spec<G: FullGame>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    let spec = parse_bot(spec).map_err(|e| e.to_string())?;
+    spec.build::<G>(seed).map_err(|e| e.to_string())
 }
 
 macro_rules! games {
@@ -28,6 +36,19 @@ macro_rules! games {
             let mut registry = Registry::new();
             $(registry.add(entry::<$game>());)+
             registry
+        });
+
+        /// The kinds of bots, built the first time they are asked for.
+        /// Those of `pyramid-bots`, and `az` for every game with the feature `learn`.
+        static KINDS: LazyLock<BotKinds> = LazyLock::new(|| {
+            let kinds = BotKinds::new();
+            #[cfg(feature = "learn")]
+            let kinds = {
+                let mut kinds = kinds;
+                $(kinds.add::<pyramid_learn::AzKind, $game>();)+
+                kinds
+            };
+            kinds
         });
 
         /// Runs `visitor` for the game called `name` (typed code, full speed), or says that
@@ -61,6 +82,32 @@ games!(
 /// ```
 pub fn registry() -> &'static Registry {
     &REGISTRY
+}
+
+/// Every kind of bot the runtime's games have: those of `pyramid-bots` (`random`,
+/// `greedy`, `mcts`, `ismcts`, `ab`, `ext:`) and, with the feature `learn`, `az`. Built
+/// once, on the first call.
+///
+/// ```
+/// let names = pyramid_runtime::bot_kinds().names();
+/// assert!(names.starts_with(&["random", "greedy", "mcts", "ismcts", "ab", "ext"]));
+/// assert_eq!(names.contains(&"az"), cfg!(feature = "learn"));
+/// ```
+pub fn bot_kinds() -> &'static BotKinds {
+    &KINDS
+}
+
+/// Reads a bot spec of any kind of [`bot_kinds`] (`greedy`, `mcts:iters=200`,
+/// `az:model=FILE,iters=50`, `ext:COMMAND`): what tools read `--bot` and seats with.
+///
+/// ```
+/// let spec = pyramid_runtime::parse_bot("mcts:iters=200")?;
+/// assert_eq!(spec.to_string(), "mcts:iters=200");
+/// assert!(pyramid_runtime::parse_bot("mcts:iters=lots").is_err());
+/// # Ok::<(), pyramid_bots::SpecError>(())
+/// ```
+pub fn parse_bot(text: &str) -> Result<BotSpec, SpecError> {
+    bot_kinds().parse(text)
 }
 
 /// The game called `name`, or an error naming the games (and the closest one).

@@ -6,11 +6,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use pyramid_bots::BotSpec;
-use pyramid_bots::pyramid_learn::{
+use pyramid_core::FullGame;
+use pyramid_learn::{
     GenerationLog, Model, ModelError, Opponent, Position, Progress, ReplayBuffer, SelfPlayConfig,
     TrainConfig, Trainer as TypedTrainer, play_games,
 };
-use pyramid_core::FullGame;
 
 use crate::games::{GameVisitor, visit};
 use crate::{Error, RuleOptions};
@@ -68,7 +68,7 @@ impl GameVisitor for Train<'_> {
             resume,
             ..
         } = self.setup;
-        Ok(pyramid_bots::pyramid_learn::train::<G>(
+        Ok(pyramid_learn::train::<G>(
             &rules,
             out,
             config,

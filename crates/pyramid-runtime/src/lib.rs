@@ -8,8 +8,11 @@
 //!   summed up ([`Match`]);
 //! - record checks ([`verify_record`]) and the speed table ([`bench`]);
 //! - a person against bots ([`play_against`]);
-//! - learning: a whole run ([`train`]), a learner one generation at a time ([`Trainer`])
-//!   and a worker's self-play games ([`self_play`]).
+//! - bots by spec ([`parse_bot`]): the bots of `pyramid-bots` and the kinds the runtime
+//!   adds ([`bot_kinds`]: `az` with the feature `learn`);
+//! - learning (feature `learn`, on by default): a whole run (`train`), a learner one
+//!   generation at a time (`Trainer`) and a worker's self-play games (`self_play`), with
+//!   the learning crate re-exported as [`pyramid_learn`](crate#reexports).
 //!
 //! The object-safe interface these calls stand on (states with actions as text and ids,
 //! bots by spec) is `pyramid_core::dynamic`; the typed work inside each call runs at full
@@ -31,6 +34,7 @@
 
 mod error;
 mod games;
+#[cfg(feature = "learn")]
 mod learn;
 mod matches;
 mod options;
@@ -38,9 +42,13 @@ mod person;
 mod replay;
 
 pub use error::Error;
-pub use games::{game, registry};
+pub use games::{bot_kinds, game, parse_bot, registry};
+#[cfg(feature = "learn")]
 pub use learn::{SelfPlayed, TrainSetup, Trainer, self_play, train};
 pub use matches::Match;
 pub use options::{OptionValue, OptionsError, RuleOptions};
 pub use person::{Person, PersonGame, play_against};
+/// The learning crate (feature `learn`): models, training settings, the `az` bot.
+#[cfg(feature = "learn")]
+pub use pyramid_learn;
 pub use replay::{bench, verify_record};

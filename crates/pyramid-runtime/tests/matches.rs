@@ -104,13 +104,13 @@ fn verify_record_replays_a_record_and_refuses_a_changed_one() {
     ));
 }
 
+#[cfg(feature = "learn")]
 #[test]
 fn training_refuses_a_bad_opponent_before_it_writes_anything() {
     let out = std::env::temp_dir().join(format!("pyramid-runtime-train-{}", std::process::id()));
-    let config = pyramid_bots::pyramid_learn::TrainConfig::default();
-    let opponents = ["az:model=/no/such/model.safetensors"
-        .parse()
-        .expect("an az spec")];
+    let config = pyramid_runtime::pyramid_learn::TrainConfig::default();
+    let opponents =
+        [pyramid_runtime::parse_bot("az:model=/no/such/model.safetensors").expect("an az spec")];
     let setup = pyramid_runtime::TrainSetup {
         out: &out,
         config: &config,
@@ -126,7 +126,7 @@ fn training_refuses_a_bad_opponent_before_it_writes_anything() {
         b"not a model",
         1,
         0,
-        &pyramid_bots::pyramid_learn::SelfPlayConfig::default(),
+        &pyramid_runtime::pyramid_learn::SelfPlayConfig::default(),
         1,
     );
     assert!(matches!(model, Err(Error::Model(_))));

@@ -36,3 +36,23 @@ fn bench_refuses_an_unknown_game() {
         ))
     ));
 }
+
+#[test]
+fn az_is_a_bot_kind_exactly_when_learning_is_built_in() {
+    let spec = "az:model=/no/such/model.safetensors,iters=5";
+    let parsed = pyramid_runtime::parse_bot(spec);
+    let game = pyramid_runtime::game("martian-chess").expect("a game");
+    let error = game.bot(spec, 1).err().expect("no such model").to_string();
+    if cfg!(feature = "learn") {
+        assert_eq!(parsed.map(|s| s.to_string()), Ok(spec.to_owned()));
+        assert!(error.contains("az:"), "{error}");
+    } else {
+        assert!(
+            matches!(parsed, Err(pyramid_bots::SpecError::UnknownBot { .. })),
+            "{parsed:?}"
+        );
+        assert!(error.contains("unknown bot `az`"), "{error}");
+    }
+    // The other bots are there either way.
+    assert!(game.bot("mcts:iters=5", 1).is_ok());
+}

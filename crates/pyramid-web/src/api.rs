@@ -220,7 +220,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .models
         .iter()
         .filter_map(|(name, file)| {
-            let model = pyramid_bots::shared_model(file).ok()?;
+            let model = pyramid_games::learn::shared_model(file).ok()?;
             Some(ModelInfo {
                 name: name.clone(),
                 game: model.info().game.to_string(),

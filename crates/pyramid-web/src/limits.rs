@@ -1,10 +1,8 @@
 //! What a client's bot spec may cost: [`bot_within_limits`] checks a seat's spec against
 //! the server's caps and gives the spec the seat plays with.
 
-use std::str::FromStr;
-
-use pyramid_bots::pyramid_learn::AzBudget;
 use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
+use pyramid_games::learn::{AzBudget, AzKind, AzSpec};
 
 use crate::{ApiError, ServerConfig};
 
@@ -13,7 +11,7 @@ use crate::{ApiError, ServerConfig};
 /// `iters`, `depth`, `playout`) is beyond them or it is an outside engine the server was
 /// not started with.
 pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, ApiError> {
-    let mut parsed = BotSpec::from_str(spec)
+    let mut parsed = pyramid_games::runtime::parse_bot(spec)
         .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
     let too_long = || too_long(spec, config);
     let budget_ok = |budget: &Budget| match *budget {
@@ -66,7 +64,15 @@ pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, Ap
             ab.table_bits = ab.table_bits.min(config.max_table_bits);
         }
         // Only the operator's models, by name; one search thread each.
-        BotSpec::Az(az) => az_within_limits(az, spec, config)?,
+        BotSpec::Added(added) => match added.get_mut::<AzKind>() {
+            Some(az) => az_within_limits(az, spec, config)?,
+            None => {
+                return Err(ApiError::bad_request(format!(
+                    "seat `{spec}`: this server does not seat `{}` bots",
+                    added.name()
+                )));
+            }
+        },
         BotSpec::Random | BotSpec::Greedy => {}
     }
     Ok(parsed.to_string())
@@ -85,11 +91,7 @@ fn too_long(spec: &str, config: &ServerConfig) -> ApiError {
 
 /// An `az:` seat within the limits: a model the operator named (its file put in), the
 /// time caps of `mcts`, one search thread.
-fn az_within_limits(
-    az: &mut pyramid_bots::AzSpec,
-    spec: &str,
-    config: &ServerConfig,
-) -> Result<(), ApiError> {
+fn az_within_limits(az: &mut AzSpec, spec: &str, config: &ServerConfig) -> Result<(), ApiError> {
     let named = az.model.to_string_lossy().into_owned();
     let Some((_, file)) = config
         .models

@@ -239,31 +239,24 @@ fn record_of(live: &LiveGame) -> Record {
     }
 }
 
-/// The docs page of each game, compiled in.
-const RULES: [(&str, &str); 4] = [
-    (
-        "martian-chess",
-        include_str!("../../../docs/martian-chess.md"),
-    ),
-    ("ataxx-ice", include_str!("../../../docs/ataxx-ice.md")),
-    ("card-siege", include_str!("../../../docs/card-siege.md")),
-    ("stacktrices", include_str!("../../../docs/stacktrices.md")),
-];
-
-/// `GET /rules/{game}`: the game's docs page (`docs/<game>.md`) as HTML.
+/// `GET /rules/{game}`: the game's rules page (its crate's `docs/rules.md`, compiled
+/// into the game's rules) as HTML.
 pub async fn rules_page(
+    State(app): State<Arc<App>>,
     Checked(Path(game)): Checked<Path<String>>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (name, text) = RULES
-        .iter()
-        .find(|(name, _)| *name == game)
+    let entry = app
+        .registry
+        .games()
+        .find(|g| g.name() == game && !g.rules_page().is_empty())
         .ok_or_else(|| {
             ApiError::not_found(format!(
                 "no rules page for `{}`: the games are {}",
                 pyramid_core::excerpt(&game),
-                RULES.map(|(n, _)| n).join(", ")
+                app.registry.names().join(", ")
             ))
         })?;
+    let (name, text) = (entry.name(), entry.rules_page());
     let mut body = String::with_capacity(text.len() * 2);
     let options = pulldown_cmark::Options::ENABLE_TABLES;
     pulldown_cmark::html::push_html(&mut body, pulldown_cmark::Parser::new_ext(text, options));

@@ -245,7 +245,9 @@ async fn one_client_cannot_take_the_connections_a_person_needs() {
 }
 
 /// Games of bots alone, as costly as the caps allow and from many addresses, do not
-/// hold up a person's game against a bot: it answers within a second at the median.
+/// hold up a person's game against a bot: it answers within a second at the median (the
+/// test asks for 300 ms; before the bot pools were split it took 0.9 to 1.7 s here, and
+/// far longer with more games).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_persons_game_against_a_bot_is_answered_whatever_bot_games_cost() {
     let addr = crate::common::start_on_own_runtime(ServerConfig::default(), 2);
@@ -296,7 +298,7 @@ async fn a_persons_game_against_a_bot_is_answered_whatever_bot_games_cost() {
     answers.sort();
     let median = answers[answers.len() / 2];
     println!("a person's bot answered in {answers:?} while 30 costly games of bots alone played");
-    assert!(median < Duration::from_secs(1), "{answers:?}");
+    assert!(median < Duration::from_millis(300), "{answers:?}");
 }
 
 /// One client may have a few games of bots alone playing and create a minute's worth of

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use pyramid_bots::BotSpec;
+use pyramid_games::runtime::parse_bot;
 
 /// Rules engines for four pyramid games: perft, legal actions, positions, matches.
 #[derive(Debug, Parser)]
@@ -33,12 +34,14 @@ pub enum Command {
     /// Train a model by self-play (AlphaZero-style; docs/learning.md): generations of
     /// self-play games, training steps and checkpoints into `--out`, with a log
     /// (`log.jsonl`) and a learning curve (`curve.svg`) against `--opponent` bots.
+    #[cfg(feature = "learn")]
     Train(TrainArgs),
     /// Re-play every game of a record file (`-` reads standard input): every action must
     /// be legal and every stored result right. Stops at the first bad line.
     Replay(ReplayArgs),
     /// Serve the games over HTTP: a page to play and watch them, and the JSON API of
     /// docs/web.md. Binds loopback unless told otherwise.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
     /// Play against a bot in the terminal: type actions in notation, `help` for the legal
     /// actions, `quit` to leave.
@@ -141,7 +144,7 @@ pub struct MatchArgs {
     /// `ab:depth=4`, `ab:ms=50`, `ismcts:iters=1000`, `ismcts:ms=50`, or an outside
     /// engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
     /// game play a round robin: every pair `--games` games, seats alternating.
-    #[arg(long = "bot", value_name = "SPEC")]
+    #[arg(long = "bot", value_name = "SPEC", value_parser = parse_bot)]
     pub bots: Vec<BotSpec>,
     /// Number of games (at least 1).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
@@ -180,6 +183,7 @@ pub struct MatchArgs {
 }
 
 /// The arguments of `pyrctl train`.
+#[cfg(feature = "learn")]
 #[derive(Debug, Args)]
 pub struct TrainArgs {
     /// The game.
@@ -223,7 +227,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
     /// A bot the model is measured against (repeatable; default `mcts:iters=200`).
-    #[arg(long = "opponent", value_name = "SPEC")]
+    #[arg(long = "opponent", value_name = "SPEC", value_parser = parse_bot)]
     pub opponents: Vec<BotSpec>,
     /// Measure against the opponents every this many generations (0: never).
     #[arg(long, default_value_t = 5)]
@@ -244,6 +248,7 @@ pub struct ReplayArgs {
 }
 
 /// The arguments of `pyrctl serve`.
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on: `IP:PORT` or `HOST:PORT` (`localhost:8081`; a name
@@ -258,7 +263,7 @@ pub struct ServeArgs {
     pub idle_seconds: u64,
     /// An outside engine clients may seat (repeatable): `ext:COMMAND ARGS;movetime=MS`
     /// (docs/protocol.md). Clients name it by this same text; no other command runs.
-    #[arg(long = "bot", value_name = "ext:SPEC")]
+    #[arg(long = "bot", value_name = "ext:SPEC", value_parser = parse_bot)]
     pub engines: Vec<BotSpec>,
     /// A trained model clients may seat as `az:model=NAME` (repeatable): `NAME=FILE`
     /// (docs/learning.md). Clients name it; they cannot name a file.
@@ -283,7 +288,7 @@ pub struct PlayArgs {
     #[arg(value_parser = GameName)]
     pub game: String,
     /// The bot playing every other seat.
-    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000", value_parser = parse_bot)]
     pub bot: BotSpec,
     /// Your seat.
     #[arg(long, default_value_t = 0)]
@@ -304,7 +309,7 @@ pub struct EngineArgs {
     pub game: String,
     /// The bot that answers `go` (`go movetime MS` or `go iters N` sets an MCTS
     /// bot's budget for that move).
-    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000")]
+    #[arg(long, value_name = "SPEC", default_value = "mcts:iters=2000", value_parser = parse_bot)]
     pub bot: BotSpec,
 }
 
@@ -377,6 +382,7 @@ impl clap::builder::TypedValueParser for GameName {
     }
 }
 
+#[cfg(feature = "serve")]
 /// Reads `--addr`: a socket address, or a host name and port resolved to the first IPv4
 /// address it has (else its first address).
 fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
@@ -440,12 +446,13 @@ pub struct SetupArgs {
     pub moves: Option<String>,
     /// Martian Chess: moves of a game played on AbstractPlay, in its notation and board
     /// orientation (`c3-d4 b6xa5 ...`, round numbers allowed), played after `--moves`
-    /// (docs/martian-chess.md, "AbstractPlay"); the rules are still yours to give
+    /// (crates/martian-chess/docs/rules.md, "AbstractPlay"); the rules are still yours to give
     /// (AbstractPlay's: `--rule clock=on --rule target=18 --rule undo=capture-allowed`).
     #[arg(long, value_name = "MOVES")]
     pub abstractplay: Option<String>,
 }
 
+#[cfg(feature = "serve")]
 /// `NAME=FILE` of `serve --model`: a plain name (letters, digits, `-`, `_`, `.`).
 fn named_model(text: &str) -> Result<(String, std::path::PathBuf), String> {
     let (name, file) = text

@@ -39,7 +39,7 @@
 //!
 //! Rule options: `start=setup|standard` (the setup phase by default), `variant1=on|off`,
 //! `variant2=on|off`. The notation, the position string and every choice made where the
-//! rulings are silent are described in `docs/stacktrices.md`.
+//! rulings are silent are described in `crates/stacktrices/docs/rules.md`.
 #![forbid(unsafe_code)]
 
 mod action;
@@ -76,4 +76,4 @@ pub use state::{Decision, RECEIVED, START_STORE, Stacktrices};
 pub use view::StacktricesView;
 
 #[cfg(feature = "arbitrary")]
-pyramid_core::impl_arbitrary!(Stacktrices, Action);
+pyramid_testkit::impl_arbitrary!(Stacktrices, Action);

@@ -113,8 +113,8 @@ impl PolicySpace for Stacktrices {
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::conformance::check_step_texts;
     use pyramid_core::prelude::*;
+    use pyramid_testkit::conformance::check_step_texts;
 
     use crate::{Rules, Stacktrices, Start};
 

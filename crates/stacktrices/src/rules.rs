@@ -90,6 +90,7 @@ impl Rules {
 
 impl RuleSet for Rules {
     const GAME: &'static str = "stacktrices";
+    const RULES_PAGE: &'static str = include_str!("../docs/rules.md");
     const SEAT_COUNTS: &'static [usize] = &[2];
     const OPTIONS: &'static [(&'static str, &'static str)] = &[
         (

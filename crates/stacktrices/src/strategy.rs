@@ -12,4 +12,4 @@
 //! });
 //! ```
 
-pyramid_core::game_strategies!(crate::Stacktrices, 200);
+pyramid_testkit::game_strategies!(crate::Stacktrices, 200);

@@ -1,8 +1,8 @@
 //! The fuzz bodies of `fuzz/fuzz_targets/stacktrices_{parse,play}.rs`, run over a small
 //! inline corpus and a few hundred seeded random byte strings.
 
-use pyramid_core::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use pyramid_core::prelude::*;
+use pyramid_testkit::fuzzing::{parse_position, play_bytes, seeded_inputs};
 use stacktrices::{Rules, Start};
 
 const CORPUS: &[&[u8]] = &[

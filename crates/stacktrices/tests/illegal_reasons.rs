@@ -3,7 +3,7 @@
 
 use crate::common::{game, play};
 use pyramid_core::Game;
-use pyramid_core::conformance::illegal_reason_for;
+use pyramid_testkit::conformance::illegal_reason_for;
 use stacktrices::{Rules, Stacktrices, Start};
 
 #[test]

@@ -3,11 +3,11 @@
 //! leak the old raid ruling had, built by hand, to show that the check catches it.
 
 use crate::common::{game, play};
-use pyramid_core::conformance::{
-    check_indistinguishable, check_indistinguishable_with, information_set_playout,
-};
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
+use pyramid_testkit::conformance::{
+    check_indistinguishable, check_indistinguishable_with, information_set_playout,
+};
 use stacktrices::{Action, Decision, Rules, Stacktrices, Start};
 
 fn rules(start: &str, variant1: bool) -> Rules {

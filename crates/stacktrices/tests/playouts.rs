@@ -1,9 +1,9 @@
 //! The fast random-action path agrees with plain generation.
 
-use pyramid_core::conformance::{check_uniform_choice, check_uniform_random_play};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Game, RandomBot, random_action_by_walk};
+use pyramid_testkit::conformance::{check_uniform_choice, check_uniform_random_play};
 use stacktrices::{Decision, Rules, Stacktrices, Start};
 
 fn states(rules: &Rules, games: u64) -> Vec<Stacktrices> {

@@ -1,9 +1,9 @@
 //! Malformed positions and impossible RON states are refused with errors naming the field.
 
 use crate::common::{board, position};
-use pyramid_core::conformance::check_rejects_positions;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
+use pyramid_testkit::conformance::check_rejects_positions;
 use stacktrices::{Rules, Setup, SetupStack, Stacktrices, Start};
 
 const START: &str =

@@ -2,9 +2,9 @@
 //! invariants (every piece of the game is in exactly one stack or the store, always).
 
 use proptest::prelude::*;
-use pyramid_core::conformance::random_playout;
 use pyramid_core::prelude::*;
 use pyramid_core::{Game, Seat};
+use pyramid_testkit::conformance::random_playout;
 use stacktrices::{Base, Decision, Piece, Rules, Stack, Stacktrices};
 
 fn invariants(state: &Stacktrices) {

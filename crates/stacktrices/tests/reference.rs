@@ -1,4 +1,4 @@
-//! An independent, deliberately plain reading of the ruling (as docs/stacktrices.md states it)
+//! An independent, deliberately plain reading of the ruling (as crates/stacktrices/docs/rules.md states it)
 //! that lists the legal actions of every decision by brute force (every give and take
 //! combination of a trade, every route of a queen-skilled stack) and predicts what each
 //! main action, raid and trade leads to. Random games from both starts and under both
@@ -11,10 +11,10 @@
 use std::collections::BTreeSet;
 
 use crate::common::game_with;
-use pyramid_core::conformance::check_information_set;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RandomBot, Seat, Square};
+use pyramid_testkit::conformance::check_information_set;
 use stacktrices::{Action, Base, Decision, Piece, Rules, Stacktrices, Start};
 
 /// Pieces per kind, `P D Q p d q`.
@@ -163,7 +163,7 @@ impl Ref {
             }
             Decision::Rehide => {
                 if self.exposed[usize::from(me)] {
-                    // docs/stacktrices.md: an exposed thief cannot change stacks.
+                    // crates/stacktrices/docs/rules.md: an exposed thief cannot change stacks.
                     let t = self.thief[usize::from(me)].expect("a thief");
                     out.insert(format!("hide={}", name(t)));
                 } else {

@@ -1,10 +1,10 @@
 //! One test per rule of the ruling, each from a hand-written position.
 
 use crate::common::{actions, game, game_with, legal, list, moves_from, play};
-use pyramid_core::conformance::check_uniform_counts;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Game, Outcome, RuleSet, Seat};
+use pyramid_testkit::conformance::check_uniform_counts;
 use stacktrices::{Decision, Piece, Rules, Stacktrices, Start};
 
 const MAIN_W: &str = "main 0 0";
@@ -1230,7 +1230,7 @@ fn variant1_exposure_lasts_until_the_thief_is_captured() {
 }
 
 /// Variant 1 and the raid: the optional steal follows the capture, then the raid
-/// decision (docs/stacktrices.md records the order).
+/// decision (crates/stacktrices/docs/rules.md records the order).
 #[test]
 fn variant1_optional_steal_comes_before_the_raid_decision() {
     let rules = Rules::default()
@@ -1289,7 +1289,7 @@ fn steal_may_take_a_protected_movement_piece() {
 }
 
 /// Raid: only a re-hide after a raid under the same stack bars it; the victim's hide after
-/// a thief capture never does ("The bar's representation", docs/stacktrices.md: the new
+/// a thief capture never does ("The bar's representation", crates/stacktrices/docs/rules.md: the new
 /// hide is never a bar), even when the position names the victim's last raider.
 #[test]
 fn victims_hide_never_bars_the_stack_it_hides_under() {

@@ -3,10 +3,10 @@
 //! of malformed positions, and the known perft counts of the game tree.
 
 use pyramid_bots::BotSpec;
-use pyramid_core::conformance::{
+use pyramid_core::{Game, Notation, RuleSet, perft};
+use pyramid_testkit::conformance::{
     check_bot, check_game, check_rejects_positions, illegal_reason_for,
 };
-use pyramid_core::{Game, Notation, RuleSet, perft};
 use tiny_game::{TicTacToe, TicTacToeRules};
 
 #[test]

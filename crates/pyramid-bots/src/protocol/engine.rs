@@ -100,7 +100,8 @@ impl Engine<'_> {
 
     /// The bot spec `go`'s budget asks for: an MCTS bot given `movetime MS` or `iters N`
     /// searches for that long; other bots have no budget to set (but a bad number is
-    /// refused whatever the bot).
+    /// refused whatever the bot), and a kind this crate does not know is left to the
+    /// registry's bot factory.
     fn spec_for(&self, words: &[&str]) -> Result<String, String> {
         let mut budget = None;
         for pair in words.chunks(2) {
@@ -116,7 +117,12 @@ impl Engine<'_> {
                 _ => {}
             }
         }
-        let mut spec: BotSpec = self.spec.parse().map_err(|e: SpecError| e.to_string())?;
+        let mut spec: BotSpec = match self.spec.parse() {
+            Ok(spec) => spec,
+            // A kind another crate added (`az`): the registry's bot factory reads it.
+            Err(SpecError::UnknownBot { .. }) => return Ok(self.spec.clone()),
+            Err(e) => return Err(e.to_string()),
+        };
         if let (BotSpec::Mcts(config), Some(budget)) = (&mut spec, budget) {
             config.budget = budget;
         }

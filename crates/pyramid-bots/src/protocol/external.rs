@@ -192,6 +192,9 @@ struct Session {
     /// The guard in the engine's process group that kills the group once this process
     /// is gone ([`start_guard`]); none if it could not be started.
     guard: Option<Child>,
+    /// The thread copying the engine's standard error to its log: waited for (briefly)
+    /// once the engine is stopped, so that the log holds all it wrote.
+    log_copy: Option<std::thread::JoinHandle<()>>,
     /// Stopped and reaped.
     stopped: bool,
 }
@@ -348,8 +351,22 @@ impl Session {
             let _ = guard.kill();
             let _ = guard.wait();
         }
+        // The group is gone, so the copy reads the end of the engine's standard error at
+        // once; a process that left the group and keeps it open is not waited for long.
+        if let Some(copy) = self.log_copy.take() {
+            let until = Instant::now() + LOG_FLUSH_WAIT;
+            while !copy.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if copy.is_finished() {
+                let _ = copy.join();
+            }
+        }
     }
 }
+
+/// How long a stopped engine's log copy is waited for.
+const LOG_FLUSH_WAIT: Duration = Duration::from_millis(500);
 
 impl Drop for Session {
     fn drop(&mut self) {
@@ -430,9 +447,12 @@ impl<G> ExternalBot<G> {
             stdin: None,
             lines: LineReader::new(stdout),
             guard,
+            log_copy: None,
             stopped: false,
         };
-        copy_to_log(stderr, log).map_err(|e| format!("cannot start the engine's log: {e}"))?;
+        session.log_copy = Some(
+            copy_to_log(stderr, log).map_err(|e| format!("cannot start the engine's log: {e}"))?,
+        );
         ioctl_fionbio(&stdin, true)
             .map_err(|e| format!("cannot set up the engine's input: {e}"))?;
         session.stdin = Some(stdin);

@@ -135,12 +135,15 @@ fn open_no_follow(path: &Path) -> Result<File, String> {
 }
 
 /// Copies the engine's standard error into `log` on a thread of its own until the engine
-/// (and whatever holds its standard error) is gone, up to [`MAX_ENGINE_LOG`] bytes of log.
-pub(super) fn copy_to_log<R: Read + Send + 'static>(source: R, log: File) -> io::Result<()> {
+/// (and whatever holds its standard error) is gone, up to [`MAX_ENGINE_LOG`] bytes of log;
+/// the thread's handle, to wait for the copy once the engine is stopped.
+pub(super) fn copy_to_log<R: Read + Send + 'static>(
+    source: R,
+    log: File,
+) -> io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("engine-log".to_owned())
-        .spawn(move || copy_capped(source, log, MAX_ENGINE_LOG))?;
-    Ok(())
+        .spawn(move || copy_capped(source, log, MAX_ENGINE_LOG))
 }
 
 /// Appends what `source` gives to `log` while the log (as long as it is now, other

@@ -35,6 +35,9 @@ pub trait DynGame: Send + Sync {
     fn rule_options(&self) -> Vec<RuleOption>;
     /// Whether every seat sees the whole state (no hidden information).
     fn perfect_information(&self) -> bool;
+
+    /// The game's rules page, Markdown ([`RuleSet::RULES_PAGE`]; empty when it has none).
+    fn rules_page(&self) -> &'static str;
     /// The bound on action ids under the rules `options`.
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError>;
     /// The size of the policy space ([`PolicySpace`](crate::PolicySpace)) under the rules
@@ -125,6 +128,10 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                 default,
             })
             .collect()
+    }
+
+    fn rules_page(&self) -> &'static str {
+        <G::Rules as RuleSet>::RULES_PAGE
     }
 
     fn perfect_information(&self) -> bool {

@@ -97,6 +97,11 @@ pub trait RuleSet:
     /// The game's name, as tools spell it (`martian-chess`).
     const GAME: &'static str;
 
+    /// The game's rules page (Markdown): the rules in full in the crate's own words,
+    /// every choice where they were silent, the notation and the options. Empty for a
+    /// game that has none; tools serve it (`pyrctl serve` at `/rules/{game}`).
+    const RULES_PAGE: &'static str = "";
+
     /// The seat counts the game is played by, ascending.
     const SEAT_COUNTS: &'static [usize];
 

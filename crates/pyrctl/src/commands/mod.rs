@@ -11,8 +11,10 @@ mod meta;
 mod perft;
 mod play;
 mod replay;
+#[cfg(feature = "serve")]
 mod serve;
 mod show;
+#[cfg(feature = "learn")]
 mod train;
 mod validate;
 
@@ -28,8 +30,10 @@ pub fn run(command: &Command) -> Result<()> {
         Command::Show(args) => show::command(args),
         Command::Validate(args) => validate::command(args),
         Command::Match(args) => matchplay::command(args),
+        #[cfg(feature = "learn")]
         Command::Train(args) => train::command(args),
         Command::Replay(args) => replay::command(args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::command(args),
         Command::Play(args) => play::command(args),
         Command::Engine(args) => engine::command(args),

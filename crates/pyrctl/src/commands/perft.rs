@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use pyramid_core::dynamic::{DynGame, DynState};
-use pyramid_core::perft_suite::{check_line, parse_suite};
+use pyramid_testkit::perft_suite::{check_line, parse_suite};
 
 use crate::cli::PerftArgs;
 use crate::setup::{self, UsageError};

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_bots::BotSpec;
-use pyramid_bots::pyramid_learn::{Progress, SelfPlayConfig, TrainConfig};
+use pyramid_games::learn::{MODEL_FILE, Progress, SelfPlayConfig, TrainConfig};
 use pyramid_games::runtime::{Error, TrainSetup, train};
 
 use crate::cli::TrainArgs;
@@ -120,9 +120,7 @@ pub fn command(args: &TrainArgs) -> Result<()> {
         last.generation,
         last.games,
         last.steps,
-        args.out
-            .join(pyramid_bots::pyramid_learn::MODEL_FILE)
-            .display()
+        args.out.join(MODEL_FILE).display()
     );
     Ok(())
 }

@@ -4,10 +4,10 @@
 
 use std::collections::HashMap;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use pyramid_core::ChaCha8Rng;
+use pyramid_core::rand::SeedableRng;
 
-use crate::{Game, Notation, RandomBot};
+use pyramid_core::{Game, Notation, RandomBot};
 
 /// Draws per legal action the uniformity check makes where the actions are few (so each
 /// count expects this many, or a multiple where several actions lead to one state).
@@ -58,7 +58,7 @@ pub fn chi_square(observed: &[usize], expected: &[f64]) -> f64 {
 /// approximation (slightly above the exact value for one or two degrees of freedom).
 ///
 /// ```
-/// use pyramid_core::conformance::chi_square_bound;
+/// use pyramid_testkit::conformance::chi_square_bound;
 /// assert!(chi_square_bound(1) > 20.0 && chi_square_bound(1) < 26.0);
 /// assert!(chi_square_bound(100) > 150.0 && chi_square_bound(100) < 180.0);
 /// ```
@@ -163,7 +163,7 @@ pub fn check_uniform_choice<G: Game + Notation>(state: &G, seed: u64) {
 /// state that fails.
 ///
 /// ```
-/// use pyramid_core::conformance::check_uniform_random_play;
+/// use pyramid_testkit::conformance::check_uniform_random_play;
 /// use pyramid_core::nim::{Nim, NimRules};
 /// check_uniform_random_play::<Nim>(&NimRules::default(), 0..2, 60);
 /// ```
@@ -201,8 +201,8 @@ pub fn check_uniform_random_play<G: Game + Notation>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nim::{Nim, NimRules, Take};
-    use crate::{Outcome, PositionError, Seat};
+    use pyramid_core::nim::{Nim, NimRules, Take};
+    use pyramid_core::{Outcome, PositionError, Seat};
     use std::ops::ControlFlow;
 
     /// Nim with a biased random choice on purpose: `random_action` (when `action` is set)
@@ -216,7 +216,7 @@ mod tests {
 
     impl Biased {
         /// The first legal action with weight 2, every other with weight 1.
-        fn biased_draw<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Take> {
+        fn biased_draw<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Take> {
             let actions = self.nim.legal_actions();
             let i = rng.random_range(0..=actions.len());
             actions.get(i.saturating_sub(1)).copied()
@@ -253,18 +253,22 @@ mod tests {
         fn play_unchecked(&mut self, action: Take) {
             self.nim.play_unchecked(action);
         }
-        fn random_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Take> {
+        fn random_action<R: pyramid_core::rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Take> {
             if self.action {
                 self.biased_draw(rng)
             } else {
                 self.nim.random_action(rng)
             }
         }
-        fn play_random<R: rand::Rng + ?Sized>(&mut self, rng: &mut R, max: Option<u32>) -> u32 {
+        fn play_random<R: pyramid_core::rand::Rng + ?Sized>(
+            &mut self,
+            rng: &mut R,
+            max: Option<u32>,
+        ) -> u32 {
             if self.action {
-                crate::play_random_by(self, rng, max, |s, r| s.nim.random_action(r))
+                pyramid_core::play_random_by(self, rng, max, |s, r| s.nim.random_action(r))
             } else {
-                crate::play_random_by(self, rng, max, |s, r| s.biased_draw(r))
+                pyramid_core::play_random_by(self, rng, max, |s, r| s.biased_draw(r))
             }
         }
     }

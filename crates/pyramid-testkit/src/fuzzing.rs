@@ -1,10 +1,10 @@
 //! Fuzz bodies shared by every game. The `fuzz/` targets call these, and each game's
 //! tests run them over a small corpus, so the same code is exercised both ways.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use pyramid_core::ChaCha8Rng;
+use pyramid_core::rand::{Rng, SeedableRng};
 
-use crate::FullGame;
+use pyramid_core::FullGame;
 
 /// Reads arbitrary bytes as a position string; a position that reads must write back
 /// to text that reads to an equal state. Never panics on any input.
@@ -30,8 +30,8 @@ pub const MAX_PLAY_STEPS: usize = 64;
 
 /// Plays arbitrary bytes: the first line is a position (an empty or unreadable one
 /// means the start position); each later byte picks a legal action by index
-/// ([`Game::count_actions`](crate::Game::count_actions) and
-/// [`Game::nth_action`](crate::Game::nth_action)), except that a byte `b'!'` makes the
+/// ([`Game::count_actions`](pyramid_core::Game::count_actions) and
+/// [`Game::nth_action`](pyramid_core::Game::nth_action)), except that a byte `b'!'` makes the
 /// following line be read as action text and played through the checked path; at most
 /// [`MAX_PLAY_STEPS`] of them ([`play_steps`] with another bound). Checks that nothing
 /// panics, that every index below the count names an action whose text reads back to
@@ -103,7 +103,7 @@ pub fn play_steps<G: FullGame>(rules: &G::Rules, data: &[u8], max_steps: usize) 
 /// that some of them come close to real positions and actions).
 ///
 /// ```
-/// use pyramid_core::fuzzing::seeded_inputs;
+/// use pyramid_testkit::fuzzing::seeded_inputs;
 /// let inputs = seeded_inputs(7, 10, 50, b"PDQ/1234 -");
 /// assert_eq!(inputs.len(), 10);
 /// assert_eq!(inputs, seeded_inputs(7, 10, 50, b"PDQ/1234 -"));
@@ -129,7 +129,7 @@ pub fn seeded_inputs(seed: u64, count: usize, max_len: usize, alphabet: &[u8]) -
 /// seeded random plies (fewer when the game ends first). The same arguments always give
 /// the same state: the reachable states of the proptest strategies and of the
 /// `arbitrary` impls are these.
-pub fn reachable_state<G: crate::Game>(rules: &G::Rules, seed: u64, plies: u32) -> G {
+pub fn reachable_state<G: pyramid_core::Game>(rules: &G::Rules, seed: u64, plies: u32) -> G {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = G::deal(rules, &mut rng);
     state.play_random(&mut rng, Some(plies));
@@ -139,8 +139,8 @@ pub fn reachable_state<G: crate::Game>(rules: &G::Rules, seed: u64, plies: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game;
-    use crate::nim::Nim;
+    use pyramid_core::Game;
+    use pyramid_core::nim::Nim;
 
     #[test]
     fn nim_survives_the_fuzz_bodies() {

@@ -1,5 +1,7 @@
-//! The `az` bot by spec: `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, with `threads`,
-//! `batch` and `c`; its model read once per file and shared by every bot that names it.
+//! The `az` bot by spec ([`AzKind`], the kind of bot this crate adds to
+//! `pyramid_bots::BotKinds`): `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, with
+//! `threads`, `batch` and `c`; its model read once per file and shared by every bot that
+//! names it ([`shared_model`]).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -7,11 +9,51 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
+use pyramid_bots::kinds::{known_option, number_in};
+use pyramid_bots::{BotKind, SpecError};
 use pyramid_core::Bot;
 use pyramid_core::prelude::*;
-use pyramid_learn::{AzBot, AzBudget, AzConfig, Model, ModelError};
 
-use crate::spec::{SpecError, known_option, number_in};
+use crate::bot::{AzBot, AzBudget, AzConfig};
+use crate::model::{Model, ModelError};
+
+/// The `az` bot as a kind of `pyramid_bots` specs: add it to a `BotKinds` for each game
+/// type it is to play, and `az:model=FILE,...` parses and builds.
+///
+/// ```
+/// use martian_chess::MartianChess;
+/// use pyramid_bots::{BotKinds, BotSpec};
+/// use pyramid_learn::{AzKind, AzSpec};
+/// let mut kinds = BotKinds::new();
+/// kinds.add::<AzKind, MartianChess>();
+/// let spec = kinds.parse("az:model=mc.safetensors,iters=50")?;
+/// let BotSpec::Added(ref az) = spec else { panic!("an added kind") };
+/// assert_eq!(az.get::<AzKind>().map(|s| s.model.clone()), Some("mc.safetensors".into()));
+/// assert!(!spec.is_timed());
+/// // The model is read when the bot is built.
+/// assert!(spec.build::<MartianChess>(1).is_err());
+/// # Ok::<(), pyramid_bots::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct AzKind;
+
+impl BotKind for AzKind {
+    type Spec = AzSpec;
+    const NAME: &'static str = "az";
+    const USAGE: &'static str = "az:model=FILE";
+
+    fn parse(options: &[(&str, &str)]) -> Result<AzSpec, SpecError> {
+        AzSpec::parse(options)
+    }
+
+    fn is_timed(spec: &AzSpec) -> bool {
+        matches!(spec.config.budget, AzBudget::Time(_))
+    }
+
+    fn build<G: FullGame>(spec: &AzSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        spec.build::<G>(seed)
+    }
+}
 
 /// What `az:...` names: the model file and the search's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,11 +64,11 @@ pub struct AzSpec {
     pub config: AzConfig,
 }
 
-pub(crate) const AZ_OPTIONS: &str = "model, iters, ms, threads, batch, c";
+const AZ_OPTIONS: &str = "model, iters, ms, threads, batch, c";
 
 impl AzSpec {
     /// Parses the options of `az:`: `model` is required.
-    pub(crate) fn parse(pairs: &[(&str, &str)]) -> Result<AzSpec, SpecError> {
+    pub fn parse(pairs: &[(&str, &str)]) -> Result<AzSpec, SpecError> {
         let mut config = AzConfig::default();
         let mut model = None;
         let mut seen: Vec<&'static str> = Vec::new();
@@ -82,18 +124,19 @@ impl AzSpec {
     }
 
     /// The bot for game `G`: reads the model (once per file and version) and refuses
-    /// another game's model or a damaged file.
-    pub(crate) fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        let model = shared_model(&self.model).map_err(|e| SpecError::Model(e.to_string()))?;
+    /// another game's model or a damaged file ([`SpecError::Build`]).
+    pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        let refused = |e: ModelError| SpecError::Build {
+            bot: "az",
+            reason: e.to_string(),
+        };
+        let model = shared_model(&self.model).map_err(refused)?;
         if model.info().game != G::NAME {
-            return Err(SpecError::Model(
-                ModelError::WrongGame {
-                    path: self.model.display().to_string(),
-                    expected: G::NAME.to_owned(),
-                    found: model.info().game.clone(),
-                }
-                .to_string(),
-            ));
+            return Err(refused(ModelError::WrongGame {
+                path: self.model.display().to_string(),
+                expected: G::NAME.to_owned(),
+                found: model.info().game.clone(),
+            }));
         }
         Ok(Box::new(AzBot::<G>::new(model, self.config.clone(), seed)))
     }
@@ -153,22 +196,30 @@ pub fn shared_model(path: &Path) -> Result<Arc<Model>, ModelError> {
 
 #[cfg(test)]
 mod tests {
+    use pyramid_bots::{BotKinds, BotSpec};
     use pyramid_core::nim::Nim;
 
     use super::*;
-    use crate::BotSpec;
+
+    fn kinds() -> BotKinds {
+        let mut kinds = BotKinds::new();
+        kinds.add::<AzKind, Nim>();
+        kinds.add::<AzKind, martian_chess::MartianChess>();
+        kinds
+    }
 
     #[test]
     fn az_specs_parse_print_back_and_need_a_model() {
-        let spec: BotSpec = "az:model=m.safetensors,ms=100,threads=2,batch=16,c=2"
-            .parse()
+        let kinds = kinds();
+        let spec: BotSpec = kinds
+            .parse("az:model=m.safetensors,ms=100,threads=2,batch=16,c=2")
             .expect("valid");
         assert_eq!(
             spec.to_string(),
             "az:model=m.safetensors,ms=100,threads=2,batch=16,c=2"
         );
         assert!(spec.is_timed());
-        let spec: BotSpec = "az:model=m.safetensors".parse().expect("valid");
+        let spec: BotSpec = kinds.parse("az:model=m.safetensors").expect("valid");
         assert_eq!(spec.to_string(), "az:model=m.safetensors,iters=200");
         assert!(!spec.is_timed());
         for bad in [
@@ -181,21 +232,22 @@ mod tests {
             "az:model=m,c=-1",
             "az:model=m,depth=3",
         ] {
-            assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+            assert!(kinds.parse(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn an_unreadable_or_other_games_model_is_refused_when_the_bot_is_built() {
-        let dir = std::env::temp_dir().join(format!("pyramid-bots-az-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("pyramid-learn-az-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a directory");
         let file = dir.join("nim.safetensors");
         Model::new::<Nim>(&Default::default(), 4, 1, 1)
             .expect("a model")
             .save(&file)
             .expect("saved");
-        let spec: BotSpec = format!("az:model={},iters=4", file.display())
-            .parse()
+        let kinds = kinds();
+        let spec: BotSpec = kinds
+            .parse(&format!("az:model={},iters=4", file.display()))
             .expect("valid");
         assert!(spec.build::<Nim>(1).is_ok());
         let error = spec
@@ -203,10 +255,19 @@ mod tests {
             .err()
             .expect("another game's model");
         assert!(error.to_string().contains("a model of nim"), "{error}");
-        let missing: BotSpec = "az:model=/nonexistent/m.safetensors"
-            .parse()
+        let missing: BotSpec = kinds
+            .parse("az:model=/nonexistent/m.safetensors")
             .expect("valid");
-        assert!(matches!(missing.build::<Nim>(1), Err(SpecError::Model(_))));
+        assert!(matches!(
+            missing.build::<Nim>(1),
+            Err(SpecError::Build { bot: "az", .. })
+        ));
+        // A game type the kind was not added for.
+        let error = spec
+            .build::<ataxx_ice::AtaxxIce>(1)
+            .err()
+            .expect("not added");
+        assert!(error.to_string().contains("no `az` bot"), "{error}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

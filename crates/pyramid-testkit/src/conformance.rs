@@ -1,22 +1,22 @@
-//! The conformance harness (feature `conformance`): checks that a game honours the
+//! The conformance harness: checks that a game honours the
 //! contract of the traits, and that a bot plays by the rules, on seeded random games.
 //! Every game of this project runs it in its tests; run it on your own game (a new one,
 //! or a re-implementation of one of ours) and on your own bot the same way.
 //!
 //! # Running it on your own game
 //!
-//! Enable the feature in your crate's dev-dependencies:
+//! Take this crate as a dev-dependency of your crate:
 //!
 //! ```toml
 //! [dev-dependencies]
-//! pyramid-core = { version = "0.1", features = ["conformance"] }
+//! pyramid-testkit = "0.1"
 //! ```
 //!
 //! then write one `#[test]` per check. [`check_game`] runs the whole battery; the other
 //! functions are its pieces, for tests that want one of them on their own positions.
 //!
 //! ```
-//! use pyramid_core::conformance::{check_bot, check_game, check_rejects_positions};
+//! use pyramid_testkit::conformance::{check_bot, check_game, check_rejects_positions};
 //! use pyramid_core::nim::{Nim, NimRules};
 //! use pyramid_core::{Game, RandomBot};
 //!
@@ -32,7 +32,7 @@
 //! Every check panics with a message naming the state (its position string) and the
 //! broken property ([`check_indistinguishable`] and [`check_information_set`] return it
 //! as an [`InformationLeak`] instead), which is what `#[test]` and proptest expect; a failure prints the
-//! position, so [`Notation::from_position`](crate::Notation::from_position) rebuilds it for
+//! position, so [`Notation::from_position`] rebuilds it for
 //! a test of its own.
 //!
 //! # What each check verifies
@@ -47,24 +47,24 @@
 //! | [`check_action_ids`] | action ids are below the bound, distinct, and decode back |
 //! | [`check_policy_steps`] | decision steps form a prefix code that names every legal action, and `legal_next_steps` agrees with it |
 //! | [`check_step_texts`] | every policy index has a distinct one-word text |
-//! | [`information_set_playout`] | for every seat, states drawn from its view ([`Information::sample_from_view`](crate::Information::sample_from_view)) cannot be told apart by it (see below) |
+//! | [`information_set_playout`] | for every seat, states drawn from its view ([`Information::sample_from_view`](pyramid_core::Information::sample_from_view)) cannot be told apart by it (see below) |
 //! | [`check_rejects_positions`] | malformed position strings are refused with an error naming the field |
 //! | [`illegal_reason_for`] | the reason an illegal action text is refused with |
 //! | [`check_bot`] | a bot never returns an illegal action, answers the same from the same seed, and reads only its seat's view |
 //!
-//! A game with hidden information implements [`Information`](crate::Information) with a
+//! A game with hidden information implements [`Information`](pyramid_core::Information) with a
 //! view that holds only what the seat may see; [`information_set_playout`] is the check
 //! that catches a view (or the shape of the game) that gives more away. A game without
-//! hidden information implements [`PerfectInformation`](crate::PerfectInformation) and passes it trivially.
+//! hidden information implements [`PerfectInformation`](pyramid_core::PerfectInformation) and passes it trivially.
 //!
 //! # The information-set property
 //!
 //! For a seat S and states S cannot tell apart (equal views, such as states drawn from S's
-//! view by [`Information::sample_from_view`](crate::Information::sample_from_view)):
+//! view by [`Information::sample_from_view`](pyramid_core::Information::sample_from_view)):
 //! 1. the seat to act is the same in all, and so are S's observation tensor and picture;
 //! 2. when S acts, S's legal actions are the same in all, with the same decision steps;
 //! 3. when another seat acts, each of its actions as S sees it
-//!    ([`Information::action_view`](crate::Information::action_view)) leads, in every state
+//!    ([`Information::action_view`](pyramid_core::Information::action_view)) leads, in every state
 //!    where it is legal, to states S cannot tell apart either.
 //!
 //! [`check_indistinguishable`] checks it on given states, [`check_information_set`] on a
@@ -80,10 +80,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use pyramid_core::ChaCha8Rng;
+use pyramid_core::rand::SeedableRng;
 
-use crate::{Bot, FullGame, Game, Notation, PlayError, PolicySpace, RandomBot, RuleSet, Seat};
+use pyramid_core::{
+    Bot, FullGame, Game, Notation, PlayError, PolicySpace, RandomBot, RuleSet, Seat,
+};
 
 mod information_sets;
 mod uniformity;
@@ -105,7 +107,7 @@ const FOREIGN_POOL: usize = 96;
 ///   [`PlayError::GameOver`];
 /// - otherwise: no duplicate actions and no two actions with the same text; the count
 ///   agrees with the list; every action is legal, round-trips through its text, is read
-///   back by [`Notation::parse_action`](crate::Notation::parse_action), and plays without error;
+///   back by [`Notation::parse_action`], and plays without error;
 /// - every action in `foreign` (actions seen elsewhere) is legal exactly when generated,
 ///   and an illegal one is refused with the state left unchanged;
 /// - an action for the wrong seat is refused with [`PlayError::WrongSeat`];
@@ -368,8 +370,8 @@ fn check_view_strings<G: FullGame>(state: &G) {
 /// them (or none once the game is over). [`check_random_step`] checks
 /// [`Game::play_random`].
 ///
-/// [`Game::nth_action`]: crate::Game::nth_action
-/// [`Game::random_action`]: crate::Game::random_action
+/// [`Game::nth_action`]: pyramid_core::Game::nth_action
+/// [`Game::random_action`]: pyramid_core::Game::random_action
 pub fn check_fast_paths<G: FullGame>(state: &G, actions: &[G::Action]) {
     let pos = state.position();
     let by_index: Vec<G::Action> = (0..actions.len())
@@ -405,7 +407,7 @@ pub fn check_fast_paths<G: FullGame>(state: &G, actions: &[G::Action]) {
     }
 }
 
-/// Checks the integer ids ([`ActionIds`](crate::ActionIds)): every legal action's id is
+/// Checks the integer ids ([`ActionIds`](pyramid_core::ActionIds)): every legal action's id is
 /// below the bound, distinct from the others' and decodes back to it.
 pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
     let pos = state.position();
@@ -427,26 +429,40 @@ pub fn check_action_ids<G: FullGame>(state: &G, actions: &[G::Action]) {
 }
 
 /// How many prefixes [`check_policy_steps`] asks
-/// [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) about per state
+/// [`PolicySpace::legal_next_steps`] about per state
 /// besides the empty one (each answer walks the legal actions, and trade decisions have
 /// thousands): prefixes of the steps of actions spread evenly over the list, besides the
 /// longest steps less their last.
 const PREFIX_PROBES: usize = 2;
 
-/// Checks the policy space ([`PolicySpace`](crate::PolicySpace)) against generation
+/// The indices that may follow `prefix` among `sorted`, the decision steps of every legal
+/// action in ascending order: the continuing step lists are one run of `sorted`. The
+/// harness's own reference for [`PolicySpace::legal_next_steps`].
+fn next_steps_in_sorted(sorted: &[Vec<u32>], prefix: &[u32]) -> Vec<u32> {
+    let from = sorted.partition_point(|s| s.as_slice() < prefix);
+    let mut next: Vec<u32> = sorted[from..]
+        .iter()
+        .take_while(|s| s.starts_with(prefix))
+        .filter_map(|s| s.get(prefix.len()).copied())
+        .collect();
+    next.dedup();
+    next
+}
+
+/// Checks the policy space ([`PolicySpace`]) against generation
 /// (`actions` is the generated list):
 /// - every legal action has 1 to `max_steps` steps, each below the policy size, and
-///   [`PolicySpace::action_from_steps`](crate::PolicySpace::action_from_steps) names it
+///   [`PolicySpace::action_from_steps`] names it
 ///   back from them;
 /// - the steps form a prefix code: no two legal actions share their steps and none is a
 ///   proper prefix of another's;
 /// - after the empty prefix and a few others (a spread, and the longest steps less
 ///   their last),
-///   [`PolicySpace::legal_next_steps`](crate::PolicySpace::legal_next_steps) is exactly the
+///   [`PolicySpace::legal_next_steps`] is exactly the
 ///   set of next steps of the legal actions that continue the prefix, and such a prefix
 ///   names no action; nothing follows a complete action's steps (and nothing the empty
 ///   prefix when there is no legal action);
-/// - a few indices have a text ([`PolicySpace::step_text`](crate::PolicySpace::step_text))
+/// - a few indices have a text ([`PolicySpace::step_text`])
 ///   and the bound has none ([`check_step_texts`] checks every index once).
 pub fn check_policy_steps<G: Notation + PolicySpace>(state: &G, actions: &[G::Action]) {
     let pos = state.position();
@@ -481,7 +497,7 @@ pub fn check_policy_steps<G: Notation + PolicySpace>(state: &G, actions: &[G::Ac
         );
     }
     // Sorted, the step lists continuing a prefix are one run of `all`.
-    let continuations = |prefix: &[u32]| crate::game::next_steps_in_sorted(&all, prefix);
+    let continuations = |prefix: &[u32]| next_steps_in_sorted(&all, prefix);
     let stride = all.len().div_ceil(PREFIX_PROBES).max(1);
     // Prefixes of every length, the complete steps included (nothing may follow them),
     // and the longest steps less their last.
@@ -523,8 +539,8 @@ pub fn check_policy_steps<G: Notation + PolicySpace>(state: &G, actions: &[G::Ac
 }
 
 /// Checks every index of the policy space once (states need not repeat it): each index
-/// below [`PolicySpace::policy_size`](crate::PolicySpace::policy_size) has a non-empty one-word text
-/// ([`PolicySpace::step_text`](crate::PolicySpace::step_text)), distinct from every other index's.
+/// below [`PolicySpace::policy_size`] has a non-empty one-word text
+/// ([`PolicySpace::step_text`]), distinct from every other index's.
 pub fn check_step_texts<G: FullGame>(state: &G) {
     let size = G::policy_size(state.rules());
     let mut seen = HashMap::new();
@@ -659,7 +675,7 @@ pub fn check_random_step<G: FullGame>(state: &G, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// The reason [`Notation::parse_action`](crate::Notation::parse_action) gives for refusing `text` as illegal here; panics
+/// The reason [`Notation::parse_action`] gives for refusing `text` as illegal here; panics
 /// (naming the text and the answer) when the text is legal, malformed, or refused
 /// without a reason. For the tests of each game's [`Game::illegal_reason`].
 pub fn illegal_reason_for<G: FullGame>(state: &G, text: &str) -> String {
@@ -672,7 +688,7 @@ pub fn illegal_reason_for<G: FullGame>(state: &G, text: &str) -> String {
     }
 }
 
-/// Checks that every malformed text in `inputs` is refused by [`Notation::from_position`](crate::Notation::from_position)
+/// Checks that every malformed text in `inputs` is refused by [`Notation::from_position`]
 /// with an error whose message contains the matching needle (the field it names).
 pub fn check_rejects_positions<G: FullGame>(rules: &G::Rules, inputs: &[(&str, &str)]) {
     for (text, needle) in inputs {
@@ -710,7 +726,7 @@ pub const INFORMATION_SAMPLES: usize = 3;
 /// Game-specific invariants need [`random_playout`] with its `extra` closure.
 ///
 /// ```
-/// use pyramid_core::conformance::check_game;
+/// use pyramid_testkit::conformance::check_game;
 /// use pyramid_core::RuleSet;
 /// use pyramid_core::nim::{Nim, NimRules};
 /// check_game::<Nim>(&NimRules::default(), 0..3, 50);
@@ -772,7 +788,7 @@ pub const BOT_VIEW_SAMPLES: usize = 3;
 ///    the same order, returns the same action, and so do two fresh bots made from one
 ///    seed given this view;
 /// 3. **reads only its seat's view**: [`BOT_VIEW_SAMPLES`] states are drawn from the
-///    acting seat's view ([`Information::sample_from_view`](crate::Information::sample_from_view),
+///    acting seat's view ([`Information::sample_from_view`](pyramid_core::Information::sample_from_view),
 ///    as [`information_set_playout`] does); a fresh bot given the view of each returns
 ///    the same action as on the real one. Where the view holds only what the seat may see,
 ///    those views equal the real one and (2) covers it; where a view carries more than
@@ -787,7 +803,7 @@ pub const BOT_VIEW_SAMPLES: usize = 3;
 /// twin and two fresh ones; more where the drawn views differ), so keep budgets small.
 ///
 /// ```
-/// use pyramid_core::conformance::check_bot;
+/// use pyramid_testkit::conformance::check_bot;
 /// use pyramid_core::nim::Nim;
 /// use pyramid_core::{Bot, Game, Information, RandomBot, Seat};
 ///
@@ -813,7 +829,7 @@ pub fn check_bot<G: FullGame, B: Bot<G>>(
     max_plies: u32,
 ) {
     for seed in seeds {
-        let seat_seed = |s: Seat| crate::zobrist_mix(seed, u64::from(s.0));
+        let seat_seed = |s: Seat| pyramid_core::zobrist_mix(seed, u64::from(s.0));
         let seats: Vec<Seat> = Seat::all(start.seats()).collect();
         let mut bots: Vec<B> = seats.iter().map(|&s| make_bot(seat_seed(s))).collect();
         let mut twins: Vec<B> = seats.iter().map(|&s| make_bot(seat_seed(s))).collect();
@@ -842,7 +858,7 @@ pub fn check_bot<G: FullGame, B: Bot<G>>(
                 seat_seed(seat)
             );
 
-            let fresh_seed = crate::zobrist_mix(seat_seed(seat), u64::from(state.plies()));
+            let fresh_seed = pyramid_core::zobrist_mix(seat_seed(seat), u64::from(state.plies()));
             let ask = |view: &G::View| {
                 let mut fresh = make_bot(fresh_seed);
                 let chosen = fresh.choose(view, seat);
@@ -913,8 +929,8 @@ fn checked_choice<G: FullGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game;
-    use crate::nim::{Nim, NimRules};
+    use pyramid_core::Game;
+    use pyramid_core::nim::{Nim, NimRules};
 
     #[test]
     fn nim_has_no_information_leak() {
@@ -950,7 +966,7 @@ mod tests {
     }
 
     impl Game for BrokenSteps {
-        type Action = crate::nim::Take;
+        type Action = pyramid_core::nim::Take;
         type Rules = NimRules;
         fn new(rules: &NimRules) -> Self {
             BrokenSteps {
@@ -964,7 +980,7 @@ mod tests {
         fn to_act(&self) -> Option<Seat> {
             self.nim.to_act()
         }
-        fn outcome(&self) -> Option<crate::Outcome> {
+        fn outcome(&self) -> Option<pyramid_core::Outcome> {
             self.nim.outcome()
         }
         fn plies(&self) -> u32 {
@@ -1037,7 +1053,7 @@ mod tests {
 
     #[test]
     fn nim_passes_check_game_with_every_pile_setting() {
-        use crate::RuleSet;
+        use pyramid_core::RuleSet;
         for piles in ["3,4,5", "1", "15,15,15,15", "0,2"] {
             let rules = NimRules::default()
                 .with_option("piles", piles)
@@ -1055,7 +1071,7 @@ mod tests {
             "drifting".into()
         }
 
-        fn choose(&mut self, view: &Nim, _seat: Seat) -> Option<crate::nim::Take> {
+        fn choose(&mut self, view: &Nim, _seat: Seat) -> Option<pyramid_core::nim::Take> {
             let n = self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let actions = view.legal_actions();
             actions.get(n % actions.len().max(1)).copied()

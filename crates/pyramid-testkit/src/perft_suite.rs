@@ -21,7 +21,7 @@
 //! [`check_line`] runs one line through the runtime interface of a game.
 //!
 //! ```
-//! use pyramid_core::perft_suite::{check_line, parse_suite};
+//! use pyramid_testkit::perft_suite::{check_line, parse_suite};
 //! use pyramid_core::dynamic::{GameEntry, DynGame};
 //! use pyramid_core::nim::Nim;
 //! let game = GameEntry::<Nim>::boxed();
@@ -32,7 +32,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::dynamic::{DynGame, RuntimeError, borrowed_options};
+use pyramid_core::dynamic::{DynGame, RuntimeError, borrowed_options};
 
 /// One line of a suite: a position, the rule options it needs, and its perft counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,7 +128,10 @@ fn parse_line(line: usize, text: &str) -> Result<SuiteLine, SuiteError> {
         } else if let Some(rest) = field.strip_prefix('D') {
             let (depth, count) = read_count(rest).map_err(|problem| {
                 error(
-                    &format!("D{}", crate::excerpt(rest.split(' ').next().unwrap_or(""))),
+                    &format!(
+                        "D{}",
+                        pyramid_core::excerpt(rest.split(' ').next().unwrap_or(""))
+                    ),
                     problem,
                 )
             })?;
@@ -138,7 +141,7 @@ fn parse_line(line: usize, text: &str) -> Result<SuiteLine, SuiteError> {
             parsed.counts.push((depth, count));
         } else {
             return Err(error(
-                &format!("`{}`", crate::excerpt(field)),
+                &format!("`{}`", pyramid_core::excerpt(field)),
                 "not a field (fields: `rules KEY=VALUE ...`, `D<depth> <count>`)".into(),
             ));
         }
@@ -159,7 +162,7 @@ fn read_rules(text: &str) -> Result<Vec<(String, String)>, String> {
             word.split_once('=')
                 .filter(|(key, value)| !key.is_empty() && !value.is_empty())
                 .map(|(key, value)| (key.to_owned(), value.to_owned()))
-                .ok_or_else(|| format!("`{}` is not KEY=VALUE", crate::excerpt(word)))
+                .ok_or_else(|| format!("`{}` is not KEY=VALUE", pyramid_core::excerpt(word)))
         })
         .collect()
 }
@@ -173,13 +176,13 @@ fn read_count(text: &str) -> Result<(u32, u64), String> {
     let depth: u32 = depth.parse().ok().filter(|&d| d >= 1).ok_or_else(|| {
         format!(
             "the depth `{}` is not a whole number from 1",
-            crate::excerpt(depth)
+            pyramid_core::excerpt(depth)
         )
     })?;
     let count: u64 = count.parse().map_err(|_| {
         format!(
             "the count `{}` is not a whole number",
-            crate::excerpt(count)
+            pyramid_core::excerpt(count)
         )
     })?;
     Ok((depth, count))
@@ -210,8 +213,8 @@ pub fn check_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::GameEntry;
-    use crate::nim::Nim;
+    use pyramid_core::dynamic::GameEntry;
+    use pyramid_core::nim::Nim;
 
     #[test]
     fn a_line_reads_its_position_rules_and_counts() -> Result<(), SuiteError> {

@@ -16,7 +16,7 @@
 
 use arbitrary::{Result, Unstructured};
 
-use crate::{Game, RuleSet};
+use pyramid_core::{Game, RuleSet};
 
 /// The arbitrary crate these impls are written for, re-exported so game crates and users
 /// name the same version.
@@ -79,7 +79,7 @@ pub fn action<G: Game>(u: &mut Unstructured<'_>) -> Result<G::Action> {
 ///
 /// ```ignore
 /// #[cfg(feature = "arbitrary")]
-/// pyramid_core::impl_arbitrary!(MartianChess, Action);
+/// pyramid_testkit::impl_arbitrary!(MartianChess, Action);
 /// ```
 #[macro_export]
 macro_rules! impl_arbitrary {
@@ -105,7 +105,7 @@ macro_rules! impl_arbitrary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nim::Nim;
+    use pyramid_core::nim::Nim;
 
     #[test]
     fn states_and_actions_come_from_any_bytes() -> Result<()> {

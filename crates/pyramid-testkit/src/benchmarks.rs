@@ -7,7 +7,7 @@
 //!
 //! ```no_run
 //! use criterion::{Criterion, criterion_group, criterion_main};
-//! use pyramid_core::benchmarks::{BenchSettings, bench_game};
+//! use pyramid_testkit::benchmarks::{BenchSettings, bench_game};
 //! use pyramid_core::nim::{Nim, NimRules};
 //!
 //! fn nim(c: &mut Criterion) {
@@ -20,10 +20,10 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use rand::SeedableRng;
+use pyramid_core::rand::SeedableRng;
 
 use crate::fuzzing::reachable_state;
-use crate::{ChaCha8Rng, Game, Notation, perft};
+use pyramid_core::{ChaCha8Rng, Game, Notation, perft};
 
 /// What [`bench_game`] measures.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,7 +125,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::nim::{Nim, NimRules};
+    use pyramid_core::nim::{Nim, NimRules};
 
     #[test]
     fn bench_game_runs_every_group_on_nim() {

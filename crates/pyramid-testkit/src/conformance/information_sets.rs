@@ -1,13 +1,13 @@
 //! The information-set property: what a seat may see decides everything that seat sees
 //! next.
 //!
-//! For a seat S and states S cannot tell apart (equal [`Information::view`](crate::Information::view)s, e.g. states drawn
-//! by [`Information::sample_from_view`](crate::Information::sample_from_view) from S's view):
+//! For a seat S and states S cannot tell apart (equal [`Information::view`](pyramid_core::Information::view)s, e.g. states drawn
+//! by [`Information::sample_from_view`](pyramid_core::Information::sample_from_view) from S's view):
 //! 1. the seat to act is the same in all;
 //! 2. when S acts, S's legal actions are the same in all, with the same decision steps
-//!    ([`PolicySpace`](crate::PolicySpace)), so S's legal next steps after every prefix
+//!    ([`PolicySpace`](pyramid_core::PolicySpace)), so S's legal next steps after every prefix
 //!    are the same too;
-//! 3. when another seat acts, each of its actions as S sees it ([`Information::action_view`](crate::Information::action_view))
+//! 3. when another seat acts, each of its actions as S sees it ([`Information::action_view`](pyramid_core::Information::action_view))
 //!    leads, in every state where it is legal, to states S cannot tell apart either.
 //!
 //! A game that breaks (3) shows S something through the shape of the game that the view
@@ -17,9 +17,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use rand::Rng;
+use pyramid_core::rand::Rng;
 
-use crate::{Information, Observation, PolicySpace, Seat, Svg};
+use pyramid_core::{Information, Observation, PolicySpace, Seat, Svg};
 
 /// A broken information-set property: the seat, the first difference found, and the
 /// state where it shows.
@@ -46,7 +46,7 @@ impl fmt::Display for InformationLeak {
 impl std::error::Error for InformationLeak {}
 
 /// Checks the property on `states`, which `seat` must not be able to tell apart, with
-/// `play` applying an action (normally [`Game::play_unchecked`](crate::Game::play_unchecked) on a copy; a test may pass
+/// `play` applying an action (normally [`Game::play_unchecked`](pyramid_core::Game::play_unchecked) on a copy; a test may pass
 /// a modified rule to show that the check catches a leak).
 pub fn check_indistinguishable_with<G: Information + Observation + Svg + PolicySpace>(
     states: &[G],

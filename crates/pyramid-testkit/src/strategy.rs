@@ -10,7 +10,7 @@
 //! ```
 //! use proptest::prelude::*;
 //! use pyramid_core::nim::{Nim, NimRules};
-//! use pyramid_core::strategy::{rules_from, states_with};
+//! use pyramid_testkit::strategy::{rules_from, states_with};
 //! use pyramid_core::Game;
 //!
 //! let rules = rules_from::<NimRules>(&[("piles", &["3,4,5", "1,2", "15,15,15,15"])]);
@@ -22,7 +22,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::{Game, Notation, RuleSet};
+use pyramid_core::{Game, Notation, RuleSet};
 
 /// The proptest crate these strategies are written for, re-exported so game crates and
 /// users name the same version.
@@ -201,7 +201,7 @@ pub fn corrupted_positions<G: Notation>(
 ///
 /// ```ignore
 /// // crates/martian-chess/src/strategy.rs
-/// pyramid_core::game_strategies!(crate::MartianChess, 300);
+/// pyramid_testkit::game_strategies!(crate::MartianChess, 300);
 /// ```
 #[macro_export]
 macro_rules! game_strategies {
@@ -210,8 +210,8 @@ macro_rules! game_strategies {
 
         /// Rules with every seat count and a value of each rule option (shrinking toward
         /// the defaults), sometimes a ply limit.
-        pub fn rules() -> impl Strategy<Value = <$game as $crate::Game>::Rules> + Clone {
-            $crate::strategy::rules::<<$game as $crate::Game>::Rules>()
+        pub fn rules() -> impl Strategy<Value = <$game as $crate::pyramid_core::Game>::Rules> + Clone {
+            $crate::strategy::rules::<<$game as $crate::pyramid_core::Game>::Rules>()
         }
 
         /// States reachable under [`rules`]: the deal, then seeded random plies (shrinking
@@ -222,26 +222,26 @@ macro_rules! game_strategies {
 
         /// A state of [`states`] that is not over, with one of its legal actions.
         pub fn legal_actions()
-        -> impl Strategy<Value = ($game, <$game as $crate::Game>::Action)> + Clone {
+        -> impl Strategy<Value = ($game, <$game as $crate::pyramid_core::Game>::Action)> + Clone {
             $crate::strategy::states_and_legal_actions(states())
         }
 
         /// A state of [`states`] with a well-formed action that is illegal there (legal in
         /// another reachable state).
         pub fn illegal_actions()
-        -> impl Strategy<Value = ($game, <$game as $crate::Game>::Action)> + Clone {
+        -> impl Strategy<Value = ($game, <$game as $crate::pyramid_core::Game>::Action)> + Clone {
             $crate::strategy::states_and_illegal_actions(states())
         }
 
         /// Valid position strings, with the rules to read them under.
         pub fn positions()
-        -> impl Strategy<Value = (String, <$game as $crate::Game>::Rules)> + Clone {
+        -> impl Strategy<Value = (String, <$game as $crate::pyramid_core::Game>::Rules)> + Clone {
             $crate::strategy::positions(states())
         }
 
         /// Position strings damaged once each (mostly invalid), with their rules.
         pub fn corrupted_positions()
-        -> impl Strategy<Value = (String, <$game as $crate::Game>::Rules)> + Clone {
+        -> impl Strategy<Value = (String, <$game as $crate::pyramid_core::Game>::Rules)> + Clone {
             $crate::strategy::corrupted_positions(states())
         }
     };
@@ -250,7 +250,7 @@ macro_rules! game_strategies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nim::{Nim, NimRules};
+    use pyramid_core::nim::{Nim, NimRules};
 
     fn nim_states() -> impl Strategy<Value = Nim> + Clone {
         states_with::<Nim>(rules::<NimRules>(), 30)
