@@ -250,7 +250,7 @@ async fn one_client_cannot_take_the_connections_a_person_needs() {
 /// far longer with more games).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_persons_game_against_a_bot_is_answered_whatever_bot_games_cost() {
-    let addr = crate::common::start_on_own_runtime(ServerConfig::default(), 2);
+    let (addr, _server) = crate::common::start_on_own_runtime(ServerConfig::default(), 2);
     let mut created = 0;
     for k in 0..30u8 {
         let c = client_from([127, 0, 1, k + 1]);

@@ -197,7 +197,7 @@ async fn evicted_games_stop_their_bots_and_bot_threads_are_bounded() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_is_computed_off_the_async_threads() {
     // One async thread and one replay thread: four 20,000-ply replays queue up.
-    let addr = start_on_own_runtime(
+    let (addr, _server) = start_on_own_runtime(
         ServerConfig {
             cpu_threads: 1,
             ..ServerConfig::default()

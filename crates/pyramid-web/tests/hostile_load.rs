@@ -30,7 +30,7 @@ fn hostile_games() -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_human_is_answered_promptly_under_hostile_load() {
-    let addr = start_on_own_runtime(ServerConfig::default(), 2);
+    let (addr, _server) = start_on_own_runtime(ServerConfig::default(), 2);
     let record = Arc::new(serde_json::to_vec(&cycling_record(20_000)).expect("a record"));
     let stop = Arc::new(AtomicBool::new(false));
     let hostile = Arc::new(AtomicUsize::new(0));

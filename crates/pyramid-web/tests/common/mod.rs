@@ -111,11 +111,26 @@ pub async fn start_app(config: ServerConfig) -> (SocketAddr, std::sync::Arc<pyra
     (addr, app)
 }
 
+/// A server started by [`start_on_own_runtime`]: dropped, it stops (its runtime shut
+/// down: bot games in progress stop, so no test's server outlives it and slows others).
+pub struct OwnServer {
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for OwnServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
 /// Starts a server on a thread of its own, on a runtime of its own with `threads` threads
 /// for everything async (one: work done there would hold up every other request), apart
-/// from the test's clients; it lasts as long as the test process.
-pub fn start_on_own_runtime(config: ServerConfig, threads: usize) -> SocketAddr {
+/// from the test's clients; it lasts until the returned [`OwnServer`] is dropped.
+pub fn start_on_own_runtime(config: ServerConfig, threads: usize) -> (SocketAddr, OwnServer) {
     let (sender, receiver) = std::sync::mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     std::thread::spawn(move || {
         let runtime = if threads <= 1 {
             tokio::runtime::Builder::new_current_thread()
@@ -135,12 +150,17 @@ pub fn start_on_own_runtime(config: ServerConfig, threads: usize) -> SocketAddr 
             sender
                 .send(listener.local_addr().expect("its address"))
                 .expect("the test waits");
-            let _ = pyramid_web::serve(listener, config).await;
+            tokio::select! {
+                _ = pyramid_web::serve(listener, config) => {}
+                _ = stopped => {}
+            }
         });
+        runtime.shutdown_background();
     });
-    receiver
+    let addr = receiver
         .recv_timeout(Duration::from_secs(10))
-        .expect("the server started")
+        .expect("the server started");
+    (addr, OwnServer { stop: Some(stop) })
 }
 
 /// A record line of a game that never ends by itself: Ataxx-Ice on 5x5 between two
