@@ -1,33 +1,4 @@
-//! Shared foundations of the pyramid-games rules engines.
-//!
-//! - [`Size`]: pyramid sizes (pawn, drone, queen) and their pips;
-//! - [`Square`], [`Grid`], [`Direction`]: squares named `a1`-style, boards, steps;
-//! - [`Bitboard`]: a set of up to 64 squares, the board layout of every engine; [`bits`]:
-//!   the bit helpers the engines share (set bits, binomials, per-byte counts, select);
-//! - [`Game`] (the kernel: seat to act, outcome, actions, play), [`RuleSet`] and
-//!   [`GameAction`], and the opt-in traits [`Notation`], [`Information`] (free for
-//!   [`PerfectInformation`] games), [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`] and [`Observation`]; [`FullGame`]
-//!   names them all. Perft, bots, matches, records and tests are written once over them;
-//! - [`perft()`] with bulk counting at depth 1, [`divide`], and their parallel forms;
-//! - [`Bot`], [`RandomBot`] and [`arena`] for bot games and reproducible matches;
-//! - [`notation`] helpers for position strings; [`explain`] and [`svg`] for
-//!   describing actions and drawing boards;
-//! - [`nim`]: a tiny complete game, the smallest example of implementing [`Game`];
-//! - `dynamic` (feature `dynamic`): the object-safe layer, games chosen by name at run
-//!   time, states and bots behind trait objects, rule options and positions as text.
-//!
-//! The test tools written over these traits (the conformance harness, proptest
-//! strategies, `arbitrary` inputs, fuzz bodies, criterion helpers and perft suites as
-//! data) are the `pyramid-testkit` crate's, which game crates take as a dev-dependency.
-//!
-//! ```
-//! use pyramid_core::{Game, RandomBot, arena::play_game, nim::Nim};
-//! let start = Nim::new(&Default::default());
-//! let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
-//! let record = play_game(start, &mut [&mut a, &mut b], None)?;
-//! assert!(record.outcome().is_some());
-//! # Ok::<(), pyramid_core::arena::ArenaError>(())
-//! ```
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 pub mod arena;

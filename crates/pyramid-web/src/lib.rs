@@ -1,16 +1,4 @@
-//! The pyramid-games HTTP server: a JSON API to play and watch the four games, bots
-//! moving by themselves, and SVG boards; `pyrctl serve` runs it.
-//!
-//! Routes, limits and security are documented in `docs/web.md`. Game ids and tokens are
-//! 128 random bits; acting for a seat needs its token; a seat's answers hold only what it
-//! may see.
-//!
-//! ```no_run
-//! # async fn run() -> std::io::Result<()> {
-//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! pyramid_web::serve(listener, pyramid_web::ServerConfig::default()).await
-//! # }
-//! ```
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 mod api;
