@@ -25,6 +25,7 @@ pub use notation::Notation;
 pub use observation::Observation;
 pub use picture::Svg;
 pub use policy::PolicySpace;
+#[cfg(feature = "dynamic")]
 pub(crate) use policy::next_steps_in_sorted;
 pub use rules::{CommonRules, RuleSet};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

@@ -93,7 +93,9 @@ pub trait PolicySpace: Game {
 /// The indices that may follow `prefix` among `sorted`, the decision steps of every legal
 /// action in ascending order: the continuing step lists are one run of `sorted`, so this is
 /// a binary search and a walk over that run. Ascending, without repeats; empty when
-/// `prefix` is complete or nothing starts with it.
+/// `prefix` is complete or nothing starts with it. (The object-safe layer's states keep
+/// their legal step lists sorted and answer with it.)
+#[cfg(feature = "dynamic")]
 pub(crate) fn next_steps_in_sorted(sorted: &[Vec<u32>], prefix: &[u32]) -> Vec<u32> {
     let from = sorted.partition_point(|s| s.as_slice() < prefix);
     let mut next: Vec<u32> = sorted[from..]
