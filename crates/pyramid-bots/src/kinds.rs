@@ -63,7 +63,7 @@ use std::sync::Arc;
 
 use pyramid_core::{Bot, FullGame};
 
-use crate::spec::{BotSpec, SpecError};
+use crate::spec_error::SpecError;
 
 /// The names of this crate's own bots, always known and looked up before any added kind.
 const BUILT_IN: [&str; 6] = ["random", "greedy", "mcts", "ismcts", "ab", "ext"];
@@ -85,7 +85,7 @@ pub trait BotKind: 'static {
     const USAGE: &'static str;
     /// Reads the options after the colon (none for the bare name).
     fn parse(options: &[(&str, &str)]) -> Result<Self::Spec, SpecError>;
-    /// Whether the bot's choices depend on wall time ([`BotSpec::is_timed`]).
+    /// Whether the bot's choices depend on wall time ([`BotSpec::is_timed`](crate::BotSpec::is_timed)).
     fn is_timed(spec: &Self::Spec) -> bool;
     /// The bot for game `G`, its random choices following from `seed`; refused with a
     /// [`SpecError::Build`] when it cannot be built (a file it needs, another game's).
@@ -95,14 +95,14 @@ pub trait BotKind: 'static {
 /// The bot kinds a tool knows: this crate's own bots (`random`, `greedy`, `mcts`,
 /// `ismcts`, `ab`, `ext:`) and the kinds added to it ([`BotKinds::add`]), each for the
 /// game types it was added for. [`BotKinds::parse`] reads a spec of any of them; the
-/// specs it reads build their bots without it ([`BotSpec::build`]).
+/// specs it reads build their bots without it ([`BotSpec::build`](crate::BotSpec::build)).
 #[derive(Clone, Default)]
 pub struct BotKinds {
     added: Vec<Arc<Entry>>,
 }
 
 impl BotKinds {
-    /// This crate's own bots only (what [`BotSpec`]'s `FromStr` reads).
+    /// This crate's own bots only (what [`BotSpec`](crate::BotSpec)'s `FromStr` reads).
     pub fn new() -> BotKinds {
         BotKinds::default()
     }
@@ -136,12 +136,6 @@ impl BotKinds {
             .copied()
             .chain(self.added.iter().map(|e| e.name))
             .collect()
-    }
-
-    /// Reads a bot spec (`NAME` or `NAME:KEY=VALUE,...`, `ext:COMMAND`) of any kind
-    /// known.
-    pub fn parse(&self, text: &str) -> Result<BotSpec, SpecError> {
-        crate::spec::parse_spec(text, self)
     }
 
     /// The spec of the added kind called `name`, read from its options; `None` if no kind
@@ -223,7 +217,7 @@ impl Entry {
     }
 }
 
-/// A spec of a kind added to a [`BotKinds`] ([`BotSpec::Added`]): the kind's settings,
+/// A spec of a kind added to a [`BotKinds`] ([`BotSpec::Added`](crate::BotSpec::Added)): the kind's settings,
 /// with the kind's bots for the game types it was added for.
 pub struct AddedSpec {
     entry: Arc<Entry>,

@@ -15,6 +15,7 @@ mod record;
 mod record_lines;
 mod replay;
 mod spec;
+mod spec_error;
 mod summary;
 mod visibility;
 

@@ -14,6 +14,7 @@ use crate::ismcts::{IsmctsBot, IsmctsConfig};
 use crate::kinds::{AddedSpec, BotKinds, known_option, number_in};
 use crate::mcts::{Budget, MctsBot, MctsConfig};
 use crate::protocol::{ExternalBot, ExternalSpec};
+pub use crate::spec_error::SpecError;
 
 /// What a bot specification names: the kind of bot and its settings.
 ///
@@ -48,66 +49,6 @@ pub enum BotSpec {
     /// A kind another crate added to the [`BotKinds`] that read the spec, such as
     /// `pyramid-learn`'s `az:model=FILE,iters=N`.
     Added(AddedSpec),
-}
-
-/// Why a bot specification was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    /// The specification is empty.
-    #[error("empty bot specification (bots: {known})")]
-    Empty {
-        /// The bots known, as specs are written (`random, greedy, ..., az:model=FILE`).
-        known: String,
-    },
-    /// No bot of this name.
-    #[error("unknown bot `{name}` (bots: {known})")]
-    UnknownBot {
-        /// The name given.
-        name: String,
-        /// The bots known, as specs are written (`random, greedy, ..., az:model=FILE`).
-        known: String,
-    },
-    /// The bot takes no options, or not this one.
-    #[error("bot `{bot}` has no option `{key}` (it has: {known})")]
-    UnknownOption {
-        /// The bot's name.
-        bot: &'static str,
-        /// The option given.
-        key: String,
-        /// The options the bot has.
-        known: &'static str,
-    },
-    /// An option without `=VALUE`.
-    #[error("bot option `{0}` is not of the form KEY=VALUE")]
-    NotKeyValue(String),
-    /// An option's value does not fit it.
-    #[error("bot option `{key}` cannot be `{value}`: {expected}")]
-    BadValue {
-        /// The option.
-        key: &'static str,
-        /// The value given.
-        value: String,
-        /// What it takes.
-        expected: &'static str,
-    },
-    /// An option given twice.
-    #[error("bot option `{0}` given twice")]
-    Repeated(&'static str),
-    /// Both budgets given.
-    #[error("a budget is either `iters` or `ms`, not both (`ab`: `depth` or `ms`)")]
-    TwoBudgets,
-    /// An outside engine's spec is refused.
-    #[error("outside engine: {0}")]
-    External(String),
-    /// The bot cannot be built: a file it needs is unreadable, damaged or another
-    /// game's, or its kind was not added for the game.
-    #[error("{bot}: {reason}")]
-    Build {
-        /// The bot's name.
-        bot: &'static str,
-        /// Why.
-        reason: String,
-    },
 }
 
 impl BotSpec {
@@ -253,6 +194,16 @@ impl FromStr for BotSpec {
     /// This crate's own bots ([`BotKinds::parse`] reads the added kinds too).
     fn from_str(text: &str) -> Result<Self, SpecError> {
         parse_spec(text, &BotKinds::new())
+    }
+}
+
+/// Reading specs with the kinds added (here, beside the built-in bots' parsers, so that
+/// `kinds.rs` needs nothing of this file).
+impl BotKinds {
+    /// Reads a bot spec (`NAME` or `NAME:KEY=VALUE,...`, `ext:COMMAND`) of any kind
+    /// known.
+    pub fn parse(&self, text: &str) -> Result<BotSpec, SpecError> {
+        parse_spec(text, self)
     }
 }
 

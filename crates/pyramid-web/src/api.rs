@@ -16,8 +16,9 @@ use serde_json::Value;
 
 use crate::bots::drive_bots;
 use crate::extract::{Checked, Client};
+use crate::games::{find, play};
 use crate::limits::bot_within_limits;
-use crate::persist::{find, play, save_new, stored_of};
+use crate::persist::{save_new, stored_of};
 use crate::store::{LiveGame, Sitter, lock, random_token};
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};

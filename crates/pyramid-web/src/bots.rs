@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use pyramid_core::Seat;
 
 use crate::App;
-use crate::persist::{Refusal, commit, find};
+use crate::persist::{Refusal, commit, held_or_loaded};
 use crate::store::{Shared, Sitter, drop_bots, lock};
 
 /// Counts of the bot work under way (for tests and curiosity).
@@ -144,7 +144,9 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
             Err(Refusal::Stale) => {
                 app.store.forget(shared);
                 drop(id_lock);
-                let _ = find(app, &shared.id).await;
+                if let Ok((fresh, true)) = held_or_loaded(app, &shared.id).await {
+                    drive_bots(app, fresh);
+                }
                 return;
             }
             Err(Refusal::Closed | Refusal::Refused(_)) => return,

@@ -5,12 +5,11 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use crate::ServerConfig;
-use crate::store::Shared;
 
 /// One client's holdings.
 #[derive(Debug)]
@@ -65,14 +64,14 @@ pub struct Slot {
     clients: Arc<Clients>,
     ip: Option<IpAddr>,
     kind: Kind,
-    /// The game of an event stream (its count of streams).
-    game: Option<Shared>,
+    /// The count of event streams of a stream's game.
+    game: Option<Arc<AtomicUsize>>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         if let Some(game) = &self.game {
-            game.streams.fetch_sub(1, Ordering::SeqCst);
+            game.fetch_sub(1, Ordering::SeqCst);
         }
         let mut inner = self.clients.lock();
         if matches!(self.kind, Kind::Stream) {
@@ -116,14 +115,14 @@ impl Clients {
         Some(self.slot(Some(ip), Kind::Connection, None))
     }
 
-    /// An event stream of `ip` on `game`, unless the client, the game or the server has
+    /// An event stream of `ip` on the game whose streams `game` counts, unless the client, the game or the server has
     /// as many as it may ([`ServerConfig::max_client_streams`],
     /// [`ServerConfig::max_game_streams`], [`ServerConfig::max_streams`]); the refusal
     /// says which.
     pub fn open_stream(
         self: &Arc<Self>,
         ip: Option<IpAddr>,
-        game: &Shared,
+        game: &Arc<AtomicUsize>,
         config: &ServerConfig,
     ) -> Result<Slot, String> {
         let mut inner = self.lock();
@@ -133,7 +132,7 @@ impl Clients {
                 inner.streams
             ));
         }
-        if game.streams.load(Ordering::SeqCst) >= config.max_game_streams {
+        if game.load(Ordering::SeqCst) >= config.max_game_streams {
             return Err(format!(
                 "this game has {} event streams open, as many as a game may",
                 config.max_game_streams
@@ -153,7 +152,7 @@ impl Clients {
             holdings.streams += 1;
         }
         inner.streams += 1;
-        game.streams.fetch_add(1, Ordering::SeqCst);
+        game.fetch_add(1, Ordering::SeqCst);
         Ok(self.slot(ip, Kind::Stream, Some(Arc::clone(game))))
     }
 
@@ -206,7 +205,12 @@ impl Clients {
         Ok(())
     }
 
-    fn slot(self: &Arc<Self>, ip: Option<IpAddr>, kind: Kind, game: Option<Shared>) -> Slot {
+    fn slot(
+        self: &Arc<Self>,
+        ip: Option<IpAddr>,
+        kind: Kind,
+        game: Option<Arc<AtomicUsize>>,
+    ) -> Slot {
         Slot {
             clients: Arc::clone(self),
             ip,

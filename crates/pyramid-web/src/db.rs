@@ -203,6 +203,12 @@ impl Db {
                 .execute(&pool)
                 .await?;
         }
+        if let Some(found) = schema::newer_than_known(&pool).await {
+            return Err(DbError::NewerSchema {
+                found,
+                supported: schema::LATEST,
+            });
+        }
         schema::migrate(&pool).await?;
         // Rows from before version 2 are stamped now (their age is unknown).
         sqlx::query("UPDATE games SET updated_at = $1 WHERE updated_at = 0")

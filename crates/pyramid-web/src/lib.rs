@@ -8,6 +8,7 @@ mod config;
 mod db;
 mod error;
 mod extract;
+mod games;
 mod guard;
 mod limits;
 mod persist;
@@ -91,7 +92,7 @@ impl App {
             db,
             ..App::new(config)
         });
-        tokio::spawn(persist::resume_bot_games(Arc::downgrade(&app)));
+        tokio::spawn(games::resume_bot_games(Arc::downgrade(&app)));
         Ok(app)
     }
 

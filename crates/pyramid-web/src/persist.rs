@@ -1,7 +1,8 @@
-//! The store and the database together: [`find`] a game (in memory, else loaded from the
-//! database once, by whoever asks first), [`play`] an action (committed before it is
-//! applied and answered), [`write`] a game's end (a resignation, a forfeit, a rematch),
-//! and the database's upkeep: [`resume_bot_games`] after a start, [`expire_old_games`].
+//! The store and the database together: [`held_or_loaded`] a game (in memory, else loaded
+//! from the database once, by whoever asks first), [`commit`] an action (committed before
+//! it is applied), [`save_end`] a game's end, and the database's upkeep
+//! ([`expire_old_games`]). Nothing here moves bots: the game service (`games.rs`) starts
+//! a loaded game's bots.
 //!
 //! The database is the truth. Loading a game and committing one of its actions both
 //! hold the game id's lock ([`crate::store::Store::id_lock`]), so a copy is never loaded
@@ -14,16 +15,10 @@ use std::time::{Duration, Instant};
 
 use pyramid_core::Seat;
 use pyramid_core::dynamic::borrowed_options;
-use tokio::sync::OwnedMutexGuard;
 
-use crate::bots::drive_bots;
 use crate::db::{DbError, Ply, StoredGame};
 use crate::store::{LiveGame, Shared, Sitter, lock};
 use crate::{ApiError, App};
-
-/// How many times a request loads a game again when its copy turns out older than the
-/// database before it gives up (each time means someone else changed the game).
-const RELOADS: usize = 4;
 
 /// The API's answer to a failed database call.
 pub fn db_error(e: DbError) -> ApiError {
@@ -58,10 +53,10 @@ async fn held_current(app: &App, id: &str) -> Result<Option<Shared>, ApiError> {
 
 /// The game `id`: the copy held in memory (checked against the database when several
 /// servers share it), else the stored one, loaded once (by whoever asks first, under the
-/// id's lock), held, its bots moving.
-pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
+/// id's lock) and held; and whether it was loaded now (its bots are then to be started).
+pub async fn held_or_loaded(app: &Arc<App>, id: &str) -> Result<(Shared, bool), ApiError> {
     if let Some(shared) = held_current(app, id).await? {
-        return Ok(shared);
+        return Ok((shared, false));
     }
     let Some(db) = &app.db else {
         return Err(not_found(id));
@@ -74,18 +69,18 @@ pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
     let _loading = id_lock.lock().await;
     // Whoever asked first may have loaded it meanwhile.
     if let Some(shared) = held_current(app, id).await? {
-        return Ok(shared);
+        return Ok((shared, false));
     }
     let stored = db
         .load(id)
         .await
         .map_err(db_error)?
         .ok_or_else(|| not_found(id))?;
-    hold(app, stored).await
+    Ok((hold(app, stored).await?, true))
 }
 
-/// Makes a stored game again, holds it (replacing a copy older than it) and starts its
-/// bots. The caller holds the id's lock.
+/// Makes a stored game again and holds it (replacing a copy older than it). The caller
+/// holds the id's lock.
 async fn hold(app: &Arc<App>, stored: StoredGame) -> Result<Shared, ApiError> {
     let id = stored.id.clone();
     let live = app
@@ -93,7 +88,6 @@ async fn hold(app: &Arc<App>, stored: StoredGame) -> Result<Shared, ApiError> {
         .await??;
     let (_, shared) = app.store.insert_as(id, live, &app.config);
     shared.notify();
-    drive_bots(app, Arc::clone(&shared));
     Ok(shared)
 }
 
@@ -157,34 +151,6 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
     Ok(live)
 }
 
-/// A game held for writing: its current copy, and its id's lock (no other request
-/// loads or writes it meanwhile).
-pub struct Writing {
-    /// The game's copy (held, current).
-    pub shared: Shared,
-    _id_lock: OwnedMutexGuard<()>,
-}
-
-/// Game `id` held for writing: its current copy under its id's lock.
-pub async fn write(app: &Arc<App>, id: &str) -> Result<Writing, ApiError> {
-    for _ in 0..RELOADS {
-        let shared = find(app, id).await?;
-        let id_lock = app.store.id_lock(id).lock_owned().await;
-        // A copy dropped from memory (idle, evicted, found old) meanwhile: load it again.
-        if !lock(&shared).closed {
-            return Ok(Writing {
-                shared,
-                _id_lock: id_lock,
-            });
-        }
-    }
-    Err(busy())
-}
-
-fn busy() -> ApiError {
-    ApiError::unavailable("the game changed under this request again and again: try again")
-}
-
 /// Why an action was not committed.
 pub enum Refusal {
     /// The copy is no longer the one held (dropped from memory meanwhile).
@@ -195,27 +161,6 @@ pub enum Refusal {
     /// Refused for good: the rules, the seat, the game moved on for a bot's move, or the
     /// database failed.
     Refused(ApiError),
-}
-
-/// Plays `text` for the seat `check` allows in game `id`: checked, committed to the
-/// database, then applied and told to the game's viewers; on a copy older than the
-/// database, the game is loaded again and the action checked again on it.
-pub async fn play(
-    app: &Arc<App>,
-    id: &str,
-    text: &str,
-    check: impl Fn(&LiveGame) -> Result<Seat, ApiError>,
-) -> Result<(Shared, Seat), ApiError> {
-    for _ in 0..RELOADS {
-        let writing = write(app, id).await?;
-        let seat = check(&lock(&writing.shared))?;
-        match commit(app, &writing.shared, seat, text, None).await {
-            Ok(()) => return Ok((writing.shared, seat)),
-            Err(Refusal::Closed | Refusal::Stale) => app.store.forget(&writing.shared),
-            Err(Refusal::Refused(e)) => return Err(e),
-        }
-    }
-    Err(busy())
 }
 
 /// Plays `text` for `seat` on copy `shared`, whose id's lock the caller holds: checked,
@@ -309,47 +254,6 @@ pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
         forfeit: None,
         rematch: None,
         actions: Vec::new(),
-    }
-}
-
-/// Games resumed at once after a start, between pauses of [`RESUME_PAUSE`].
-const RESUME_BATCH: usize = 16;
-
-/// The pause between two batches of resumed games.
-const RESUME_PAUSE: Duration = Duration::from_millis(100);
-
-/// After a start, resumes the stored games whose bots are to act (at most
-/// [`crate::ServerConfig::max_bot_games`], the most recently played first), in batches
-/// of [`RESUME_BATCH`], until done or the server is gone. Every other game is loaded when
-/// someone asks for it, so a start does not grow with the games stored. A game that
-/// cannot be made again is skipped and named on stderr.
-pub async fn resume_bot_games(app: Weak<App>) {
-    let ids = {
-        let Some(app) = app.upgrade() else { return };
-        let Some(db) = &app.db else { return };
-        match db.bot_games(app.config.max_bot_games).await {
-            Ok(ids) => ids,
-            Err(e) => {
-                eprintln!("pyramid-web: bot games not resumed: {e}");
-                return;
-            }
-        }
-    };
-    for batch in ids.chunks(RESUME_BATCH) {
-        let Some(app) = app.upgrade() else { return };
-        for id in batch {
-            match find(&app, id).await {
-                Ok(shared) => {
-                    let waiting = !lock(&shared).bot_to_act();
-                    if let (true, Some(db)) = (waiting, &app.db) {
-                        let _ = db.bots_wait(id).await;
-                    }
-                }
-                Err(e) => eprintln!("pyramid-web: game {id} not resumed: {}", e.message),
-            }
-        }
-        drop(app);
-        tokio::time::sleep(RESUME_PAUSE).await;
     }
 }
 

@@ -9,8 +9,6 @@ use sqlx::AnyPool;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
-use crate::db::DbError;
-
 /// Every version: (number, what it does, its SQL).
 const MIGRATIONS: [(i64, &str, &str); 2] = [
     (
@@ -62,17 +60,13 @@ async fn applied(pool: &AnyPool) -> Option<i64> {
     sqlx::Row::try_get::<Option<i64>, _>(&row, 0).ok().flatten()
 }
 
-/// Brings the schema of the database up to [`LATEST`], refusing (and changing nothing
-/// in) a database whose version is newer.
-pub async fn migrate(pool: &AnyPool) -> Result<(), DbError> {
-    if let Some(found) = applied(pool).await
-        && found > LATEST
-    {
-        return Err(DbError::NewerSchema {
-            found,
-            supported: LATEST,
-        });
-    }
-    Migrator::new(Compiled).await?.run(pool).await?;
-    Ok(())
+/// The database's schema version when it is newer than [`LATEST`] (made by a newer
+/// server: to be refused, changing nothing).
+pub async fn newer_than_known(pool: &AnyPool) -> Option<i64> {
+    applied(pool).await.filter(|found| *found > LATEST)
+}
+
+/// Brings the schema of the database up to [`LATEST`] (after [`newer_than_known`]).
+pub async fn migrate(pool: &AnyPool) -> Result<(), sqlx::migrate::MigrateError> {
+    Migrator::new(Compiled).await?.run(pool).await
 }

@@ -20,7 +20,8 @@ use crate::api::{
     Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
 };
 use crate::extract::{Checked, Client};
-use crate::persist::{find, save_end, write};
+use crate::games::{find, write};
+use crate::persist::save_end;
 use crate::store::{LiveGame, Rematch, Sitter, drop_bots, lock};
 use crate::view::{GameView, RESIGNED, Snapshot};
 use crate::{ApiError, App};
@@ -41,7 +42,7 @@ pub async fn events(
     let seat = viewer(&lock(&shared), &query)?;
     let slot = app
         .clients
-        .open_stream(client, &shared, &app.config)
+        .open_stream(client, &shared.streams, &app.config)
         .map_err(ApiError::too_many)?;
     let changes = shared.changed.subscribe();
     let ends = tokio::time::Instant::now() + app.config.stream_lifetime;

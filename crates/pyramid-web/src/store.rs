@@ -285,8 +285,8 @@ pub struct GameCell {
     /// Bumped after every change a viewer should see (a ply, a resignation, a rematch,
     /// the game dropped from memory): what `GET /api/games/{id}/events` waits on.
     pub changed: tokio::sync::watch::Sender<u64>,
-    /// Event streams open on this copy now ([`crate::streams`]).
-    pub streams: std::sync::atomic::AtomicUsize,
+    /// Event streams open on this copy now (counted by their slots, `clients.rs`).
+    pub streams: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl GameCell {
@@ -296,7 +296,7 @@ impl GameCell {
             id,
             live: Mutex::new(live),
             changed: tokio::sync::watch::Sender::new(0),
-            streams: std::sync::atomic::AtomicUsize::new(0),
+            streams: Arc::default(),
         }
     }
 
