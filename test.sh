@@ -35,8 +35,8 @@ stage "postgres: Debian's postgresql, for the web server's Postgres tests (each 
 # The Postgres tests fail, rather than skip, without it.
 export PYRAMID_REQUIRE_POSTGRES=1
 
-stage "cargo test: compiles the workspace once (dev profile, optimised; about 9 minutes on 2 cores from a cold cache), then runs every Rust test"
-cargo test --workspace --profile dev
+stage "cargo test: compiles the workspace once (dev profile, optimised; the compile times of every crate go to target/cargo-timings/), then runs every Rust test"
+cargo test --workspace --profile dev --timings
 
 stage "fuzz targets: compile-check every one (fuzz/ is a workspace of its own)"
 cargo check --manifest-path fuzz/Cargo.toml --bins --no-default-features
