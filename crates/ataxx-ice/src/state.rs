@@ -104,9 +104,7 @@ impl AtaxxIce {
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules
-            .ply_limit()
-            .is_some_and(|limit| self.plies >= limit)
+        self.rules.common().limit_reached(self.plies)
     }
 
     /// The start position under `rules` ([`Game::new`](pyramid_core::Game::new)): one

@@ -33,9 +33,7 @@ impl CardSiege {
     /// Whether the ply limit has been reached.
     #[inline]
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules
-            .ply_limit()
-            .is_some_and(|limit| self.plies >= limit)
+        self.rules.common().limit_reached(self.plies)
     }
 
     /// The squares of `suit`'s cards as a set (the King under a siege included).

@@ -279,7 +279,7 @@ impl MartianChess {
     /// Whether the ply limit (rule option) is reached.
     #[inline(always)]
     pub(crate) fn limit_reached(&self) -> bool {
-        pyramid_core::RuleSet::ply_limit(&self.rules).is_some_and(|limit| self.plies >= limit)
+        pyramid_core::RuleSet::common(&self.rules).limit_reached(self.plies)
     }
 }
 

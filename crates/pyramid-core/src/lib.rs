@@ -26,8 +26,9 @@ pub use error::{
 };
 pub use game::{
     ActionIds, CommonRules, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
-    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, perfect_information,
-    play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
+    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, parse_ply_limit,
+    perfect_information, play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix,
+    zobrist_of, zobrist_table,
 };
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};

@@ -219,9 +219,7 @@ impl Nim {
     }
 
     fn limit_reached(&self) -> bool {
-        self.rules
-            .ply_limit()
-            .is_some_and(|limit| self.plies >= limit)
+        self.rules.common().limit_reached(self.plies)
     }
 }
 

@@ -244,25 +244,23 @@ fn rule_pairs(request: &NewGame, max_plies: u32) -> Result<RuleOptions, ApiError
             .set_json(key, value)
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
     }
-    let ply_limit = options.remove("ply_limit");
-    let limit = match ply_limit.as_deref().map(str::trim) {
-        // Every spelling of "no limit" (`none`, `off`, JSON `false`) means the server's.
-        None | Some("none" | "off") => max_plies.to_string(),
-        Some("0") => {
-            return Err(ApiError::bad_request(
-                "ply_limit 0 would end the game before its first move: give 1 or more, or none for this server's limit",
-            ));
-        }
-        Some(text) => match text.parse::<u64>() {
-            Ok(n) if n > u64::from(max_plies) => {
-                return Err(ApiError::bad_request(format!(
-                    "ply_limit {n} is beyond this server's ply limit of {max_plies}"
-                )));
-            }
-            // Anything else is the rules' to accept or refuse.
-            _ => text.to_owned(),
-        },
+    // Read as every tool reads it (`none`/`off`: no limit, here the server's; `0`
+    // refused); a limit beyond the server's is refused too.
+    let limit = match options.remove("ply_limit") {
+        None => None,
+        Some(text) => pyramid_core::parse_ply_limit(&text)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?,
     };
+    let limit = match limit {
+        None => max_plies,
+        Some(n) if n > max_plies => {
+            return Err(ApiError::bad_request(format!(
+                "ply_limit {n} is beyond this server's ply limit of {max_plies}"
+            )));
+        }
+        Some(n) => n,
+    };
+    let limit = limit.to_string();
     options
         .set("ply_limit", OptionValue::Text(limit))
         .map_err(|e| ApiError::bad_request(e.to_string()))?;

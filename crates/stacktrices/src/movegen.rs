@@ -34,7 +34,7 @@ impl Stacktrices {
     }
 
     pub(crate) fn limit_reached(&self) -> bool {
-        self.rules.ply_limit().is_some_and(|l| self.plies >= l)
+        self.rules.common().limit_reached(self.plies)
     }
 
     /// Destinations of the stack on `from` (moves and captures), as a mask.

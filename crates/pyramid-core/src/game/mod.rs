@@ -27,5 +27,5 @@ pub use picture::Svg;
 pub use policy::PolicySpace;
 #[cfg(feature = "dynamic")]
 pub(crate) use policy::next_steps_in_sorted;
-pub use rules::{CommonRules, RuleSet};
+pub use rules::{CommonRules, RuleSet, parse_ply_limit};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

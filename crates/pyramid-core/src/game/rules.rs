@@ -37,6 +37,55 @@ impl CommonRules {
     pub const fn ply_limit(&self) -> Option<u32> {
         self.ply_limit
     }
+
+    /// The ply-limit end rule, written once for every game: whether a game `plies` plies
+    /// long has reached the limit (never, without one).
+    ///
+    /// ```
+    /// use pyramid_core::{RuleSet, nim::NimRules};
+    /// let rules = NimRules::default().with_ply_limit(Some(3));
+    /// assert!(!rules.common().limit_reached(2));
+    /// assert!(rules.common().limit_reached(3));
+    /// assert!(!NimRules::default().common().limit_reached(u32::MAX));
+    /// ```
+    #[inline(always)]
+    pub const fn limit_reached(&self, plies: u32) -> bool {
+        match self.ply_limit {
+            Some(limit) => plies >= limit,
+            None => false,
+        }
+    }
+}
+
+/// Reads a ply limit as every tool spells it: a number of plies, 1 or more, or `none` or
+/// `off` for no limit. `0` is refused: a game that ends before its first move is no game
+/// (tools that need a limit of their own, a server's or OpenSpiel's, read `none` and put
+/// theirs).
+///
+/// ```
+/// use pyramid_core::parse_ply_limit;
+/// assert_eq!(parse_ply_limit("200"), Ok(Some(200)));
+/// assert_eq!(parse_ply_limit("none"), Ok(None));
+/// assert_eq!(parse_ply_limit("off"), Ok(None));
+/// assert!(parse_ply_limit("0").is_err());
+/// assert!(parse_ply_limit("soon").is_err());
+/// ```
+pub fn parse_ply_limit(text: &str) -> Result<Option<u32>, RulesError> {
+    let bad = |expected: &'static str| RulesError::BadValue {
+        key: "ply_limit".to_owned(),
+        value: crate::excerpt(text),
+        expected,
+    };
+    match text.trim() {
+        "none" | "off" => Ok(None),
+        "0" => Err(bad(
+            "1 or more plies (0 would end the game before its first move), or `none`",
+        )),
+        n => n
+            .parse()
+            .map(Some)
+            .map_err(|_| bad("a number of plies or `none`")),
+    }
 }
 
 /// Says which seat counts a game allows, in words: `2`, `2 or 4`, `2, 3 or 4`.
@@ -176,11 +225,7 @@ pub trait RuleSet:
                 self.set_seats(seats)
             }
             "ply_limit" => {
-                let limit = match value {
-                    "none" | "off" => None,
-                    n => Some(n.parse().map_err(|_| bad("a number of plies or `none`"))?),
-                };
-                self.set_ply_limit(limit);
+                self.set_ply_limit(parse_ply_limit(value)?);
                 Ok(())
             }
             own if Self::OPTIONS.iter().any(|(k, _)| *k == own) => {

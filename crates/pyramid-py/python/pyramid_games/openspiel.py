@@ -3,7 +3,8 @@
 Registered names: ``pyramid_martian_chess``, ``pyramid_ataxx_ice``,
 ``pyramid_card_siege``, ``pyramid_stacktrices``. Game parameters: ``players`` and every
 rule option of the game (numbers as ints, words as strings, e.g. ``{"players": 3,
-"size": 6, "ply_limit": 300}``; ``ply_limit`` defaults to 1000, 0 meaning that default), so
+"size": 6, "ply_limit": 300}``; ``ply_limit`` defaults to 1000, ``none`` or ``off``
+meaning that default, as every tool reads a ply limit; 0 is refused), so
 ``pyspiel.load_game("pyramid_ataxx_ice", {"players": 3})`` works.
 
 Actions are decision steps of the game's policy space (``State.policy_size()``,
@@ -80,7 +81,8 @@ def _rules_from_params(info: dict, params: dict) -> tuple[int, dict]:
         value = params.get(key)
         if value is not None and str(value) != "":
             rules[key] = str(value)
-    if rules.get("ply_limit", "none") in ("none", "0"):
+    # "No limit", as the engines spell it: OpenSpiel needs one, so the default.
+    if rules.get("ply_limit", "none") in ("none", "off"):
         rules["ply_limit"] = str(DEFAULT_PLY_LIMIT)
     return players, rules
 
