@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::training::read_log;
+use crate::run_log::read_log;
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;

@@ -4,9 +4,11 @@
 mod bot;
 mod curve;
 mod kind;
+mod limits;
 mod model;
 mod network;
 mod replay_buffer;
+mod run_log;
 mod search;
 mod self_play;
 mod training;
@@ -14,21 +16,21 @@ mod training;
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
 pub use kind::{AzKind, AzSpec, shared_model};
+pub use limits::{MAX_MODEL_BYTES, MAX_SEATS};
 pub use model::{
-    Evaluation, FORMAT_VERSION, MAX_MODEL_BYTES, Model, ModelError, ModelInfo, TensorMismatch,
-    default_device,
+    Evaluation, FORMAT_VERSION, Model, ModelError, ModelInfo, TensorMismatch, default_device,
 };
 pub use network::{
     MAX_ACTIVATIONS, MAX_BLOCKS, MAX_CHANNELS, MAX_ENTRIES, MAX_PARAMETERS, NetShape, Network,
     ShapeError, TensorSpec,
 };
 pub use replay_buffer::{Batch, ReplayBuffer};
+pub use run_log::{GenerationLog, Score, read_log};
 pub use search::{
-    Leaf, MAX_SEATS, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps,
-    softmax_at,
+    Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games};
 pub use training::{
-    BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, GenerationLog, LOG_FILE, Learner, MODEL_FILE,
-    Opponent, Progress, Score, TrainConfig, TrainError, Trainer, read_log, run_files, train,
+    BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Opponent,
+    Progress, TrainConfig, TrainError, Trainer, run_files, train,
 };

@@ -16,12 +16,11 @@ use pyramid_core::{ChaCha8Rng, FullGame};
 use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
+use crate::limits::MAX_MODEL_BYTES;
 use crate::network::{NetShape, Network, ShapeError, TensorSpec};
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
-/// The largest model file read (the shipped models are at most 10 MB).
-pub const MAX_MODEL_BYTES: u64 = 256 << 20;
 /// The metadata key that holds [`ModelInfo`] as JSON.
 const INFO_KEY: &str = "pyramid_model";
 

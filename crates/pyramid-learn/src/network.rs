@@ -26,7 +26,7 @@ pub const MAX_ACTIVATIONS: usize = 1 << 20;
 /// [`MAX_MODEL_BYTES`](crate::MAX_MODEL_BYTES) (256 MiB). A larger network could be
 /// neither saved nor read back; a file that declares one is refused before anything of
 /// its size is allocated.
-pub const MAX_PARAMETERS: u64 = crate::model::MAX_MODEL_BYTES / 4;
+pub const MAX_PARAMETERS: u64 = crate::limits::MAX_MODEL_BYTES / 4;
 
 /// Everything that fixes a network's tensors: the game's observation and policy sizes,
 /// its seat count, and the trunk's width and depth. Two networks with equal shapes have
@@ -134,7 +134,7 @@ impl NetShape {
             ("height", self.height, usize::MAX),
             ("width", self.width, usize::MAX),
             ("policy_size", self.policy_size, MAX_ENTRIES),
-            ("seats", self.seats, crate::search::MAX_SEATS),
+            ("seats", self.seats, crate::limits::MAX_SEATS),
             ("channels", self.channels, MAX_CHANNELS),
         ];
         for (field, value, max) in fields {

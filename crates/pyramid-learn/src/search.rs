@@ -22,10 +22,8 @@ use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Seat, perfect_information};
 use rand_distr::{Distribution, Gamma};
 
+use crate::limits::MAX_SEATS;
 use crate::model::{Evaluation, seat_after};
-
-/// The most seats a network values.
-pub const MAX_SEATS: usize = 4;
 
 /// Root noise for self-play: priors become `(1 - fraction) * P + fraction * Dir(alpha)`.
 #[derive(Clone, Copy, Debug, PartialEq)]

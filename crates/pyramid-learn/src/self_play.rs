@@ -6,10 +6,9 @@ use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Seat};
 
+use crate::limits::MAX_SEATS;
 use crate::model::{Model, ModelError, seat_after};
-use crate::search::{
-    Leaf, MAX_SEATS, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards,
-};
+use crate::search::{Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards};
 
 /// How self-play games are played.
 #[derive(Clone, Debug, PartialEq)]

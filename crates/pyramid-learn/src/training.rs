@@ -9,7 +9,6 @@
 //!
 //! A crash loses at most the generation in progress.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,12 +19,12 @@ use pyramid_core::arena::{game_seed, play_game};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
-use serde::{Deserialize, Serialize};
 
 use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::curve::write_curve;
 use crate::model::{Model, ModelError};
 use crate::replay_buffer::ReplayBuffer;
+use crate::run_log::{GenerationLog, Score, append_log, read_log};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games};
 
 /// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
@@ -109,44 +108,6 @@ pub struct Opponent<G: FullGame> {
     pub name: String,
     /// Makes the bot, its random choices following from the seed.
     pub make: Box<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>,
-}
-
-/// The score against one opponent.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Score {
-    /// The opponent.
-    pub opponent: String,
-    /// The model's mean reward (1 win, 0.5 draw, 0 loss).
-    pub score: f64,
-    /// Games played.
-    pub games: usize,
-}
-
-/// What one generation did: a line of `log.jsonl`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct GenerationLog {
-    /// Generations done, this one included.
-    pub generation: u64,
-    /// Seconds since this run (not the first run) started.
-    pub elapsed_s: f64,
-    /// Self-play games played in all.
-    pub games: u64,
-    /// Training steps taken in all.
-    pub steps: u64,
-    /// Positions in the replay buffer.
-    pub buffer: usize,
-    /// Self-play positions per second in this generation.
-    pub positions_per_s: f64,
-    /// Mean plies of this generation's games.
-    pub mean_plies: f64,
-    /// Training steps per second in this generation.
-    pub steps_per_s: f64,
-    /// Mean policy loss (cross-entropy) of this generation's steps.
-    pub policy_loss: f64,
-    /// Mean value loss (squared error summed over seats).
-    pub value_loss: f64,
-    /// Scores against the opponents, when they were played.
-    pub evaluations: Vec<Score>,
 }
 
 /// What a training run tells its caller while it goes.
@@ -574,25 +535,6 @@ fn evaluate_against<G: FullGame>(
         score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
         games: scores.len(),
     })
-}
-
-fn append_log(path: &Path, log: &GenerationLog) -> std::io::Result<()> {
-    let line = serde_json::to_string(log).map_err(std::io::Error::other)?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
-    writeln!(file, "{line}")
-}
-
-/// The lines of a training log; a line that does not parse (a crash in mid-write) is
-/// skipped.
-pub fn read_log(path: &Path) -> std::io::Result<Vec<GenerationLog>> {
-    let text = std::fs::read_to_string(path)?;
-    Ok(text
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect())
 }
 
 /// The files of a training directory.
