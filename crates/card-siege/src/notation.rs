@@ -28,8 +28,9 @@ use pyramid_core::{Notation, Square};
 use crate::card::{Card, Suit};
 use crate::geometry::{SQUARES, WIDTH};
 use crate::rules::Rules;
-use crate::setup::{Placement, PositionError, Setup, StackPlace, TEXT_FIELDS};
+use crate::setup::{Placement, PositionError, Setup, StackPlace};
 use crate::state::{CardSiege, Layout, NO_LAYOUT, Phase};
+use crate::validate::TEXT_FIELDS;
 
 const FIELDS: [&str; 6] = ["board", "turn", "opening", "prev1", "prev2", "plies"];
 

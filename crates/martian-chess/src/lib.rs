@@ -24,6 +24,7 @@ mod state;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 mod svg;
+mod validate;
 mod view;
 mod zobrist;
 

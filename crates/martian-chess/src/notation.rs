@@ -9,7 +9,8 @@ use pyramid_core::notation::{parse_number, write_rows};
 use pyramid_core::{ActionParseError, Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::is_capture_spelling;
-use crate::setup::{bad_clock, bad_scores, bad_seat, read_board};
+use crate::setup::{bad_clock, bad_scores, bad_seat};
+use crate::validate::read_board;
 use crate::{Action, MartianChess, PositionError, Rules};
 
 /// Splits a position string into its five fields and, under `clock=on`, the clock field.

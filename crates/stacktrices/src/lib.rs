@@ -7,6 +7,7 @@ mod diagram;
 mod evaluate;
 mod explain;
 pub use explain::{end_reason, seat_name};
+mod decision;
 mod game;
 mod geometry;
 mod movegen;
@@ -23,6 +24,7 @@ pub mod strategy;
 mod svg;
 mod trade;
 mod trade_draw;
+mod validate;
 mod view;
 mod zobrist;
 
