@@ -6,30 +6,13 @@
 //! (`127.0.0.N`).
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyramid_web::{App, ServerConfig};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 
-use crate::common::{client, client_from, get, post, start, temp_dir, wait_for};
-
-/// Opens `db` with `config` and serves it on a loopback port.
-async fn serve_db(db: &str, config: ServerConfig) -> (SocketAddr, Arc<App>) {
-    let app = App::open(ServerConfig {
-        db: Some(db.to_owned()),
-        ..config
-    })
-    .await
-    .expect("the database opens");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a loopback port");
-    let addr = listener.local_addr().expect("its address");
-    tokio::spawn(pyramid_web::serve_app(listener, Arc::clone(&app)));
-    (addr, app)
-}
+use crate::common::{client, client_from, get, post, serve_db, start, temp_dir, wait_for};
 
 /// A game of two people: (id, seat 0's token, seat 1's token).
 async fn two_people(c: &reqwest::Client, addr: SocketAddr, game: &str) -> (String, String, String) {

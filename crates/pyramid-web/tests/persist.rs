@@ -6,14 +6,13 @@
 //! `PYRAMID_REQUIRE_POSTGRES=1`).
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
-use pyramid_web::{App, ServerConfig};
+use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
 use crate::common::postgres::Postgres;
-use crate::common::{client, get, post, temp_dir, wait_for};
+use crate::common::{client, get, post, serve_db as serve, temp_dir, wait_for};
 
 /// A runtime of its own for one server life (dropped: the server dies at once).
 fn runtime() -> tokio::runtime::Runtime {
@@ -22,33 +21,6 @@ fn runtime() -> tokio::runtime::Runtime {
         .enable_all()
         .build()
         .expect("a runtime")
-}
-
-/// Opens the database (resuming its games) and serves on a loopback port. A server
-/// "killed" by dropping its runtime may still hold its SQLite file for a moment (a bot
-/// move finishing on a blocking thread): opening is tried again for a few seconds.
-async fn serve(db: &str, config: ServerConfig) -> (SocketAddr, Arc<App>) {
-    let config = ServerConfig {
-        db: Some(db.to_owned()),
-        ..config
-    };
-    let mut tries = 0;
-    let app = loop {
-        match App::open(config.clone()).await {
-            Ok(app) => break app,
-            Err(pyramid_web::DbError::InUse(_)) if tries < 100 => {
-                tries += 1;
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-            Err(e) => panic!("the database does not open: {e}"),
-        }
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a loopback port");
-    let addr = listener.local_addr().expect("its address");
-    tokio::spawn(pyramid_web::serve_app(listener, Arc::clone(&app)));
-    (addr, app)
 }
 
 /// Waits until game `id` has more than `plies` plies (as a spectator sees it).

@@ -219,3 +219,36 @@ pub fn temp_dir(what: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
 }
+
+/// Opens the database (resuming its games) and serves on a loopback port. A server
+/// "killed" by dropping its runtime may still hold its SQLite file for a moment (a bot
+/// move finishing on a blocking thread): opening is tried again for a few seconds.
+pub async fn serve_db(
+    db: &str,
+    config: ServerConfig,
+) -> (SocketAddr, std::sync::Arc<pyramid_web::App>) {
+    let config = ServerConfig {
+        db: Some(db.to_owned()),
+        ..config
+    };
+    let mut tries = 0;
+    let app = loop {
+        match pyramid_web::App::open(config.clone()).await {
+            Ok(app) => break app,
+            Err(pyramid_web::DbError::InUse(_)) if tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("the database does not open: {e}"),
+        }
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let addr = listener.local_addr().expect("its address");
+    tokio::spawn(pyramid_web::serve_app(
+        listener,
+        std::sync::Arc::clone(&app),
+    ));
+    (addr, app)
+}
