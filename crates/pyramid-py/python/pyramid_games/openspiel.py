@@ -3,8 +3,8 @@
 Registered names: ``pyramid_martian_chess``, ``pyramid_ataxx_ice``,
 ``pyramid_card_siege``, ``pyramid_stacktrices``. Game parameters: ``players`` and every
 rule option of the game (numbers as ints, words as strings, e.g. ``{"players": 3,
-"size": 6, "ply_limit": 300}``; ``ply_limit`` defaults to 1000, ``none`` or ``off``
-meaning that default, as every tool reads a ply limit; 0 is refused), so
+"size": 6, "ply_limit": 300}``; ``ply_limit`` (an int) defaults to 1000 when left out,
+and 0 is refused, as every tool reads a ply limit), so
 ``pyspiel.load_game("pyramid_ataxx_ice", {"players": 3})`` works.
 
 Actions are decision steps of the game's policy space (``State.policy_size()``,
