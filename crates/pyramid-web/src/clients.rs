@@ -51,6 +51,15 @@ struct Inner {
     streams: usize,
 }
 
+impl Inner {
+    /// What `ip` holds (nothing yet, with a whole allowance, for a new client).
+    fn holdings(&mut self, ip: IpAddr, config: &ServerConfig) -> &mut Holdings {
+        self.by_ip
+            .entry(ip)
+            .or_insert_with(|| Holdings::new(config))
+    }
+}
+
 /// What a slot holds.
 #[derive(Clone, Copy, Debug)]
 enum Kind {
@@ -104,10 +113,7 @@ impl Clients {
     /// already.
     pub fn connect(self: &Arc<Self>, ip: IpAddr, config: &ServerConfig) -> Option<Slot> {
         let mut inner = self.lock();
-        let holdings = inner
-            .by_ip
-            .entry(ip)
-            .or_insert_with(|| Holdings::new(config));
+        let holdings = inner.holdings(ip, config);
         if holdings.connections >= config.max_client_connections.max(1) {
             return None;
         }
@@ -139,10 +145,7 @@ impl Clients {
             ));
         }
         if let Some(ip) = ip {
-            let holdings = inner
-                .by_ip
-                .entry(ip)
-                .or_insert_with(|| Holdings::new(config));
+            let holdings = inner.holdings(ip, config);
             if holdings.streams >= config.max_client_streams {
                 return Err(format!(
                     "this address has {} event streams open, as many as a client may",
@@ -165,10 +168,7 @@ impl Clients {
     ) -> Result<Slot, String> {
         if let Some(ip) = ip {
             let mut inner = self.lock();
-            let holdings = inner
-                .by_ip
-                .entry(ip)
-                .or_insert_with(|| Holdings::new(config));
+            let holdings = inner.holdings(ip, config);
             if holdings.bot_games >= config.max_client_bot_games {
                 return Err(format!(
                     "this address has {} games of bots alone playing, as many as a client may: wait for one to end",
@@ -186,10 +186,7 @@ impl Clients {
         let Some(ip) = ip else { return Ok(()) };
         let per_minute = f64::from(config.creates_per_minute.max(1));
         let mut inner = self.lock();
-        let holdings = inner
-            .by_ip
-            .entry(ip)
-            .or_insert_with(|| Holdings::new(config));
+        let holdings = inner.holdings(ip, config);
         let now = Instant::now();
         let refill = now.duration_since(holdings.refilled).as_secs_f64() * per_minute / 60.0;
         holdings.create_allowance = (holdings.create_allowance + refill).min(per_minute);

@@ -344,7 +344,8 @@ pub struct Store {
     games: Mutex<HashMap<String, Shared>>,
     last_sweep: Mutex<Instant>,
     /// The lock of every id being loaded or written now (an entry nobody holds any
-    /// more is dead and replaced, or swept).
+    /// more is dead: replaced when its id is asked for again, and pruned when the map
+    /// reaches 1,024 entries).
     id_locks: Mutex<HashMap<String, std::sync::Weak<tokio::sync::Mutex<()>>>>,
 }
 
