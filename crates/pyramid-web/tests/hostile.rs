@@ -207,8 +207,10 @@ async fn a_replay_is_computed_off_the_async_threads() {
     let record = serde_json::to_vec(&cycling_record(20_000)).expect("a record");
     let c = client();
     // A try tells something only when the list was asked while the first replay was
-    // still being worked out; on a fast or a loaded machine a try may miss that window,
-    // and another is made.
+    // still being worked out. With replays on the async thread, no such try can see the
+    // list answered first; without, one can, though on a loaded 2-core machine the one
+    // async thread may get no CPU before a replay ends: up to five tries, one is enough.
+    let mut late = Vec::new();
     for _ in 0..5 {
         let mut replays = Vec::new();
         for _ in 0..4 {
@@ -244,12 +246,15 @@ async fn a_replay_is_computed_off_the_async_threads() {
         };
         // With a replay worked out on the server's one async thread, the list would wait
         // for it, and be answered after it.
-        assert!(
-            answered < first_replay,
-            "the game list was answered after a replay"
-        );
-        return;
+        if answered < first_replay {
+            return;
+        }
+        late.push(answered - first_replay);
     }
+    assert!(
+        late.is_empty(),
+        "the game list was answered after a replay in every try that asked it in time ({late:?} late)"
+    );
     panic!("in five tries, every first replay was done before the list was asked");
 }
 
