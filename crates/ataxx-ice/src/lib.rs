@@ -3,6 +3,7 @@
 
 mod action;
 mod action_ids;
+mod describe;
 mod diagram;
 mod evaluate;
 mod explain;

@@ -13,7 +13,7 @@
 //!
 //! Seats and board size come from the string; the ply limit from the rules given.
 
-use pyramid_core::notation::{NotationError, parse_number, split_fields};
+use pyramid_core::notation::{parse_number, split_fields};
 use pyramid_core::{Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::{Action, ActionKind};
@@ -87,9 +87,10 @@ impl Notation for AtaxxIce {
         let stashes = read_stashes(stashes)?;
         let to_move = match to_move {
             "-" => None,
-            t => Some(parse_number::<u8>("to-move", t).map_err(|_| {
-                PositionError::new("to-move", format!("`{t}` is not a seat number or `-`"))
-            })?),
+            t => Some(
+                parse_number::<u8>("to-move", t)
+                    .map_err(|_| PositionError::unreadable("to-move", t, "a seat number or `-`"))?,
+            ),
         };
         let eliminated = match eliminated {
             "-" => Vec::new(),
@@ -98,22 +99,22 @@ impl Notation for AtaxxIce {
                 .map(|s| parse_number::<u8>("eliminated", s))
                 .collect::<Result<_, _>>()
                 .map_err(|_| {
-                    PositionError::new(
+                    PositionError::unreadable(
                         "eliminated",
-                        format!("`{t}` is not `-` or a comma-separated list of seats"),
+                        t,
+                        "`-` or a comma-separated list of seats",
                     )
                 })?,
         };
         let plies = parse_number::<u32>("plies", plies)
-            .map_err(|_| PositionError::new("plies", format!("`{plies}` is not a ply count")))?;
+            .map_err(|_| PositionError::unreadable("plies", plies, "a ply count"))?;
         let mut rules = rules.clone();
         rules.set_seats(stashes.len()).map_err(|_| {
-            PositionError::new(
+            PositionError::count(
                 "stashes",
-                format!(
-                    "{} stashes given; the game has 2, 3 or 4 seats",
-                    stashes.len()
-                ),
+                "stashes (one per seat; the game has 2, 3 or 4 seats)",
+                stashes.len(),
+                2..=4,
             )
         })?;
         rules.set_size(size)?;
@@ -178,9 +179,10 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     let n = rows.len();
     if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&n) {
-        return Err(PositionError::new(
+        return Err(PositionError::rank_count(
             "board",
-            format!("{n} ranks separated by `/`; the board is {MIN_SIZE} to {MAX_SIZE} ranks high"),
+            usize::from(MIN_SIZE)..=usize::from(MAX_SIZE),
+            n,
         ));
     }
     let mut pieces = Vec::new();
@@ -198,24 +200,25 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
                 'M' => Size::Drone,
                 'L' => Size::Queen,
                 _ => {
-                    return Err(NotationError::BadPiece {
-                        rank: rank + 1,
-                        found: c,
-                    }
-                    .into());
+                    return Err(PositionError::unknown_piece(
+                        "board",
+                        rank + 1,
+                        &c.to_string(),
+                        "a piece (a size letter S, M or L and a seat digit) or a count of empty squares",
+                    ));
                 }
             };
-            let seat = chars
-                .next()
+            let next = chars.next();
+            let seat = next
                 .and_then(|d| d.to_digit(10))
                 .filter(|&d| d < 4)
                 .ok_or_else(|| {
-                    PositionError::new(
+                    let token: String = [Some(c), next].into_iter().flatten().collect();
+                    PositionError::unknown_piece(
                         "board",
-                        format!(
-                            "rank {}: the size letter `{c}` must be followed by a seat digit 0 to 3",
-                            rank + 1
-                        ),
+                        rank + 1,
+                        &token,
+                        "a piece: its size letter followed by a seat digit 0 to 3",
                     )
                 })?;
             if file < n {
@@ -228,12 +231,7 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
             file += 1;
         }
         if file != n {
-            return Err(NotationError::RowLength {
-                rank: rank + 1,
-                expected: n,
-                found: file,
-            }
-            .into());
+            return Err(PositionError::rank_width("board", rank + 1, n, Some(file)));
         }
     }
     Ok((n as u8, pieces))
@@ -242,14 +240,17 @@ fn read_board(text: &str) -> Result<(u8, Vec<PlacedPiece>), PositionError> {
 fn read_stashes(text: &str) -> Result<Vec<[u8; 3]>, PositionError> {
     text.split(',')
         .map(|part| {
-            let digits: Vec<u8> = part.bytes().filter(|b| (b'0'..=b'5').contains(b)).map(|b| b - b'0').collect();
+            let digits: Vec<u8> = part
+                .bytes()
+                .filter(|b| (b'0'..=b'5').contains(b))
+                .map(|b| b - b'0')
+                .collect();
             match digits[..] {
                 [s, m, l] if part.len() == 3 => Ok([s, m, l]),
-                _ => Err(PositionError::new(
+                _ => Err(PositionError::unreadable(
                     "stashes",
-                    format!(
-                        "`{part}` is not three digits 0 to 5 (small, medium and large pieces in the stash)"
-                    ),
+                    part,
+                    "three digits 0 to 5 (small, medium and large pieces in the stash)",
                 )),
             }
         })

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Rules;
 
 /// A refused position string or [`crate::Setup`]: the core's one
-/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the kind of problem
+/// ([`PositionProblem`](pyramid_core::PositionProblem)).
 pub use pyramid_core::PositionError;
 
 /// One piece on the board.

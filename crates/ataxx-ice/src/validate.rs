@@ -7,7 +7,7 @@ use crate::state::{
     AtaxxIce, NOBODY, ONGOING, PIECES_PER_SEAT, PIECES_PER_SIZE, board_result, size_name, size_of,
 };
 use pyramid_core::Bitboard;
-use pyramid_core::RuleSet;
+use pyramid_core::{RuleSet, Seat};
 
 use crate::setup::{PlacedPiece, PositionError, Setup};
 
@@ -24,11 +24,10 @@ impl TryFrom<Setup> for AtaxxIce {
         }
         let full = full_boards(&pieces, seats);
         if let [a, b, ..] = full[..] {
-            return Err(PositionError::new(
+            return Err(PositionError::invariant(
                 "stashes",
-                format!(
-                    "seats {a} and {b} both have empty stashes; the game ends when the first one empties"
-                ),
+                format!("seats {a} and {b}"),
+                "both have empty stashes; the game ends when the first one empties",
             ));
         }
         let out: Vec<u8> = (0..seats)
@@ -61,28 +60,18 @@ fn place_pieces(
     let mut occupied = 0u64;
     for p in placed {
         let Some(b) = bit_of(p.square).filter(|&b| board & (1 << b) != 0) else {
-            return Err(PositionError::new(
-                "board",
-                format!(
-                    "a piece stands on {}, off the {size}x{size} board",
-                    p.square
-                ),
-            ));
+            return Err(PositionError::off_board("board", p.square, size, size));
         };
         if usize::from(p.seat) >= seats {
-            return Err(PositionError::new(
+            return Err(PositionError::out_of_range(
                 "board",
-                format!(
-                    "the piece on {} belongs to seat {}, but the game has {seats} seats",
-                    p.square, p.seat
-                ),
+                format!("the seat of the piece on {}", p.square),
+                u64::from(p.seat),
+                0..=(seats as u64).saturating_sub(1),
             ));
         }
         if occupied & (1 << b) != 0 {
-            return Err(PositionError::new(
-                "board",
-                format!("two pieces on square {}", p.square),
-            ));
+            return Err(PositionError::occupied("board", p.square, "pieces"));
         }
         occupied |= 1 << b;
         pieces[usize::from(p.seat)][p.size.index()] |= 1 << b;
@@ -95,13 +84,14 @@ fn check_piece_counts(pieces: &[[u64; 3]; 4], seats: usize) -> Result<(), Positi
     for (seat, p) in pieces.iter().enumerate().take(seats) {
         for (s, b) in p.iter().enumerate() {
             if b.count_ones() > u32::from(PIECES_PER_SIZE) {
-                return Err(PositionError::new(
+                return Err(PositionError::count(
                     "board",
                     format!(
-                        "too many pieces: seat {seat} has {} {} pieces on the board, but a seat owns 5 of each size",
-                        b.count_ones(),
+                        "{} pieces of seat {seat} on the board (a seat owns 5 of each size)",
                         size_name(s)
                     ),
+                    b.count_ones() as usize,
+                    0..=usize::from(PIECES_PER_SIZE),
                 ));
             }
         }
@@ -116,23 +106,27 @@ fn check_stashes(
     seats: usize,
 ) -> Result<(), PositionError> {
     if stashes.len() != seats {
-        return Err(PositionError::new(
+        return Err(PositionError::count(
             "stashes",
-            format!("{} stashes for a game of {seats} seats", stashes.len()),
+            format!("stashes for a game of {seats} seats (one per seat)"),
+            stashes.len(),
+            seats..=seats,
         ));
     }
     for (seat, stash) in stashes.iter().enumerate() {
         for s in 0..3 {
             let on_board = pieces[seat][s].count_ones();
             if on_board + u32::from(stash[s]) != u32::from(PIECES_PER_SIZE) {
-                return Err(PositionError::new(
+                return Err(PositionError::count(
                     "stashes",
                     format!(
-                        "seat {seat} has {on_board} {} on the board and {} in its stash; \
-                         every piece is on the board or in its owner's stash, 5 of each size",
+                        "{} pieces of seat {seat}: {on_board} on the board and {} in its stash \
+                         (every piece is on the board or in its owner's stash)",
                         size_name(s),
                         stash[s]
                     ),
+                    on_board as usize + usize::from(stash[s]),
+                    usize::from(PIECES_PER_SIZE)..=usize::from(PIECES_PER_SIZE),
                 ));
             }
         }
@@ -165,13 +159,11 @@ fn check_eliminated(listed: &[u8], out: &[u8]) -> Result<(), PositionError> {
             v.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
         }
     };
-    Err(PositionError::new(
+    Err(PositionError::mismatch(
         "eliminated",
-        format!(
-            "lists {} but the seats without pieces on the board are {}",
-            show(&listed),
-            show(out)
-        ),
+        "eliminated seats (those without pieces on the board)",
+        show(out),
+        show(&listed),
     ))
 }
 
@@ -184,28 +176,37 @@ fn check_to_move(
     full: &[u8],
     result: u8,
 ) -> Result<u8, PositionError> {
-    let refused = |problem: String| Err(PositionError::new("to-move", problem));
+    let refused = |seat: Option<u8>, reason: String| {
+        Err(PositionError::seat_to_act(
+            "to-move",
+            seat.map(Seat),
+            reason,
+        ))
+    };
     match to_move {
-        Some(seat) if usize::from(seat) >= seats => refused(format!(
-            "seat {seat} does not exist in a game of {seats} seats"
+        Some(seat) if usize::from(seat) >= seats => Err(PositionError::out_of_range(
+            "to-move",
+            "the seat to move",
+            u64::from(seat),
+            0..=(seats as u64).saturating_sub(1),
         )),
-        Some(seat) if out.contains(&seat) => refused(format!(
-            "seat {seat} is eliminated (it has no piece on the board) and cannot be to move"
-        )),
-        Some(_) if result != ONGOING => {
+        Some(seat) if out.contains(&seat) => refused(
+            Some(seat),
+            "it is eliminated (it has no piece on the board)".to_owned(),
+        ),
+        Some(seat) if result != ONGOING => {
             let why = match full.first() {
                 Some(s) => format!("seat {s} has all its pieces on the board"),
                 None if out.len() == seats => "no seat has a piece on the board".to_owned(),
                 None => "only one seat has pieces on the board".to_owned(),
             };
-            refused(format!(
-                "the game is over ({why}), so no seat is to move: write `-`"
-            ))
+            refused(
+                Some(seat),
+                format!("the game is over ({why}), so no seat is to move: write `-`"),
+            )
         }
         Some(seat) => Ok(seat),
-        None if result == ONGOING => {
-            refused("the game is not over, so a seat must be to move".to_owned())
-        }
+        None if result == ONGOING => refused(None, "the game is not over".to_owned()),
         None => Ok(NOBODY),
     }
 }

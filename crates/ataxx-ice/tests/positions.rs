@@ -4,7 +4,7 @@
 use crate::common::{board, pos, sq};
 use ataxx_ice::{AtaxxIce, PlacedPiece, Rules, Setup};
 use pyramid_core::prelude::*;
-use pyramid_core::{Game, Outcome, RuleSet, Seat, Size};
+use pyramid_core::{Game, Outcome, PositionProblem, RuleSet, Seat, Size};
 use pyramid_testkit::conformance::check_rejects_positions;
 
 fn rules(seats: usize) -> Rules {
@@ -96,30 +96,30 @@ fn malformed_position_strings_are_refused_naming_the_field() {
             ),
             (
                 "7X1/8/8/8/8/8/8/S07 0 455,455 - 0",
-                "field `board`: rank 8 has `X`",
+                "field `board`: rank 8: `X` is not a piece",
             ),
             ("7S/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: rank 8"),
             ("7S4/8/8/8/8/8/8/S07 0 455,455 - 0", "field `board`: rank 8"),
             (
                 "7S2/8/8/8/8/8/8/S07 0 455,455 - 0",
-                "field `board`: the piece on h8 belongs to seat 2",
+                "field `board`: the seat of the piece on h8 is 2",
             ),
             ("7S1/8/8/8/8/8/8/S07 x 455,455 - 0", "field `to-move`"),
             (
                 "7S1/8/8/8/8/8/8/S07 2 455,455 - 0",
-                "field `to-move`: seat 2 does not exist",
+                "field `to-move`: the seat to move is 2, not 0 to 1",
             ),
             (
                 "7S1/8/8/8/8/8/8/S07 - 455,455 - 0",
-                "field `to-move`: the game is not over",
+                "field `to-move`: no seat is to act, but the game is not over",
             ),
             (
                 "7S1/8/8/8/8/8/8/8 1 555,455 0 0",
-                "field `to-move`: the game is over",
+                "field `to-move`: seat 1 is to act, but the game is over",
             ),
             (
                 "7S1/8/8/8/8/8/8/8 0 555,455 0 0",
-                "field `to-move`: seat 0 is eliminated",
+                "field `to-move`: seat 0 is to act, but it is eliminated",
             ),
             ("7S1/8/8/8/8/8/8/S07 0 455 - 0", "field `stashes`"),
             (
@@ -130,7 +130,7 @@ fn malformed_position_strings_are_refused_naming_the_field() {
             ("7S1/8/8/8/8/8/8/S07 0 456,455 - 0", "field `stashes`"),
             (
                 "7S1/8/8/8/8/8/8/S07 0 555,455 - 0",
-                "field `stashes`: seat 0 has 1 small on the board and 5",
+                "field `stashes`: too many small pieces of seat 0: 1 on the board and 5",
             ),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 1 0", "field `eliminated`"),
             ("7S1/8/8/8/8/8/8/S07 0 455,455 x 0", "field `eliminated`"),
@@ -140,7 +140,7 @@ fn malformed_position_strings_are_refused_naming_the_field() {
             ("7S1/8/8/8/8/8/8/S07 0 455,455 - x", "field `plies`"),
             (
                 "S0S0S0S0S0S02/8/8/8/8/8/8/7S1 0 055,455 - 0",
-                "too many pieces: seat 0 has 6 small",
+                "too many small pieces of seat 0 on the board (a seat owns 5 of each size): 6, at most 5",
             ),
         ],
     );
@@ -153,8 +153,13 @@ fn two_empty_stashes_are_refused() {
     let err = AtaxxIce::from_position(&text, &rules(2)).expect_err("both stashes empty");
     assert_eq!(err.field, "stashes");
     assert!(
-        err.problem
-            .starts_with("seats 0 and 1 both have empty stashes"),
+        matches!(
+            err.problem,
+            PositionProblem::Invariant {
+                subject: Some(ref seats),
+                rule,
+            } if seats == "seats 0 and 1" && rule.starts_with("both have empty stashes")
+        ),
         "{err}"
     );
     assert!(err.to_string().contains("field `stashes`"));
@@ -203,7 +208,9 @@ fn ron_refuses_more_than_five_pieces_of_a_size() {
             size: Size::Pawn,
         });
     }
-    assert!(ron_error(&s).contains("too many pieces: seat 0 has 6 small"));
+    assert!(ron_error(&s).contains(
+        "too many small pieces of seat 0 on the board (a seat owns 5 of each size): 6, at most 5"
+    ));
 }
 
 #[test]
@@ -223,14 +230,14 @@ fn ron_refuses_an_eliminated_seat_to_move() {
     let g = pos(3, &board(&[("a1", "S0"), ("h8", "S2")]), Some(0));
     let mut s = setup_of(&g);
     s.to_move = Some(1);
-    assert!(ron_error(&s).contains("seat 1 is eliminated"));
+    assert!(ron_error(&s).contains("seat 1 is to act, but it is eliminated"));
 }
 
 #[test]
 fn ron_refuses_stashes_that_do_not_match_the_board() {
     let mut s = setup_of(&AtaxxIce::new(&rules(2)));
     s.stashes = Some(vec![[5, 5, 5], [4, 5, 5]]);
-    assert!(ron_error(&s).contains("seat 0 has 1 small on the board and 5 in its stash"));
+    assert!(ron_error(&s).contains("small pieces of seat 0: 1 on the board and 5 in its stash"));
 }
 
 #[test]
@@ -252,7 +259,7 @@ fn ron_refuses_a_piece_off_the_board_or_of_a_missing_seat() {
         seat: 3,
         size: Size::Drone,
     });
-    assert!(ron_error(&s).contains("belongs to seat 3"));
+    assert!(ron_error(&s).contains("the seat of the piece on d4 is 3"));
 }
 
 #[test]
@@ -262,7 +269,8 @@ fn ron_refuses_impossible_rules() {
     assert_ne!(bad, text, "the RON text holds `seats:2`: {text}");
     let err = ron::from_str::<AtaxxIce>(&bad).expect_err("7 seats");
     assert!(err.to_string().contains("2, 3 or 4 seats"), "{err}");
-    let bad = text.replacen("size:8", "size:9", 1);
+    let bad = text.replacen(r#"size:"8""#, r#"size:"9""#, 1);
+    assert_ne!(bad, text, "the RON text holds the size: {text}");
     let err = ron::from_str::<AtaxxIce>(&bad).expect_err("size 9");
     assert!(err.to_string().contains("board size"), "{err}");
 }
@@ -283,4 +291,59 @@ fn diagram_shows_the_board_stashes_turn_and_position() {
     let text = over.diagram(Some(Seat(0)));
     assert!(text.contains("seat 0 stash: 5 small, 5 medium, 5 large, eliminated"));
     assert!(text.contains("game over after 12 plies: seat 1 wins"));
+}
+
+#[test]
+fn a_board_of_nine_ranks_is_a_rank_count_problem() {
+    let err = AtaxxIce::from_position("7S1/8/8/8/8/8/8/8/S07 0 455,455 - 0", &rules(2))
+        .expect_err("nine ranks");
+    assert_eq!(err.field, "board");
+    assert!(
+        matches!(err.problem, PositionProblem::RankCount { ref expected, found: 9 } if *expected == (5..=8)),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_pieces_on_a_square_are_an_occupied_problem() {
+    let mut s = setup_of(&AtaxxIce::new(&rules(2)));
+    s.stashes = None;
+    s.pieces.push(PlacedPiece {
+        square: sq("a1"),
+        seat: 1,
+        size: Size::Queen,
+    });
+    let err = AtaxxIce::try_from(s).expect_err("two pieces on a1");
+    assert!(
+        matches!(err.problem, PositionProblem::Occupied { ref square, what: "pieces" } if square == "a1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_stash_that_loses_a_piece_is_a_count_problem() {
+    let err = AtaxxIce::from_position("7S1/8/8/8/8/8/8/S07 0 355,455 - 0", &rules(2))
+        .expect_err("a small piece missing");
+    assert_eq!(err.field, "stashes");
+    assert!(
+        matches!(err.problem, PositionProblem::Count { found: 4, ref expected, .. } if *expected == (5..=5)),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_eliminated_seat_to_move_is_a_seat_to_act_problem() {
+    let err = AtaxxIce::from_position("7S1/8/8/8/8/8/8/8 0 555,455 0 0", &rules(2))
+        .expect_err("seat 0 has no piece");
+    assert_eq!(err.field, "to-move");
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::SeatToAct {
+                seat: Some(Seat(0)),
+                ..
+            }
+        ),
+        "{err}"
+    );
 }

@@ -4,6 +4,7 @@
 mod action;
 mod action_ids;
 mod card;
+mod describe;
 mod diagram;
 mod evaluate;
 mod explain;
@@ -29,7 +30,7 @@ pub use action::Action;
 pub use card::{Card, CardParseError, Pattern, Rank, Suit};
 pub use explain::{end_reason, seat_name};
 pub use geometry::GRID;
-pub use rules::{OPENING_TURNS, Rules};
+pub use rules::{OPENING_TURNS, Rules, RulesSetup};
 pub use setup::{Placement, PositionError, Setup, StackPlace};
 pub use state::{CardSiege, Phase};
 

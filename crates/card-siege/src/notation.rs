@@ -35,33 +35,30 @@ use crate::validate::TEXT_FIELDS;
 const FIELDS: [&str; 6] = ["board", "turn", "opening", "prev1", "prev2", "plies"];
 
 /// Reads the inside of a stack's parentheses: the King underneath, then the card on top
-/// (`Kh9s`, `KhKs`); with `half_stacks`, one of them may be `-` (not in this layout).
-fn read_stack(inner: &str, half_stacks: bool) -> Result<(Option<Card>, Option<Card>), String> {
+/// (`Kh9s`, `KhKs`); with `half_stacks`, one of them may be `-` (not in this layout). A
+/// refusal is what a stack is, in words.
+fn read_stack(
+    inner: &str,
+    half_stacks: bool,
+) -> Result<(Option<Card>, Option<Card>), &'static str> {
     let shape = if half_stacks {
-        "a King underneath and a card on top, like `(Kh9s)`, or one of them and `-`, like `(Kh-)` or `(-9s)`"
+        "a stack: a King underneath and a card on top, like `(Kh9s)`, or one of them and `-`, like `(Kh-)` or `(-9s)`"
     } else {
-        "a King underneath and a card on top, like `(Kh9s)`"
+        "a stack: a King underneath and a card on top, like `(Kh9s)`"
     };
     let split = if inner.starts_with('-') { 1 } else { 2 };
     let (Some(a), Some(b)) = (inner.get(..split), inner.get(split..)) else {
-        return Err(format!("`({inner})` is not {shape}"));
+        return Err(shape);
     };
-    let card = |t: &str| -> Result<Option<Card>, String> {
+    let card = |t: &str| -> Result<Option<Card>, &'static str> {
         if t == "-" && half_stacks {
             return Ok(None);
         }
-        t.parse()
-            .map(Some)
-            .map_err(|_| format!("`{t}` in `({inner})` is not a card: a stack is {shape}"))
+        t.parse().map(Some).map_err(|_| shape)
     };
     let (under, top) = (card(a)?, card(b)?);
-    if under.is_none() && top.is_none() {
-        return Err(format!("`({inner})` is not {shape}"));
-    }
-    if under.is_some_and(|c| !c.is_king()) {
-        return Err(format!(
-            "`({inner})`: the card underneath a siege stack is a King ({shape})"
-        ));
+    if (under.is_none() && top.is_none()) || under.is_some_and(|c| !c.is_king()) {
+        return Err(shape);
     }
     Ok((under, top))
 }
@@ -75,34 +72,38 @@ fn read_board(
 ) -> Result<(Vec<Placement>, Option<Square>), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 3 {
-        return Err(PositionError::new(
-            field,
-            format!("expected 3 ranks separated by `/`, found {}", rows.len()),
-        ));
+        return Err(PositionError::rank_count(field, 3..=3, rows.len()));
     }
     let mut cards = Vec::new();
     let mut stack = None;
     for (i, row) in rows.iter().enumerate() {
         let rank = 2 - i;
-        let bad =
-            |detail: String| PositionError::new(field, format!("rank {}: {detail}", rank + 1));
+        let bad = |text: &str, expected: &str| {
+            PositionError::unknown_piece(field, rank + 1, text, expected)
+        };
         let mut file = 0usize;
         let mut rest = *row;
         while let Some(c) = rest.chars().next() {
             if file >= WIDTH {
-                return Err(bad(format!("more than {WIDTH} squares")));
+                return Err(PositionError::rank_width(field, rank + 1, WIDTH, None));
             }
             let square = Square::new(file as u8, rank as u8);
             if c == '.' {
                 rest = &rest[1..];
             } else if c == '(' {
                 let Some(end) = rest.find(')') else {
-                    return Err(bad("a stack `(` is not closed by `)`".into()));
+                    return Err(bad(rest, "a stack closed by `)`"));
                 };
                 let inner = &rest[1..end];
-                let (under, top) = read_stack(inner, half_stacks).map_err(bad)?;
+                let (under, top) = read_stack(inner, half_stacks)
+                    .map_err(|shape| bad(&format!("({inner})"), shape))?;
                 if stack.is_some() {
-                    return Err(bad("more than one siege stack".into()));
+                    return Err(PositionError::count(
+                        field,
+                        "siege stacks (only one siege stands at a time)",
+                        2,
+                        0..=1,
+                    ));
                 }
                 stack = Some(square);
                 for (card, place) in [(under, StackPlace::Under), (top, StackPlace::OnTop)] {
@@ -117,16 +118,21 @@ fn read_board(
                 rest = &rest[end + 1..];
             } else {
                 let token = rest.get(..2).unwrap_or(rest);
-                let card: Card = token.parse().map_err(|_| {
-                    bad(format!("`{token}` is not a card, `.` or a stack `(Kh9s)`"))
-                })?;
+                let card: Card = token
+                    .parse()
+                    .map_err(|_| bad(token, "a card, `.` or a stack `(Kh9s)`"))?;
                 cards.push(Placement::alone(card, square));
                 rest = &rest[2..];
             }
             file += 1;
         }
         if file != WIDTH {
-            return Err(bad(format!("expected {WIDTH} squares, found {file}")));
+            return Err(PositionError::rank_width(
+                field,
+                rank + 1,
+                WIDTH,
+                Some(file),
+            ));
         }
     }
     Ok((cards, stack))

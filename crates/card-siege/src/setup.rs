@@ -91,5 +91,6 @@ pub struct Setup {
 }
 
 /// Why a position string or a setup was refused: the core's one
-/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the kind of problem
+/// ([`PositionProblem`](pyramid_core::PositionProblem)).
 pub use pyramid_core::PositionError;

@@ -3,31 +3,28 @@
 //! the field names of both forms: next to the state, so that the setup stays pure data.
 
 use crate::card::{Card, Suit};
-use crate::geometry::{GRID, SQUARES, index_of};
+use crate::geometry::{GRID, SQUARES, WIDTH, index_of};
 use crate::rules::OPENING_TURNS;
 use crate::state::{
     CardSiege, GONE, Layout, NO_LAYOUT, NO_SIEGE, ON_TOP, Phase, UNDER, entry_square,
 };
-use pyramid_core::Square;
+use pyramid_core::{Seat, Square};
 
 use crate::setup::{Placement, PositionError, Setup, StackPlace};
 
 /// `square` (in `field`) is off the board.
 fn off_board(field: &'static str, square: Square) -> PositionError {
-    PositionError::new(field, format!("square {square} is off the 15x3 board"))
+    PositionError::off_board(field, square, WIDTH as u8, 3)
 }
 
 /// The siege stack on `square` (in `field`) has no King underneath.
 fn siege_without_king(field: &'static str, square: Square) -> PositionError {
-    PositionError::new(
-        field,
-        format!("the siege on {square} has no King underneath"),
-    )
+    bad_siege(field, square, "has no King underneath")
 }
 
-/// The siege stack on `square` (in `field`) is wrong: `detail`.
-fn bad_siege(field: &'static str, square: Square, detail: &str) -> PositionError {
-    PositionError::new(field, format!("the siege on {square}: {detail}"))
+/// The siege stack on `square` (in `field`) breaks `rule` (completing `the siege on d2`).
+fn bad_siege(field: &'static str, square: Square, rule: &'static str) -> PositionError {
+    PositionError::invariant(field, format!("the siege on {square}"), rule)
 }
 
 /// The field names used in error messages: the position string's or the RON form's.
@@ -77,21 +74,23 @@ fn layouts(
         let n = count[index_of(p.square)];
         let stack_allowed = earlier || siege == Some(p.square);
         if n > 2 || (n == 2 && !stack_allowed) {
-            return Err(PositionError::new(
+            return Err(PositionError::count(
                 field,
                 format!(
-                    "square {} holds {n} cards (only a siege square holds two)",
+                    "cards on square {} (only a siege square holds two)",
                     p.square
                 ),
+                n,
+                0..=if stack_allowed { 2 } else { 1 },
             ));
         }
         let place = if n == 2 {
             stacked_place(field, p, cards)?
         } else if p.place != StackPlace::Alone && !(earlier && one_suit) {
-            return Err(bad_siege(
+            return Err(PositionError::invariant(
                 field,
-                p.square,
-                "a card marked as part of a siege stack stands alone (only a layout of one seat's cards may hold half a stack)",
+                format!("card {} on {}", p.card, p.square),
+                "is marked as part of a siege stack but stands alone (only a layout of one seat's cards may hold half a stack)",
             ));
         } else {
             p.place
@@ -103,7 +102,15 @@ fn layouts(
             // Only one siege can stand at a time, in earlier layouts too.
             match stack_square {
                 Some(other) if other != p.square => {
-                    return Err(bad_siege(field, p.square, "more than one siege stack"));
+                    return Err(PositionError::count(
+                        field,
+                        format!(
+                            "siege stacks (on {other} and {}; only one siege stands at a time)",
+                            p.square
+                        ),
+                        2,
+                        0..=1,
+                    ));
                 }
                 _ => stack_square = Some(p.square),
             }
@@ -133,9 +140,12 @@ fn place_cards(
         let slot = &mut places[p.card.suit.index()][usize::from(p.card.rank.value()) - 1];
         if *slot != GONE {
             return Err(if p.card.is_king() {
-                PositionError::new(field, format!("two Kings of {}", p.card.suit))
+                PositionError::duplicate(
+                    field,
+                    format!("the King of {} (card {})", p.card.suit, p.card),
+                )
             } else {
-                PositionError::new(field, format!("card {} appears twice", p.card))
+                PositionError::duplicate(field, format!("card {}", p.card))
             });
         }
         *slot = index_of(p.square) as u8;
@@ -165,15 +175,13 @@ fn stacked_place(
             1 if p.card.is_king() => Ok(StackPlace::Under),
             1 => Ok(StackPlace::OnTop),
             _ => Err(bad(
-                "two Kings in one stack: mark which one is underneath (place: Under) and which is on top (place: OnTop)",
+                "holds two Kings: mark which one is underneath (place: Under) and which is on top (place: OnTop)",
             )),
         },
         (StackPlace::Under, StackPlace::OnTop) | (StackPlace::OnTop, StackPlace::Under) => {
             Ok(p.place)
         }
-        _ => Err(bad(
-            "a siege stack holds one card underneath and one on top",
-        )),
+        _ => Err(bad("is not one card underneath and one on top")),
     }
 }
 
@@ -186,12 +194,10 @@ fn check_history(
     for (i, (&then, &sq)) in earlier.iter().zip(now.iter()).enumerate().take(13) {
         if sq != GONE && then == GONE {
             let rank = crate::card::Rank::new(i as u8 + 1).expect("13 ranks");
-            return Err(PositionError::new(
+            return Err(PositionError::invariant(
                 field,
-                format!(
-                    "card {} is in the game now but not in this earlier layout (cards never return)",
-                    Card::new(suit, rank)
-                ),
+                format!("card {}", Card::new(suit, rank)),
+                "is in the game now but not in this earlier layout (cards never return)",
             ));
         }
     }
@@ -212,9 +218,10 @@ impl Setup {
         let places = marked.map(|layout| layout.map(entry_square));
         for suit in Suit::ALL {
             if places[suit.index()][12] == GONE {
-                return Err(PositionError::new(
+                return Err(PositionError::invariant(
                     names.cards,
-                    format!("{suit} has no King (a King never leaves the game)"),
+                    suit.to_string(),
+                    "has no King (a King never leaves the game)",
                 ));
             }
         }
@@ -244,18 +251,21 @@ impl Setup {
     /// Opening turns left: 0 to 3 per seat, and none when the opening option is off.
     fn check_opening(&self, names: FieldNames) -> Result<(), PositionError> {
         let (oh, os) = self.opening_turns_left;
-        if oh > OPENING_TURNS || os > OPENING_TURNS {
-            return Err(PositionError::new(
-                names.opening,
-                format!("opening turns left are 0 to {OPENING_TURNS} per seat, not {oh},{os}"),
-            ));
+        for (suit, left) in Suit::ALL.into_iter().zip([oh, os]) {
+            if left > OPENING_TURNS {
+                return Err(PositionError::out_of_range(
+                    names.opening,
+                    format!("the opening turns left of {suit}"),
+                    u64::from(left),
+                    0..=u64::from(OPENING_TURNS),
+                ));
+            }
         }
         if !self.rules.opening() && (oh, os) != (0, 0) {
-            return Err(PositionError::new(
+            return Err(PositionError::against_rules(
                 names.opening,
-                format!(
-                    "the opening option is off, so no opening turns can be left (found {oh},{os})"
-                ),
+                format!("opening turns are left ({oh},{os})"),
+                "the option opening off",
             ));
         }
         Ok(())
@@ -283,11 +293,7 @@ impl Setup {
             return Err(siege_without_king(names.siege, sq));
         }
         if here != 2 {
-            return Err(bad_siege(
-                names.siege,
-                sq,
-                "no card stands on top of the King",
-            ));
+            return Err(bad_siege(names.siege, sq, "has no card on top of the King"));
         }
         Ok(index_of(sq) as u8)
     }
@@ -302,11 +308,13 @@ impl Setup {
         siege: u8,
     ) -> Result<Phase, PositionError> {
         let to_move = self.to_move;
-        let turn_error = |detail: String| PositionError::new(names.turn, detail);
+        let seat = Some(Seat(to_move.index() as u8));
+        let turn_error = |reason: String| PositionError::seat_to_act(names.turn, seat, reason);
         match (king_suit, self.evacuating) {
             (None, false) => Ok(Phase::Normal),
-            (None, true) => Err(turn_error(
-                "a King can only evacuate from a siege, and no siege stands".into(),
+            (None, true) => Err(PositionError::rule(
+                names.turn,
+                "a King can only evacuate from a siege, and no siege stands",
             )),
             (Some(k), true) if k != to_move => Err(turn_error(format!(
                 "{to_move} cannot evacuate: the King under the siege is of {k}"
@@ -348,12 +356,10 @@ impl Setup {
             return Ok((hist1, NO_LAYOUT));
         };
         if let Some(p) = prev.iter().find(|p| p.card.suit != to_move) {
-            return Err(PositionError::new(
+            return Err(PositionError::invariant(
                 names.before_previous,
-                format!(
-                    "holds only the cards of the seat to act ({to_move}), not {}",
-                    p.card
-                ),
+                format!("card {} (the seat to act is {to_move})", p.card),
+                "is not of the seat to act, and this layout holds only its cards",
             ));
         }
         let hist2 = layouts(names.before_previous, prev, None, true, true)?[to_move.index()];

@@ -3,7 +3,7 @@
 
 use card_siege::{CardSiege, Phase, Placement, Rules, Setup};
 use pyramid_core::prelude::*;
-use pyramid_core::{Game, Square};
+use pyramid_core::{Game, PositionError, PositionProblem, Square};
 use pyramid_testkit::conformance::check_rejects_positions;
 
 const START: &str =
@@ -62,7 +62,10 @@ fn malformed_position_strings_name_the_field() {
             "expected 3 ranks",
         ),
         (START.replace("As3s", "Xs3s"), "field `board`: rank 3"),
-        (START.replace("As3s5s.", "As3s5s"), "expected 15 squares"),
+        (
+            START.replace("As3s5s.", "As3s5s"),
+            "covers 14 squares, expected 15",
+        ),
         (START.replace("As3s5s.", "As3s5s.."), "more than 15 squares"),
         (START.replace(" h ", " x "), "field `turn`"),
         (START.replace(" 3,3 ", " 3 "), "field `opening`"),
@@ -71,7 +74,10 @@ fn malformed_position_strings_name_the_field() {
         (START.replace(" 0", " x"), "field `plies`"),
         (START.replace(" - - ", " 15/15 - "), "field `prev1`"),
         (START.replace("2s/", "As/"), "card As appears twice"),
-        (START.replace("Ah3h", "Kh3h"), "two Kings of hearts"),
+        (
+            START.replace("Ah3h", "Kh3h"),
+            "the King of hearts (card Kh) appears twice",
+        ),
         (START.replace("Ks", "."), "spades has no King"),
         (
             START
@@ -88,7 +94,7 @@ fn malformed_position_strings_name_the_field() {
         ),
         (
             START.replace(".7s9s", "(As7s)9s"),
-            "the card underneath a siege stack is a King",
+            "`(As7s)` is not a stack: a King underneath",
         ),
         (START.replace(" h 3,3", " h! 3,3"), "no siege stands"),
     ];
@@ -166,7 +172,7 @@ fn ron_refuses_two_kings_of_a_suit() {
         square: "d2".parse().expect("square"),
         ..king
     });
-    assert!(ron_error(&s).contains("two Kings of hearts"));
+    assert!(ron_error(&s).contains("the King of hearts (card Kh) appears twice"));
 }
 
 #[test]
@@ -185,7 +191,7 @@ fn ron_refuses_a_siege_without_a_king() {
     assert!(ron_error(&s).contains("the siege on d2 has no King underneath"));
     s.siege = None;
     let err = ron_error(&s);
-    assert!(err.contains("square d2 holds 2 cards"), "{err}");
+    assert!(err.contains("too many cards on square d2"), "{err}");
 }
 
 #[test]
@@ -214,5 +220,55 @@ fn ron_refuses_two_siege_stacks_in_an_earlier_layout() {
     s.previous = Some(earlier);
     let err = ron_error(&s);
     assert!(err.contains("field `previous`"), "{err}");
-    assert!(err.contains("more than one siege stack"), "{err}");
+    assert!(err.contains("too many siege stacks"), "{err}");
+}
+
+/// The refusal of `text` under the default rules.
+fn refusal(text: &str) -> PositionError {
+    CardSiege::from_position(text, &rules()).expect_err(text)
+}
+
+#[test]
+fn a_card_twice_is_a_duplicate_problem() {
+    let err = refusal(&START.replace("2s/", "As/"));
+    assert_eq!(err.field, "board");
+    assert!(
+        matches!(err.problem, PositionProblem::Duplicate { ref what } if what == "card As"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rank_past_the_edge_is_a_rank_width_problem() {
+    let err = refusal(&START.replace("As3s5s.", "As3s5s.."));
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::RankWidth {
+                rank: 3,
+                expected: 15,
+                found: None,
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn opening_turns_beyond_three_are_out_of_range() {
+    let err = refusal(&START.replace(" 3,3 ", " 4,3 "));
+    assert_eq!(err.field, "opening");
+    assert!(
+        matches!(err.problem, PositionProblem::OutOfRange { value: 4, ref allowed, .. } if *allowed == (0..=3)),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unreadable_board_token_is_an_unknown_piece_problem() {
+    let err = refusal(&START.replace("As3s", "Xs3s"));
+    assert!(
+        matches!(err.problem, PositionProblem::UnknownPiece { rank: 3, ref text, .. } if text == "Xs"),
+        "{err}"
+    );
 }

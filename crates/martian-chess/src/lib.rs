@@ -4,6 +4,7 @@
 pub mod abstractplay;
 mod action;
 mod action_ids;
+mod describe;
 mod diagram;
 mod evaluate;
 mod explain;
@@ -29,7 +30,7 @@ mod view;
 mod zobrist;
 
 pub use action::Action;
-pub use rules::{CLOCK_PLIES, Rules};
+pub use rules::{CLOCK_PLIES, FirstSeat, Rules, RulesSetup, Target, Undo, Variant};
 pub use setup::{PositionError, Setup};
 pub use state::{MartianChess, PIPS_PER_SEAT};
 

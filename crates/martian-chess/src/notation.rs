@@ -9,7 +9,7 @@ use pyramid_core::notation::{parse_number, write_rows};
 use pyramid_core::{ActionParseError, Game, Notation, PlayError, RuleSet, Size};
 
 use crate::action::is_capture_spelling;
-use crate::setup::{bad_clock, bad_scores, bad_seat};
+use crate::setup::{bad_scores, bad_seat};
 use crate::validate::read_board;
 use crate::{Action, MartianChess, PositionError, Rules};
 
@@ -22,21 +22,22 @@ fn split_position<'a>(
     match (rules.clock(), fields.as_slice()) {
         (false, &[a, b, c, d, e]) => Ok(([a, b, c, d, e], None)),
         (true, &[a, b, c, d, e, clock]) => Ok(([a, b, c, d, e], Some(clock))),
-        (false, _) => Err(PositionError::whole(format!(
-            "position needs 5 space-separated fields (board, seat, scores, crossing, plies), found {}",
-            fields.len()
-        ))),
-        (true, _) => Err(PositionError::whole(format!(
-            "with the rule option clock=on a position needs 6 space-separated fields (board, seat, scores, crossing, plies, clock), found {}",
-            fields.len()
-        ))),
+        (false, _) => Err(PositionError::field_count(
+            5,
+            fields.len(),
+            "board, seat, scores, crossing, plies",
+        )),
+        (true, _) => Err(PositionError::field_count(
+            6,
+            fields.len(),
+            "board, seat, scores, crossing, plies, clock: the rule option clock=on adds it",
+        )),
     }
 }
 
 /// Reads the clock field: `Q` (plies without a capture) or `Q:C` (and plies left on the
 /// called clock).
 fn read_clock(text: &str) -> Result<(u8, Option<u8>), PositionError> {
-    let bad = |reason| bad_clock(text, reason);
     let (quiet, countdown) = match text.split_once(':') {
         Some((q, c)) => (q, Some(c)),
         None => (text, None),
@@ -45,7 +46,13 @@ fn read_clock(text: &str) -> Result<(u8, Option<u8>), PositionError> {
         t.parse::<u8>()
             .ok()
             .filter(|_| !t.starts_with('+'))
-            .ok_or_else(|| bad("is not `Q` or `Q:C` (plies without a capture up to 255, plies left on the called clock)"))
+            .ok_or_else(|| {
+                PositionError::unreadable(
+                    "clock",
+                    text,
+                    "`Q` or `Q:C` (plies without a capture up to 255, plies left on the called clock)",
+                )
+            })
     };
     let quiet = number(quiet)?;
     let countdown = countdown.map(number).transpose()?;

@@ -7,28 +7,31 @@ use serde::{Deserialize, Serialize};
 use crate::Rules;
 
 /// Why a position string or a [`Setup`] was refused: the core's one
-/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the kind of problem
+/// ([`PositionProblem`](pyramid_core::PositionProblem)).
 pub use pyramid_core::PositionError;
 
-/// The clock field `text` (rule option `clock=on`) is malformed or impossible.
-pub(crate) fn bad_clock(text: &str, reason: &str) -> PositionError {
-    PositionError::new("clock", format!("`{text}` {reason}"))
+/// The clock field `text` (rule option `clock=on`) breaks the clock's rule `rule`.
+pub(crate) fn bad_clock(text: &str, rule: &'static str) -> PositionError {
+    PositionError::invariant("clock", format!("`{}`", pyramid_core::excerpt(text)), rule)
 }
 
 /// The seat field `text` is not a seat of a game of `seats` seats.
 pub(crate) fn bad_seat(text: &str, seats: usize) -> PositionError {
-    PositionError::new(
-        "seat",
-        format!("`{text}` is not a seat number below {seats}"),
-    )
+    match text.parse::<u64>() {
+        Ok(seat) if !text.starts_with('+') => PositionError::out_of_range(
+            "seat",
+            "the seat to move",
+            seat,
+            0..=(seats as u64).saturating_sub(1),
+        ),
+        _ => PositionError::unreadable("seat", text, format!("a seat number below {seats}")),
+    }
 }
 
 /// The scores field `text` is not one score per seat.
 pub(crate) fn bad_scores(text: &str, seats: usize) -> PositionError {
-    PositionError::new(
-        "scores",
-        format!("`{text}` is not {seats} comma-separated scores"),
-    )
+    PositionError::unreadable("scores", text, format!("{seats} comma-separated scores"))
 }
 
 /// The unvalidated form of a state: what the serde (RON) form reads and writes. Turning

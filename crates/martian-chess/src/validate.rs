@@ -83,11 +83,13 @@ impl MartianChess {
         let scored: u32 = self.scores().iter().map(|&s| u32::from(s)).sum();
         let max = PIPS_PER_SEAT * seats as u32;
         if board + scored > max {
-            return Err(PositionError::new(
+            return Err(PositionError::count(
                 "board",
                 format!(
-                    "{board} pips on the board plus {scored} scored (field `scores`) exceed the {max} pips of a {seats}-seat game"
+                    "pips on the board ({board}) plus scored ({scored}, field `scores`) in a {seats}-seat game"
                 ),
+                (board + scored) as usize,
+                0..=max as usize,
             ));
         }
         Ok(())
@@ -98,10 +100,14 @@ impl MartianChess {
     /// and a call that could have happened (after 7 plies in a row without a capture, or
     /// with a capture: the plies without a capture plus the plies left are at least 7).
     fn check_clock(&self) -> Result<(), PositionError> {
-        let bad = |reason| bad_clock(&self.clock_field(), reason);
+        let bad = |rule| bad_clock(&self.clock_field(), rule);
         if !self.rules.clock() {
             if self.quiet != 0 || self.countdown.is_some() {
-                return Err(bad("is set, but the rule option clock is off"));
+                return Err(PositionError::against_rules(
+                    "clock",
+                    format!("the clock `{}` is set", self.clock_field()),
+                    "the option clock off",
+                ));
             }
             return Ok(());
         }
@@ -110,7 +116,15 @@ impl MartianChess {
         }
         if let Some(left) = self.countdown {
             if left > CLOCK_PLIES {
-                return Err(bad("leaves more than 7 plies on the called clock"));
+                return Err(PositionError::out_of_range(
+                    "clock",
+                    format!(
+                        "the plies left on the called clock `{}`",
+                        self.clock_field()
+                    ),
+                    u64::from(left),
+                    0..=u64::from(CLOCK_PLIES),
+                ));
             }
             if u32::from(self.quiet) + u32::from(left) < u32::from(CLOCK_PLIES) {
                 return Err(bad(
@@ -125,10 +139,13 @@ impl MartianChess {
     /// piece on `to` stands in the zone of the seat to move, `from` is an empty square of
     /// the other zone, and the piece could have made that move on this board.
     fn check_crossing(&self, text: &str) -> Result<(u8, u8), PositionError> {
-        let bad = |reason: &str| PositionError::new("crossing", format!("`{text}` {reason}"));
+        let shown = format!("`{}`", pyramid_core::excerpt(text));
+        let bad = |rule: &'static str| PositionError::invariant("crossing", shown.clone(), rule);
         if self.rules.seat_count() != 2 {
-            return Err(bad(
-                "must be `-` with four seats (no-undo is a two-seat rule)",
+            return Err(PositionError::against_rules(
+                "crossing",
+                format!("the last crossing {shown} is set"),
+                "four seats (no-undo is a two-seat rule: the field is `-`)",
             ));
         }
         let Ok(Action::Move {
@@ -137,15 +154,26 @@ impl MartianChess {
             call: false,
         }) = text.parse::<Action>()
         else {
-            return Err(bad("is not `-` or a move `from-to`"));
+            return Err(PositionError::unreadable(
+                "crossing",
+                text,
+                "`-` or a move `from-to`",
+            ));
         };
         if text.contains('x') {
-            return Err(bad(
-                "is written with `x`; the crossing field uses `from-to`",
+            return Err(PositionError::unreadable(
+                "crossing",
+                text,
+                "a move written `from-to` (the crossing field does not use `x`)",
             ));
         }
         let (Some(f), Some(t)) = (self.index_of(from), self.index_of(to)) else {
-            return Err(bad("names a square off the 4x8 board"));
+            let off = if self.index_of(from).is_none() {
+                from
+            } else {
+                to
+            };
+            return Err(PositionError::off_board("crossing", off, 4, 8));
         };
         if self.plies == 0 {
             return Err(bad("cannot be set before any ply was played"));
@@ -196,14 +224,13 @@ impl TryFrom<Setup> for MartianChess {
         }
         let (seats, pieces) = read_board(&setup.board.join("/"))?;
         if setup.rules.seats() != usize::from(seats) {
-            return Err(PositionError::new(
+            return Err(PositionError::against_rules(
                 "rules",
                 format!(
-                    "{} seats, but the board is {} files wide ({} seats)",
-                    setup.rules.seats(),
+                    "the board is {} files wide ({seats} seats)",
                     if seats == 4 { 8 } else { 4 },
-                    seats
                 ),
+                format!("{} seats", setup.rules.seats()),
             ));
         }
         let seat_count = usize::from(seats);

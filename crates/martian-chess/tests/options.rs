@@ -5,7 +5,7 @@
 
 use martian_chess::{Action, MartianChess, PositionError, Rules};
 use pyramid_core::prelude::*;
-use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Size, Square};
+use pyramid_core::{Game, Outcome, PlayError, PositionProblem, RuleSet, Seat, Size, Square};
 
 fn rules(pairs: &[(&str, &str)]) -> Rules {
     Rules::from_options(pairs.iter().copied()).expect("valid options")
@@ -71,10 +71,10 @@ fn options_are_listed_read_and_written_back() {
     );
     // `none` and 0 both mean no target.
     assert_eq!(rules(&[("target", "none")]).target(), None);
-    // RON: the default rules keep their form; the options travel.
+    // RON: every option as the text `key=value` takes; the options travel.
     assert_eq!(
         ron::to_string(&default).expect("writes"),
-        "(seats:2,first:None,ply_limit:None)"
+        r#"(seats:2,ply_limit:None,first:"random",clock:"off",target:"0",undo:"any-crossing",variant:"standard")"#
     );
     let text = ron::to_string(&all).expect("writes");
     assert_eq!(ron::from_str::<Rules>(&text), Ok(all));
@@ -239,7 +239,7 @@ fn clock_position_string_carries_the_clock_only_when_on() {
         ),
         (
             "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 30 9:8",
-            "more than 7 plies",
+            "plies left on the called clock `9:8` is 8, not 0 to 7",
         ),
         (
             "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 30 2:3",
@@ -265,14 +265,27 @@ fn clock_position_string_carries_the_clock_only_when_on() {
     .expect_err("six fields without the clock");
     assert_eq!(six.field, PositionError::WHOLE);
     assert!(
-        six.problem.contains("5 space-separated fields") && six.problem.ends_with("found 6"),
+        matches!(
+            six.problem,
+            PositionProblem::FieldCount {
+                expected: 5,
+                found: 6,
+                ..
+            }
+        ),
+        "{six}"
+    );
+    assert!(
+        six.to_string().contains("5 space-separated fields")
+            && six.to_string().ends_with("found 6"),
         "{six}"
     );
     // The RON form carries the clock, and refuses one the rules do not have.
     let called = at("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 30 9:3", &clock());
     let text = ron::to_string(&called).expect("writes");
     assert_eq!(ron::from_str::<MartianChess>(&text), Ok(called));
-    let off = text.replace(",clock:true", "");
+    let off = text.replace(r#"clock:"on""#, r#"clock:"off""#);
+    assert_ne!(off, text, "the RON form holds the clock option: {text}");
     assert!(ron::from_str::<MartianChess>(&off).is_err(), "{off}");
 }
 

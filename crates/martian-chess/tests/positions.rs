@@ -2,8 +2,8 @@
 //! nothing invalid can be built.
 
 use martian_chess::{MartianChess, Rules, Setup};
-use pyramid_core::Game;
 use pyramid_core::prelude::*;
+use pyramid_core::{Game, PositionError, PositionProblem};
 use pyramid_testkit::conformance::check_rejects_positions;
 
 const START: &str = "1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD1 0 0,0 - 0";
@@ -146,7 +146,7 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     );
     // Rules themselves are checked: 3 seats, or a starting seat out of range.
     let text = ron::to_string(&start).expect("RON");
-    for (bad, needle) in [("seats:2", "seats:3"), ("first:None", "first:Some(5)")] {
+    for (bad, needle) in [("seats:2", "seats:3"), (r#"first:"random""#, r#"first:"5""#)] {
         let changed = text.replace(bad, needle);
         assert_ne!(changed, text, "the RON form holds `{bad}`");
         assert!(
@@ -154,4 +154,88 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
             "{changed}"
         );
     }
+}
+
+/// The refusal of `text` under the default rules.
+fn refusal(text: &str) -> PositionError {
+    MartianChess::from_position(text, &Rules::default()).expect_err(text)
+}
+
+#[test]
+fn a_missing_field_is_a_field_count_problem_of_the_whole_text() {
+    let err = refusal(&format!("{BOARD} 0 0,0 -"));
+    assert_eq!(err.field, PositionError::WHOLE);
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::FieldCount {
+                expected: 5,
+                found: 4,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_seat_number_beyond_the_seats_is_out_of_range_and_a_word_is_unreadable() {
+    let err = refusal(&format!("{BOARD} 2 0,0 - 0"));
+    assert_eq!(err.field, "seat");
+    assert!(
+        matches!(err.problem, PositionProblem::OutOfRange { value: 2, ref allowed, .. } if *allowed == (0..=1)),
+        "{err}"
+    );
+    let err = refusal(&format!("{BOARD} x 0,0 - 0"));
+    assert!(
+        matches!(err.problem, PositionProblem::Unreadable { ref text, .. } if text == "x"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rank_of_the_wrong_width_is_a_rank_width_problem() {
+    let err = refusal("1DQQ/1PDQ/1PPD/4/4/DPP1/QDP1/QQD2 0 0,0 - 0");
+    assert_eq!(err.field, "board");
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::RankWidth {
+                rank: 1,
+                expected: 4,
+                found: Some(5),
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn more_pips_than_the_game_has_are_a_count_problem() {
+    let err = refusal("QQQQ/QQQQ/QQQQ/QQQQ/4/4/4/Q3 0 0,0 - 0");
+    assert_eq!(err.field, "board");
+    assert!(
+        matches!(err.problem, PositionProblem::Count { found, ref expected, .. } if found > *expected.end()),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_crossing_before_any_ply_breaks_a_named_rule() {
+    let err = refusal(&format!("{BOARD} 0 0,0 b6-a5 0"));
+    assert_eq!(err.field, "crossing");
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::Invariant {
+                rule: "cannot be set before any ply was played",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "field `crossing`: `b6-a5` cannot be set before any ply was played"
+    );
 }

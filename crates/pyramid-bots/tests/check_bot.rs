@@ -260,6 +260,8 @@ impl Diagram for Leaky {
 
 impl Svg for Leaky {}
 
+impl Describe for Leaky {}
+
 impl ActionIds for Leaky {
     fn action_space(rules: &stacktrices::Rules) -> u64 {
         Stacktrices::action_space(rules)

@@ -1,6 +1,9 @@
-//! Errors shared by every game: action text, playing an action, rule options.
+//! Errors shared by every game: action text, playing an action, rule options, positions.
 
 use crate::Seat;
+
+mod position;
+pub use position::{PositionError, PositionProblem};
 
 /// The most characters of a user's input that an error message repeats.
 pub const EXCERPT_CHARS: usize = 80;
@@ -77,7 +80,7 @@ fn because(reason: Option<&str>) -> String {
 }
 
 /// A rule option that could not be set.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum RulesError {
     /// The game is not played by this number of seats.
     #[error("{game} is played by {allowed} seats, not {got}")]
@@ -111,114 +114,10 @@ pub enum RulesError {
     },
 }
 
-/// Reads an on/off rule option value: `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0`.
+/// Reads an on/off value of option `key` (a rule option's or a bot spec's): `on`/`off`,
+/// `true`/`false`, `yes`/`no`, `1`/`0`, as every switch reads ([`RuleValue`] for `bool`).
+///
+/// [`RuleValue`]: crate::RuleValue
 pub fn parse_switch(key: &str, value: &str) -> Result<bool, RulesError> {
-    match value {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(RulesError::BadValue {
-            key: key.to_owned(),
-            value: value.to_owned(),
-            expected: "on or off",
-        }),
-    }
-}
-
-/// Why a position was refused, whether read from a position string or built from a
-/// game's setup (its serde form): the field that is wrong and the problem with it. Every
-/// game reports refused positions with this one type (each game crate re-exports it as
-/// its `PositionError`).
-///
-/// `field` is the name of the field as the input spells it (`board`, `seat`, `plies`,
-/// ...; a RON setup's own field names where they differ), or [`PositionError::WHOLE`]
-/// when the text as a whole is wrong (the number of fields). The message is
-/// ``field `<field>`: <problem>``, or the problem alone for the whole text.
-///
-/// ```
-/// use pyramid_core::PositionError;
-/// let error = PositionError::new("seat", "`7` is not 0 or 1");
-/// assert_eq!(error.to_string(), "field `seat`: `7` is not 0 or 1");
-/// assert_eq!((error.field, error.problem.as_str()), ("seat", "`7` is not 0 or 1"));
-/// let count = PositionError::whole("expected 3 space-separated fields, found 2");
-/// assert_eq!(count.to_string(), "expected 3 space-separated fields, found 2");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("{}", self.message())]
-pub struct PositionError {
-    /// The field that is wrong, or [`PositionError::WHOLE`].
-    pub field: &'static str,
-    /// What is wrong with it, in words.
-    pub problem: String,
-}
-
-impl PositionError {
-    /// The `field` of an error about the text as a whole (its number of fields).
-    pub const WHOLE: &'static str = "position";
-
-    /// The problem `problem` with the field `field`.
-    pub fn new(field: &'static str, problem: impl Into<String>) -> Self {
-        PositionError {
-            field,
-            problem: problem.into(),
-        }
-    }
-
-    /// A problem with the text as a whole ([`PositionError::WHOLE`]).
-    pub fn whole(problem: impl Into<String>) -> Self {
-        PositionError::new(PositionError::WHOLE, problem)
-    }
-
-    /// The message: the field, then the problem.
-    fn message(&self) -> String {
-        if self.field == PositionError::WHOLE {
-            self.problem.clone()
-        } else {
-            format!("field `{}`: {}", self.field, self.problem)
-        }
-    }
-}
-
-impl From<crate::notation::NotationError> for PositionError {
-    fn from(error: crate::notation::NotationError) -> Self {
-        use crate::notation::NotationError;
-        match error {
-            NotationError::FieldCount {
-                expected,
-                found,
-                names,
-            } => PositionError::whole(format!(
-                "expected {expected} space-separated fields ({names}), found {found}"
-            )),
-            NotationError::Field {
-                field,
-                text,
-                expected,
-            } => PositionError::new(field, format!("`{text}` is not {expected}")),
-            NotationError::RowCount { expected, found } => PositionError::new(
-                "board",
-                format!("expected {expected} rows separated by `/`, found {found}"),
-            ),
-            NotationError::RowLength {
-                rank,
-                expected,
-                found,
-            } => PositionError::new(
-                "board",
-                format!("rank {rank} covers {found} squares, expected {expected}"),
-            ),
-            NotationError::BadPiece { rank, found } => PositionError::new(
-                "board",
-                format!(
-                    "rank {rank} has `{found}`, which is not a piece or a count of empty squares"
-                ),
-            ),
-        }
-    }
-}
-
-impl From<RulesError> for PositionError {
-    /// Rule options a position's own form (RON) carries that cannot be set.
-    fn from(error: RulesError) -> Self {
-        PositionError::new("rules", error.to_string())
-    }
+    crate::read_option::<bool>(key, value)
 }

@@ -12,101 +12,58 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, PositionError, RuleSet, RulesError, Seat, Svg,
+    ActionIds, ActionParseError, Diagram, Evaluate, Game, Notation, Observation, Outcome,
+    PerfectInformation, PositionError, RuleSet, Seat, Svg,
 };
 
-/// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the ply
-/// limit.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "NimRulesSetup", into = "NimRulesSetup")]
-pub struct NimRules {
-    common: CommonRules,
-    piles: Vec<u8>,
-}
-
-impl Default for NimRules {
-    /// Piles 3, 4 and 5; no ply limit.
-    fn default() -> Self {
-        NimRules {
-            common: CommonRules::new(2),
-            piles: vec![3, 4, 5],
-        }
+crate::rule_options! {
+    /// Nim's rule options: the starting piles (option `piles`), seats (always 2) and the
+    /// ply limit.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    pub struct NimRules {
+        game: "nim",
+        seats: [2],
+        page: "",
+        setup: NimRulesSetup,
+    }
+    options {
+        /// the counters in each pile at the start
+        piles: Piles = "3,4,5", tries ["3,4,5", "1,2", "7,7,7,7", "15"];
     }
 }
 
 impl NimRules {
     /// The starting pile sizes (one to four piles, each at most 15).
     pub fn piles(&self) -> &[u8] {
-        &self.piles
+        &self.piles.0
     }
 }
 
-impl RuleSet for NimRules {
-    const GAME: &'static str = "nim";
-    const SEAT_COUNTS: &'static [usize] = &[2];
-    const OPTIONS: &'static [(&'static str, &'static str)] =
-        &[("piles", "1 to 4 comma-separated pile sizes, each 0 to 15")];
-    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] =
-        &[("piles", &["3,4,5", "1,2", "7,7,7,7", "15"])];
+/// Nim's starting piles as a rule option: 1 to 4 sizes, each 0 to 15.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piles(Vec<u8>);
 
-    fn common(&self) -> &CommonRules {
-        &self.common
+impl crate::RuleValue for Piles {
+    const EXPECTED: &'static str = "1 to 4 comma-separated pile sizes, each 0 to 15";
+    const TRIES: &'static [&'static str] = &["3,4,5"];
+
+    fn read(text: &str) -> Option<Self> {
+        let piles: Vec<u8> = text
+            .split(',')
+            .map(|p| p.parse().ok().filter(|&n| n <= 15))
+            .collect::<Option<_>>()?;
+        (1..=4).contains(&piles.len()).then_some(Piles(piles))
     }
 
-    fn common_mut(&mut self) -> &mut CommonRules {
-        &mut self.common
-    }
-
-    fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let piles = parse_piles(value).ok_or_else(|| RulesError::BadValue {
-            key: key.into(),
-            value: crate::excerpt(value),
-            expected: "1 to 4 comma-separated pile sizes, each 0 to 15",
-        })?;
-        self.piles = piles;
-        Ok(())
-    }
-
-    fn options(&self) -> Vec<(&'static str, String)> {
-        let piles: Vec<String> = self.piles.iter().map(u8::to_string).collect();
-        vec![("piles", piles.join(","))]
+    fn write(&self) -> String {
+        let piles: Vec<String> = self.0.iter().map(u8::to_string).collect();
+        piles.join(",")
     }
 }
 
-/// The unchecked serde form of [`NimRules`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct NimRulesSetup {
-    piles: Vec<u8>,
-    #[serde(default)]
-    ply_limit: Option<u32>,
-}
-
-impl TryFrom<NimRulesSetup> for NimRules {
-    type Error = RulesError;
-    fn try_from(setup: NimRulesSetup) -> Result<Self, RulesError> {
-        let piles: Vec<String> = setup.piles.iter().map(u8::to_string).collect();
-        Ok(NimRules::default()
-            .with_option("piles", &piles.join(","))?
-            .with_ply_limit(setup.ply_limit))
-    }
-}
-
-impl From<NimRules> for NimRulesSetup {
-    fn from(rules: NimRules) -> Self {
-        NimRulesSetup {
-            ply_limit: rules.ply_limit(),
-            piles: rules.piles,
-        }
-    }
-}
-
+/// Reads pile sizes as the `piles` option and the position string spell them.
 fn parse_piles(text: &str) -> Option<Vec<u8>> {
-    let piles: Vec<u8> = text
-        .split(',')
-        .map(|p| p.parse().ok().filter(|&n| n <= 15))
-        .collect::<Option<_>>()?;
-    (1..=4).contains(&piles.len()).then_some(piles)
+    <Piles as crate::RuleValue>::read(text).map(|piles| piles.0)
 }
 
 /// A Nim action: take `count` (1 to 3) counters from pile `pile` (0-based, written `a`..`d`).
@@ -169,15 +126,12 @@ pub struct Nim {
 
 /// The piles field `text` is wrong.
 fn bad_piles(text: &str) -> PositionError {
-    PositionError::new(
-        "piles",
-        format!("`{text}` is not 1 to 4 comma-separated sizes of at most 15"),
-    )
+    PositionError::unreadable("piles", text, "1 to 4 comma-separated sizes of at most 15")
 }
 
 /// The seat field `text` is wrong.
 fn bad_seat(text: &str) -> PositionError {
-    PositionError::new("seat", format!("`{text}` is not 0 or 1"))
+    PositionError::unreadable("seat", text, "0 or 1")
 }
 
 impl TryFrom<NimSetup> for Nim {
@@ -230,7 +184,7 @@ impl Game for Nim {
     fn new(rules: &NimRules) -> Self {
         let setup = NimSetup {
             rules: rules.clone(),
-            piles: rules.piles.clone(),
+            piles: rules.piles().to_vec(),
             to_move: 0,
             plies: 0,
         };
@@ -290,16 +244,17 @@ impl Notation for Nim {
     fn from_position(text: &str, rules: &NimRules) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [piles, seat, plies] = fields[..] else {
-            return Err(PositionError::whole(format!(
-                "position needs 3 space-separated fields (piles, seat, plies), found {}",
-                fields.len()
-            )));
+            return Err(PositionError::field_count(
+                3,
+                fields.len(),
+                "piles, seat, plies",
+            ));
         };
         let piles = parse_piles(piles).ok_or_else(|| bad_piles(piles))?;
         let to_move = seat.parse().map_err(|_| bad_seat(seat))?;
         let plies = plies
             .parse()
-            .map_err(|_| PositionError::new("plies", format!("`{plies}` is not a ply count")))?;
+            .map_err(|_| PositionError::unreadable("plies", plies, "a ply count"))?;
         Nim::try_from(NimSetup {
             rules: rules.clone(),
             piles,
@@ -318,6 +273,9 @@ impl Notation for Nim {
 }
 
 impl PerfectInformation for Nim {}
+
+/// Nim's words are the defaults: `Seat 0`, `Seat 1`, the outcome, the action's text.
+impl crate::Describe for Nim {}
 
 impl crate::Zobrist for Nim {
     fn key(&self) -> u64 {

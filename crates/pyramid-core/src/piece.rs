@@ -70,6 +70,19 @@ impl Size {
         Size::from_pips(self as u8 - 1)
     }
 
+    /// The size's name in words, for describing actions: `pawn`, `drone` or `queen`.
+    ///
+    /// ```
+    /// assert_eq!(pyramid_core::Size::Drone.word(), "drone");
+    /// ```
+    pub const fn word(self) -> &'static str {
+        match self {
+            Size::Pawn => "pawn",
+            Size::Drone => "drone",
+            Size::Queen => "queen",
+        }
+    }
+
     /// The upper-case letter used in notation: `P`, `D` or `Q`.
     pub const fn letter(self) -> char {
         match self {

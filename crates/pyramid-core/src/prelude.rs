@@ -10,6 +10,6 @@
 //! ```
 
 pub use crate::{
-    ActionIds, Diagram, Evaluate, FullGame, Game, Information, Notation, Observation,
+    ActionIds, Describe, Diagram, Evaluate, FullGame, Game, Information, Notation, Observation,
     PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist,
 };

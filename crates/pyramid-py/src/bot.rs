@@ -48,7 +48,7 @@ impl Bot {
                 .lock()
                 .map_err(|_| PyValueError::new_err("the bot failed in an earlier pick"))?;
             if !players.contains_key(game) {
-                let made = pyramid_games::runtime::game(game)
+                let made = pyramid_runtime::game(game)
                     .and_then(|g| g.bot(spec, seed))
                     .map_err(to_py)?;
                 players.insert(game, made);
@@ -69,7 +69,7 @@ impl Bot {
 #[pyfunction]
 #[pyo3(signature = (spec, seed=0))]
 pub fn bot(spec: &str, seed: u64) -> PyResult<Bot> {
-    let parsed: BotSpec = pyramid_games::runtime::parse_bot(spec)
+    let parsed: BotSpec = pyramid_runtime::parse_bot(spec)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Bot {
         spec: parsed.to_string(),

@@ -8,7 +8,7 @@ use pyo3::exceptions::{
     PyFileExistsError, PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError,
 };
 use pyramid_core::dynamic::RuntimeError;
-use pyramid_games::learn::{ModelError, TrainError};
+use pyramid_runtime::pyramid_learn::{ModelError, TrainError};
 
 create_exception!(
     pyramid_games,
@@ -85,8 +85,8 @@ pub fn train_to_py(error: TrainError) -> PyErr {
 /// [`train_to_py`] for the layers they cover, `InvalidRules` for rule options,
 /// `InvalidModel` for self-play positions that do not fit, `ValueError` for the rest
 /// (matches, records, bot specs).
-pub fn runtime_to_py(error: pyramid_games::runtime::Error) -> PyErr {
-    use pyramid_games::runtime::Error;
+pub fn runtime_to_py(error: pyramid_runtime::Error) -> PyErr {
+    use pyramid_runtime::Error;
     match error {
         Error::Runtime(e) => to_py(e),
         Error::Options(e) => InvalidRules::new_err(e.to_string()),

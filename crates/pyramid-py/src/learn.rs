@@ -10,8 +10,8 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use pyramid_games::learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig, TrainConfig};
-use pyramid_games::runtime::{self, TrainSetup, Trainer};
+use pyramid_runtime::pyramid_learn::{GenerationLog, MAX_MODEL_BYTES, SelfPlayConfig, TrainConfig};
+use pyramid_runtime::{self as runtime, TrainSetup, Trainer};
 
 use crate::errors::{InvalidModel, runtime_to_py};
 use crate::options::options as rule_options;

@@ -1,7 +1,7 @@
 //! The native module of the `pyramid_games` Python package (`pyramid_games._native`),
-//! written over the runtime (`pyramid_games::runtime`: the registry, rule options, matches,
+//! written over the runtime (`pyramid_runtime`: the registry, rule options, matches,
 //! training) and the runtime interface of `pyramid-core` (states and bots), so every game
-//! registered in `pyramid_games::registry()` is reachable from Python with nothing written
+//! registered in `pyramid_runtime::registry()` is reachable from Python with nothing written
 //! per game and no match or training set-up of its own.
 //! The Python side (`python/pyramid_games/`) re-exports it with docstrings, type stubs,
 //! numpy observations and the OpenSpiel bindings.
@@ -46,7 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// The names of the games, in registry order.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    pyramid_games::registry().names()
+    pyramid_runtime::registry().names()
 }
 
 /// One rule option of a game, as `game_info` describes it (a dict with these keys).
@@ -73,13 +73,17 @@ struct GameInfo {
     action_space: u64,
     /// The rule options.
     rule_options: Vec<OptionInfo>,
+    /// The rule options whose default leaves a draw to the tool running a match, each
+    /// with the value a new game plays it as (what OpenSpiel, with no draw, fixes).
+    drawn_options: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 /// What a game is: its seat counts, rule options (key, values taken, default), whether
-/// it hides information, and the bound on its action ids under the default rules.
+/// it hides information, the bound on its action ids under the default rules, and the
+/// options whose default is a draw, with the value a new game plays them as.
 #[pyfunction]
 fn game_info(name: &str) -> PyResult<GameInfo> {
-    let game = pyramid_games::runtime::game(name).map_err(errors::to_py)?;
+    let game = pyramid_runtime::game(name).map_err(errors::to_py)?;
     Ok(GameInfo {
         name: game.name(),
         seat_counts: game.seat_counts().to_vec(),
@@ -94,5 +98,6 @@ fn game_info(name: &str) -> PyResult<GameInfo> {
                 default: option.default,
             })
             .collect(),
+        drawn_options: game.drawn_options().iter().copied().collect(),
     })
 }

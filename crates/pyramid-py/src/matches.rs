@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyramid_bots::{BotSpec, MatchRequest};
-use pyramid_games::runtime::Match;
+use pyramid_runtime::Match;
 
 use crate::errors::runtime_to_py;
 use crate::options::options;
@@ -28,7 +28,7 @@ pub struct Played {
 /// The bot specs, or a `ValueError` naming the first bad one.
 pub(crate) fn parse_bots(bots: &[String]) -> PyResult<Vec<BotSpec>> {
     bots.iter()
-        .map(|b| pyramid_games::runtime::parse_bot(b))
+        .map(|b| pyramid_runtime::parse_bot(b))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }

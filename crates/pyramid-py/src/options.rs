@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
-use pyramid_games::runtime::{OptionValue, RuleOptions};
+use pyramid_runtime::{OptionValue, RuleOptions};
 
 use crate::errors::InvalidRules;
 

@@ -1,11 +1,11 @@
 //! `Match`: one match (or round robin) as `pyrctl match` plays it, to be played in
 //! shards anywhere (a Ray task each) and summed up from its records: the runtime's
-//! [`runtime::Match`](pyramid_games::runtime::Match).
+//! [`runtime::Match`](pyramid_runtime::Match).
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyramid_bots::MatchRequest;
-use pyramid_games::runtime;
+use pyramid_runtime as runtime;
 
 use crate::errors::runtime_to_py;
 use crate::matches::parse_bots;

@@ -343,7 +343,7 @@ pub fn new_game(
     players: Option<usize>,
     rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<State> {
-    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let game = pyramid_runtime::game(name).map_err(to_py)?;
     let options = options(players, rules)?;
     let inner = game.new_state(&options.pairs()).map_err(to_py)?;
     Ok(State { inner })
@@ -359,7 +359,7 @@ pub fn from_position(
     players: Option<usize>,
     rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<State> {
-    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let game = pyramid_runtime::game(name).map_err(to_py)?;
     let options = options(players, rules)?;
     let inner = game
         .parse_position(position, &options.pairs())
@@ -370,7 +370,7 @@ pub fn from_position(
 /// The state a RON text of game `name` describes (the form pickling stores).
 #[pyfunction]
 pub fn from_ron(name: &str, ron: &str) -> PyResult<State> {
-    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let game = pyramid_runtime::game(name).map_err(to_py)?;
     let inner = game
         .parse_ron(ron)
         .map_err(|e| errors::InvalidPosition::new_err(e.to_string()))?;
@@ -387,7 +387,7 @@ pub fn sample_from_view(
     rules: Option<&Bound<'_, PyDict>>,
     seed: u64,
 ) -> PyResult<State> {
-    let game = pyramid_games::runtime::game(name).map_err(to_py)?;
+    let game = pyramid_runtime::game(name).map_err(to_py)?;
     let options = options(None, rules)?;
     let inner = game
         .sample_from_view(view, &options.pairs(), seed)

@@ -41,6 +41,20 @@ def test_load_game_with_rule_options():
     assert tensor.size == int(np.prod(game.observation_tensor_shape()))
 
 
+def test_a_drawn_option_defaults_to_the_value_a_new_game_plays():
+    # Who starts Martian Chess is drawn per game of a match (`first=random`); the game
+    # says so, and OpenSpiel, with no draw of its own, starts with seat 0.
+    assert pg.game_info("martian-chess")["drawn_options"] == {"first": "0"}
+    assert pg.game_info("ataxx-ice")["drawn_options"] == {}
+    game = pyspiel.load_game("pyramid_martian_chess")
+    assert game.get_parameters()["first"] == 0
+    assert game.new_initial_state().current_player() == 0
+    game = pyspiel.load_game("pyramid_martian_chess", {"first": 1})
+    assert game.new_initial_state().current_player() == 1
+    again = pyspiel.load_game(str(game))
+    assert again.new_initial_state().current_player() == 1
+
+
 def _play(game, bots, rng):
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -44,7 +44,7 @@ impl OptionValue {
     fn into_text(self) -> String {
         match self {
             OptionValue::Text(text) => text.trim().to_owned(),
-            OptionValue::Bool(on) => if on { "on" } else { "off" }.to_owned(),
+            OptionValue::Bool(on) => pyramid_core::RuleValue::write(&on),
         }
     }
 

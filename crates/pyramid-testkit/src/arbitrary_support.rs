@@ -26,17 +26,17 @@ pub use arbitrary;
 pub const MAX_PLIES: u32 = 400;
 
 /// Rules of `R`: a seat count of [`RuleSet::SEAT_COUNTS`], one value of each own option
-/// of [`RuleSet::OPTION_VALUES`], and sometimes a ply limit. Combinations the rules refuse
+/// of those its [`RuleSet::OPTIONS`] try, and sometimes a ply limit. Combinations the rules refuse
 /// fall back to the defaults for the option refused.
 pub fn rules<R: RuleSet>(u: &mut Unstructured<'_>) -> Result<R> {
     let seats = *u.choose(R::SEAT_COUNTS)?;
     let mut rules = R::default().with_seats(seats).unwrap_or_default();
-    for (key, values) in R::OPTION_VALUES {
-        if values.is_empty() {
+    for spec in R::OPTIONS {
+        if spec.tries.is_empty() {
             continue;
         }
-        let value = u.choose(values)?;
-        if let Ok(changed) = rules.clone().with_option(key, value) {
+        let value = u.choose(spec.tries)?;
+        if let Ok(changed) = rules.clone().with_option(spec.key, value) {
             rules = changed;
         }
     }

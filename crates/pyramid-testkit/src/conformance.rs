@@ -88,8 +88,10 @@ use pyramid_core::{
 };
 
 mod information_sets;
+mod rule_options;
 mod uniformity;
 
+pub use rule_options::{OPTIONS_TABLE_END, OPTIONS_TABLE_START, check_rule_options};
 pub use information_sets::{
     InformationLeak, check_indistinguishable, check_indistinguishable_with, check_information_set,
 };
@@ -712,6 +714,8 @@ pub const INFORMATION_SAMPLES: usize = 3;
 /// Runs the whole battery on game `G` under `rules`; panics with the first broken
 /// property, naming the state.
 ///
+/// - the rule options as declared ([`check_rule_options`]): defaults, tried values, and
+///   the options table of the rules page;
 /// - the rules' options ([`RuleSet::all_options`]) read back to equal rules
 ///   ([`RuleSet::from_options`]), and so does their RON form;
 /// - [`Game::new`] keeps the rules, and every policy index has a text
@@ -739,6 +743,7 @@ pub fn check_game<G: FullGame>(
     max_plies: u32,
 ) {
     let name = G::NAME;
+    check_rule_options::<G::Rules>();
     let options = rules.all_options();
     let reread = G::Rules::from_options(options.iter().map(|(k, v)| (*k, v.as_str())))
         .unwrap_or_else(|e| panic!("{name}: the rules' options {options:?} do not read back: {e}"));

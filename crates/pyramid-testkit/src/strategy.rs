@@ -22,18 +22,18 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use pyramid_core::{Game, Notation, RuleSet};
+use pyramid_core::{Game, Notation, OptionSpec, RuleSet};
 
 /// The proptest crate these strategies are written for, re-exported so game crates and
 /// users name the same version.
 pub use proptest;
 
-/// Rules of `R` drawn from `choices`: for each own option key, one of its values (the
-/// first listed is the one shrinking leads to, so list the default first); the seat count
+/// Rules of `R` drawn from `choices`: for each option, one of the values it tries (the
+/// first listed is the one shrinking leads to, so declarations list the default first); the seat count
 /// from [`RuleSet::SEAT_COUNTS`] (shrinking toward the first); no ply limit, or (rarely) a
 /// limit from 1 to 400. Combinations the rules refuse are skipped.
 pub fn rules_from<R: RuleSet>(
-    choices: &'static [(&'static str, &'static [&'static str])],
+    choices: &'static [OptionSpec],
 ) -> impl Strategy<Value = R> + Clone {
     let picks = proptest::collection::vec(any::<Index>(), choices.len());
     let seats = any::<Index>();
@@ -44,12 +44,12 @@ pub fn rules_from<R: RuleSet>(
             let counts = R::SEAT_COUNTS;
             let seats = *counts.get(seats.index(counts.len().max(1)))?;
             let mut rules = R::default().with_seats(seats).ok()?;
-            for ((key, values), pick) in choices.iter().zip(&picks) {
-                if values.is_empty() {
+            for (spec, pick) in choices.iter().zip(&picks) {
+                if spec.tries.is_empty() {
                     continue;
                 }
                 rules = rules
-                    .with_option(key, values[pick.index(values.len())])
+                    .with_option(spec.key, spec.tries[pick.index(spec.tries.len())])
                     .ok()?;
             }
             Some(rules.with_ply_limit(limit))
@@ -59,9 +59,10 @@ pub fn rules_from<R: RuleSet>(
 
 pub use crate::fuzzing::reachable_state;
 
-/// Rules of `R` drawn from its [`RuleSet::OPTION_VALUES`], as [`rules_from`] draws them.
+/// Rules of `R` drawn from the values its [`RuleSet::OPTIONS`] try, as [`rules_from`]
+/// draws them.
 pub fn rules<R: RuleSet>() -> impl Strategy<Value = R> + Clone {
-    rules_from::<R>(R::OPTION_VALUES)
+    rules_from::<R>(R::OPTIONS)
 }
 
 /// States reachable under rules drawn from `rules`: the deal, then up to `max_plies`
@@ -197,7 +198,7 @@ pub fn corrupted_positions<G: Notation>(
 /// Writes a game crate's `strategy` module: `rules()`, `states()` (at most `max_plies`
 /// random plies from the deal), `legal_actions()`, `illegal_actions()`, `positions()` and
 /// `corrupted_positions()`, each the generic strategy of this module for `$game` under the
-/// rule options of its [`RuleSet::OPTION_VALUES`].
+/// rule options its [`RuleSet::OPTIONS`] try.
 ///
 /// ```ignore
 /// // crates/martian-chess/src/strategy.rs

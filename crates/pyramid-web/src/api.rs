@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -10,7 +9,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
 use pyramid_core::dynamic::DynGame;
-use pyramid_games::runtime::{OptionValue, RuleOptions};
+use pyramid_runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -19,7 +18,7 @@ use crate::extract::{Checked, Client};
 use crate::games::{find, play};
 use crate::limits::bot_within_limits;
 use crate::persist::{save_new, stored_of};
-use crate::store::{LiveGame, Sitter, lock, random_token};
+use crate::store::{LiveGame, Setup, Sitter, lock, random_token};
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
 
@@ -221,7 +220,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .models
         .iter()
         .filter_map(|(name, file)| {
-            let model = pyramid_games::learn::shared_model(file).ok()?;
+            let model = pyramid_runtime::pyramid_learn::shared_model(file).ok()?;
             Some(ModelInfo {
                 name: name.clone(),
                 game: model.info().game.to_string(),
@@ -309,17 +308,17 @@ pub async fn start_game(
     seat_tokens: Vec<Option<String>>,
     client: Option<std::net::IpAddr>,
 ) -> Result<Created, ApiError> {
-    if live.bots_live && !live.with_person() {
+    if live.bots_live() && !live.with_person() {
         let slot = app
             .clients
             .start_bot_game(client, &app.config)
             .map_err(ApiError::too_many)?;
-        live.owner = Some(slot);
+        live.set_owner(slot);
     }
     let id = random_token();
     let bots_to_act = live.bot_to_act();
     save_new(app, &stored_of(&id, &live), bots_to_act).await?;
-    let token = (!live.token.is_empty()).then(|| live.token.clone());
+    let token = (!live.setup().token.is_empty()).then(|| live.setup().token.clone());
     let (id, shared) = app.store.insert_as(id, live, &app.config);
     drive_bots(app, shared);
     Ok(Created::new(id, token, seat_tokens))
@@ -370,7 +369,6 @@ pub fn new_game(
             seat_tokens.push(None);
         }
     }
-    let bots_live = sitters.iter().any(|s| matches!(s, Sitter::Bot(..))) && !state.is_over();
     // A token for every human seat only where it reveals nothing a seat hides, or
     // where the creator asked for one screen for all.
     let token = if game.perfect_information() || request.hot_seat {
@@ -378,29 +376,19 @@ pub fn new_game(
     } else {
         String::new()
     };
-    let live = LiveGame {
-        start: state.clone_box(),
-        bot_delay: std::time::Duration::from_millis(request.delay_ms),
+    let setup = Setup {
         game: game.name(),
         hidden: !game.perfect_information(),
-        state,
-        sitters,
-        token,
-        seat_tokens: seat_tokens.clone(),
-        moves: Vec::new(),
-        last_used: Instant::now(),
-        bots_running: false,
-        bots_live,
-        closed: false,
-        forfeit: None,
+        start: state,
         options: options
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
-        rematch: None,
-        owner: None,
+        token,
+        seat_tokens: seat_tokens.clone(),
+        bot_delay: std::time::Duration::from_millis(request.delay_ms),
     };
-    Ok((live, seat_tokens))
+    Ok((LiveGame::new(setup, sitters), seat_tokens))
 }
 
 /// The seat a request may see: the one asked for when the token allows it.
@@ -408,10 +396,10 @@ pub fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiErr
     let Some(seat) = query.seat else {
         return Ok(None);
     };
-    if usize::from(seat) >= live.state.seats() {
+    if usize::from(seat) >= live.state().seats() {
         return Err(ApiError::bad_request(format!(
             "seat {seat} does not exist: the game has seats 0 to {}",
-            live.state.seats() - 1
+            live.state().seats() - 1
         )));
     }
     Ok(live
@@ -428,7 +416,7 @@ pub async fn get_game(
     let shared = find(&app, &id).await?;
     let snapshot = {
         let mut live = lock(&shared);
-        live.last_used = Instant::now();
+        live.touch();
         let seat = viewer(&live, &query)?;
         Snapshot::of(&id, &live, seat)
     };
@@ -437,14 +425,14 @@ pub async fn get_game(
 
 /// Checks that `seat` exists, is a human's and that `token` allows it.
 pub fn check_seat(live: &LiveGame, seat: u8, token: &str) -> Result<Seat, ApiError> {
-    if usize::from(seat) >= live.state.seats() {
+    if usize::from(seat) >= live.state().seats() {
         return Err(ApiError::bad_request(format!(
             "seat {seat} does not exist: the game has seats 0 to {}",
-            live.state.seats() - 1
+            live.state().seats() - 1
         )));
     }
     let seat = Seat(seat);
-    if matches!(live.sitters.get(seat.index()), Some(Sitter::Bot(..))) {
+    if matches!(live.sitters().get(seat.index()), Some(Sitter::Bot(..))) {
         return Err(ApiError::forbidden(format!("seat {seat} is a bot's")));
     }
     if !live.allows(seat, Some(token)) {
@@ -468,7 +456,7 @@ pub async fn post_action(
     .await?;
     let snapshot = {
         let mut live = lock(&shared);
-        live.last_used = Instant::now();
+        live.touch();
         Snapshot::of(&id, &live, Some(seat))
     };
     drive_bots(&app, shared);
@@ -484,14 +472,14 @@ pub async fn get_svg(
     let shared = find(&app, &id).await?;
     let (state, seat) = {
         let mut live = lock(&shared);
-        live.last_used = Instant::now();
+        live.touch();
         let seat = viewer(&live, &query)?;
-        if seat.is_none() && live.hidden {
+        if seat.is_none() && live.setup().hidden {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: give a seat and its token",
             ));
         }
-        (live.state.clone_box(), seat)
+        (live.state().clone_box(), seat)
     };
     let svg = app
         .blocking(crate::Work::Light, move |_| {

@@ -8,7 +8,7 @@ use pyramid_core::Seat;
 
 use crate::App;
 use crate::persist::{Refusal, commit, held_or_loaded};
-use crate::store::{Shared, Sitter, drop_bots, lock};
+use crate::store::{Shared, drop_bots, lock};
 
 /// Counts of the bot work under way (for tests and curiosity).
 #[derive(Debug, Default)]
@@ -43,18 +43,8 @@ impl Drop for Counted<'_> {
 /// have a pool of their own, so games of bots alone, whatever they cost, never hold up a
 /// person's.
 pub fn drive_bots(app: &Arc<App>, shared: Shared) {
-    {
-        let mut live = lock(&shared);
-        let retired = live.retire_bots();
-        if !retired.is_empty() {
-            drop(live);
-            drop_bots(retired);
-            return;
-        }
-        if live.bots_running || live.closed || !live.bot_to_act() {
-            return;
-        }
-        live.bots_running = true;
+    if !lock(&shared).start_driving() {
+        return;
     }
     let app = Arc::clone(app);
     tokio::spawn(async move {
@@ -64,12 +54,10 @@ pub fn drive_bots(app: &Arc<App>, shared: Shared) {
         }
         // A human may have acted between the loop's last look and now, leaving a bot
         // to act with nobody driving it: then one more task.
-        let (retired, again, forfeit) = {
+        let (again, forfeit) = {
             let mut live = lock(&shared);
-            live.bots_running = false;
-            (live.retire_bots(), live.bot_ready(), live.forfeit.is_some())
+            (live.stop_driving(), live.forfeit().is_some())
         };
-        drop_bots(retired);
         if forfeit {
             // A failed bot's forfeit is stored like a resignation (a failure to store
             // it leaves the game to end the same way when it is played again).
@@ -87,25 +75,16 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
     loop {
         let taken = {
             let mut live = lock(shared);
-            match live.to_act() {
-                Some(seat) if live.bot_to_act() && !live.closed => {
-                    let state = live.state.clone_box();
-                    let bot = match live.sitters.get_mut(seat.index()) {
-                        Some(Sitter::Bot(_, bot)) => bot.take(),
-                        _ => None,
-                    };
-                    let delay = live.bot_delay;
-                    let at = live.moves.len();
-                    let pool = if live.with_person() {
-                        &app.bot_pool
-                    } else {
-                        &app.background_bot_pool
-                    };
-                    let pool = Arc::clone(pool);
-                    bot.map(|bot| (seat, state, bot, delay, at, pool))
-                }
-                _ => None,
-            }
+            live.start_thinking().map(|(seat, bot)| {
+                let pool = if live.with_person() {
+                    &app.bot_pool
+                } else {
+                    &app.background_bot_pool
+                };
+                let pool = Arc::clone(pool);
+                let (state, at) = (live.state().clone_box(), live.moves().len());
+                (seat, state, bot, live.setup().bot_delay, at, pool)
+            })
         };
         let Some((seat, state, mut bot, delay, at, pool)) = taken else {
             return;
@@ -114,11 +93,12 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
             tokio::time::sleep(delay).await;
         }
         let Ok(permit) = pool.acquire_owned().await else {
-            drop_bots(vec![bot]);
+            let stopped = lock(shared).finish_thinking(seat, bot);
+            drop_bots(stopped.into_iter().collect());
             return;
         };
         // The store may have dropped the game while this one waited for a thread.
-        if lock(shared).closed {
+        if lock(shared).is_closed() {
             drop(permit);
             drop_bots(vec![bot]);
             return;
@@ -170,31 +150,24 @@ fn seat_back(shared: &Shared, seat: Seat, picked: Picked) -> Option<String> {
     let mut live = lock(shared);
     let Ok((mut bot, action)) = picked else {
         // The bot panicked: its seat loses by forfeit.
-        live.forfeit = Some((seat, "the bot failed".to_owned()));
+        let stopped = live.lose_by_forfeit(seat, "the bot failed".to_owned());
+        drop(live);
+        drop_bots(stopped);
         return None;
     };
-    if live.closed {
+    if live.is_closed() {
         drop(live);
         drop_bots(vec![bot]);
         return None;
     }
-    let action = match action {
-        Ok(action) => Some(action),
-        Err(_) => {
-            // A bot that failed (an outside engine) loses by forfeit.
-            if let Some(reason) = bot.failure() {
-                live.forfeit = Some((seat, reason));
-            }
-            None
-        }
+    // A bot that failed (an outside engine) loses by forfeit.
+    let failure = action.as_ref().err().and_then(|_| bot.failure());
+    let mut stopped = match failure {
+        Some(reason) => live.lose_by_forfeit(seat, reason),
+        None => Vec::new(),
     };
-    put_back(&mut live.sitters, seat, bot);
-    action
-}
-
-/// Puts a bot back in its seat after its move.
-fn put_back(sitters: &mut [Sitter], seat: Seat, bot: Box<dyn pyramid_core::dynamic::DynBot>) {
-    if let Some(Sitter::Bot(_, slot)) = sitters.get_mut(seat.index()) {
-        *slot = Some(bot);
-    }
+    stopped.extend(live.finish_thinking(seat, bot));
+    drop(live);
+    drop_bots(stopped);
+    action.ok()
 }

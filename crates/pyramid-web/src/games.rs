@@ -42,7 +42,7 @@ pub async fn write(app: &Arc<App>, id: &str) -> Result<Writing, ApiError> {
         let shared = find(app, id).await?;
         let id_lock = app.store.id_lock(id).lock_owned().await;
         // A copy dropped from memory (idle, evicted, found old) meanwhile: load it again.
-        if !lock(&shared).closed {
+        if !lock(&shared).is_closed() {
             return Ok(Writing {
                 shared,
                 _id_lock: id_lock,

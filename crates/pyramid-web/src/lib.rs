@@ -25,11 +25,11 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use pyramid_core::dynamic::Registry;
 use tokio::sync::Semaphore;
+use tower_http::limit::RequestBodyLimitLayer;
 
 pub use config::ServerConfig;
 pub use db::DbError;
@@ -65,7 +65,7 @@ impl App {
         App {
             db: None,
             store: store::Store::default(),
-            registry: pyramid_games::registry(),
+            registry: pyramid_runtime::registry(),
             bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
             background_bot_pool: Arc::new(Semaphore::new(config.background_bot_threads.max(1))),
             clients: Arc::default(),
@@ -183,10 +183,11 @@ const REPLAY_BODY: usize = 4 * 1024 * 1024;
 const PARSED_HEADERS: usize = 512;
 
 /// The routes over `app`, with the guards every request passes (JSON refusals, head
-/// limits, the request timeout, idle expiry).
+/// limits, the request timeout, idle expiry: `guard.rs`) and a limit on each body
+/// ([`ServerConfig::max_body`], 4 MiB for `/api/replay`; 413 beyond).
 pub fn router(app: Arc<App>) -> Router {
     let max_body = app.config.max_body;
-    Router::new()
+    let routes = Router::new()
         .route("/", get(api::page))
         .route("/api/games", get(api::list_games).post(api::create_game))
         .route("/api/games/{id}", get(api::get_game))
@@ -198,20 +199,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(session::record))
         .route("/rules/{game}", get(session::rules_page))
         .route("/api/render", post(replay::render))
+        // Every route above reads at most `max_body` bytes; a replay reads more.
+        .layer(RequestBodyLimitLayer::new(max_body))
         .route(
             "/api/replay",
-            post(replay::replay).layer(DefaultBodyLimit::max(REPLAY_BODY)),
+            post(replay::replay).layer(RequestBodyLimitLayer::new(REPLAY_BODY)),
         )
         .fallback(api::no_route)
-        .method_not_allowed_fallback(api::wrong_method)
-        .layer(DefaultBodyLimit::max(max_body))
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::clone(&app),
-            guard::deadline_and_sweep,
-        ))
-        .layer(axum::middleware::from_fn(guard::head_limits))
-        .layer(axum::middleware::map_response(guard::json_errors))
-        .with_state(app)
+        .method_not_allowed_fallback(api::wrong_method);
+    guard::around(routes, &app).with_state(app)
 }
 
 /// Serves the API on `listener` until the process ends, its games stored in

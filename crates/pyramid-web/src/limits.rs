@@ -2,7 +2,7 @@
 //! the server's caps and gives the spec the seat plays with.
 
 use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
-use pyramid_games::learn::{AzBudget, AzKind, AzSpec};
+use pyramid_runtime::pyramid_learn::{AzBudget, AzKind, AzSpec};
 
 use crate::{ApiError, ServerConfig};
 
@@ -11,7 +11,7 @@ use crate::{ApiError, ServerConfig};
 /// `iters`, `depth`, `playout`) is beyond them or it is an outside engine the server was
 /// not started with.
 pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, ApiError> {
-    let mut parsed = pyramid_games::runtime::parse_bot(spec)
+    let mut parsed = pyramid_runtime::parse_bot(spec)
         .map_err(|e| ApiError::bad_request(format!("seat `{spec}`: {e} (or `human`)")))?;
     let too_long = || too_long(spec, config);
     let budget_ok = |budget: &Budget| match *budget {

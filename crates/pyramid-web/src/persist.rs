@@ -11,13 +11,13 @@
 //! request used it) is dropped and the game loaded again.
 
 use std::sync::{Arc, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pyramid_core::Seat;
 use pyramid_core::dynamic::borrowed_options;
 
 use crate::db::{DbError, Ply, StoredGame};
-use crate::store::{LiveGame, Shared, Sitter, lock};
+use crate::store::{LiveGame, Setup, Shared, Sitter, drop_bots, lock};
 use crate::{ApiError, App};
 
 /// The API's answer to a failed database call.
@@ -42,7 +42,7 @@ async fn held_current(app: &App, id: &str) -> Result<Option<Shared>, ApiError> {
     match &app.db {
         Some(db) if db.shared => {
             let stored = db.plies(id).await.map_err(db_error)?;
-            let in_memory = lock(&shared).moves.len();
+            let in_memory = lock(&shared).moves().len();
             Ok(stored
                 .is_some_and(|p| p as usize == in_memory)
                 .then_some(shared))
@@ -119,35 +119,30 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
             Sitter::Bot(spec, Some(bot))
         });
     }
-    let mut live = LiveGame {
+    let setup = Setup {
         game: game.name(),
         hidden: !game.perfect_information(),
-        state: start.clone_box(),
         start,
-        sitters,
+        options: stored.options.clone(),
         token: stored.token.clone(),
         seat_tokens: stored.seat_tokens.clone(),
-        moves: Vec::new(),
-        last_used: Instant::now(),
-        bots_running: false,
-        bots_live: false,
-        closed: false,
         bot_delay: Duration::from_millis(stored.delay_ms),
-        forfeit: None,
-        options: stored.options.clone(),
-        rematch: stored.rematch.clone(),
-        owner: None,
     };
+    let mut live = LiveGame::new(setup, sitters);
     for (ply, (seat, action)) in stored.actions.iter().enumerate() {
-        live.record_and_play(Seat(*seat), action).map_err(|_| {
+        let stopped = live.record_and_play(Seat(*seat), action).map_err(|_| {
             broken(format!(
                 "the action of seat {seat} at ply {ply} is refused by the rules"
             ))
         })?;
+        drop_bots(stopped);
     }
-    live.forfeit = stored.forfeit.clone().map(|(s, reason)| (Seat(s), reason));
-    live.bots_live =
-        live.sitters.iter().any(|s| matches!(s, Sitter::Bot(..))) && live.to_act().is_some();
+    if let Some((seat, reason)) = stored.forfeit.clone() {
+        drop_bots(live.lose_by_forfeit(Seat(seat), reason));
+    }
+    if let Some(rematch) = stored.rematch.clone() {
+        live.set_rematch(rematch);
+    }
     Ok(live)
 }
 
@@ -175,8 +170,8 @@ pub async fn commit(
 ) -> Result<(), Refusal> {
     let (prepared, ply, bots_to_act) = {
         let live = lock(shared);
-        let ply = live.moves.len();
-        if live.closed {
+        let ply = live.moves().len();
+        if live.is_closed() {
             return Err(Refusal::Closed);
         }
         if at.is_some_and(|at| at != ply) {
@@ -190,7 +185,7 @@ pub async fn commit(
         let bots_to_act = prepared
             .state
             .to_act()
-            .is_some_and(|s| matches!(live.sitters.get(s.index()), Some(Sitter::Bot(..))));
+            .is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
         (prepared, ply, bots_to_act)
     };
     if let Some(db) = &app.db {
@@ -207,7 +202,8 @@ pub async fn commit(
             Err(e) => return Err(Refusal::Refused(db_error(e))),
         }
     }
-    lock(shared).apply(prepared);
+    let stopped = lock(shared).apply(prepared);
+    drop_bots(stopped);
     shared.notify();
     Ok(())
 }
@@ -219,8 +215,8 @@ pub async fn save_end(app: &App, shared: &Shared) -> Result<(), ApiError> {
         let (forfeit, rematch, over) = {
             let live = lock(shared);
             (
-                live.forfeit.clone().map(|(s, r)| (s.0, r)),
-                live.rematch.clone(),
+                live.forfeit().map(|(s, r)| (s.0, r.clone())),
+                live.rematch().cloned(),
                 live.to_act().is_none(),
             )
         };
@@ -242,15 +238,16 @@ pub async fn save_new(app: &App, stored: &StoredGame, bots_to_act: bool) -> Resu
 
 /// What the database keeps of a new game (no action yet).
 pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
+    let setup = live.setup();
     StoredGame {
         id: id.to_owned(),
-        game: live.game.to_owned(),
-        options: live.options.clone(),
-        start: live.start.position(),
+        game: setup.game.to_owned(),
+        options: setup.options.clone(),
+        start: setup.start.position(),
         sitters: live.sitter_specs(),
-        token: live.token.clone(),
-        seat_tokens: live.seat_tokens.clone(),
-        delay_ms: u64::try_from(live.bot_delay.as_millis()).unwrap_or(u64::MAX),
+        token: setup.token.clone(),
+        seat_tokens: setup.seat_tokens.clone(),
+        delay_ms: u64::try_from(setup.bot_delay.as_millis()).unwrap_or(u64::MAX),
         forfeit: None,
         rematch: None,
         actions: Vec::new(),

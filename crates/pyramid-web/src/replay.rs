@@ -8,11 +8,11 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use pyramid_bots::RecordRules;
 use pyramid_core::dynamic::borrowed_options;
-use pyramid_games::runtime::RuleOptions;
+use pyramid_runtime::RuleOptions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -86,8 +86,11 @@ pub async fn replay(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let body = body.map_err(|e| {
-        ApiError::bad_request(format!("unreadable request body: {}", e.body_text()))
+    let body = body.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::too_large(format!("the body is too large: {}", e.body_text()))
+        }
+        _ => ApiError::bad_request(format!("unreadable request body: {}", e.body_text())),
     })?;
     let answer = app
         .blocking(crate::Work::Heavy, move |app| replay_answer(app, &body))

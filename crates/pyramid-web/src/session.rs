@@ -3,7 +3,6 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -14,7 +13,7 @@ use futures_util::Stream;
 use pyramid_bots::{Record, RecordResult, RecordRules};
 use pyramid_core::Seat;
 
-use pyramid_games::runtime::RuleOptions;
+use pyramid_runtime::RuleOptions;
 
 use crate::api::{
     Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
@@ -59,7 +58,7 @@ pub async fn events(
             }
             let snapshot = {
                 let live = lock(&shared);
-                if live.closed {
+                if live.is_closed() {
                     return None;
                 }
                 Snapshot::of(&shared.id, &live, seat)
@@ -88,13 +87,12 @@ pub async fn resign(
         if live.to_act().is_none() {
             return Err(ApiError::conflict("the game is over"));
         }
-        live.forfeit = Some((seat, RESIGNED.to_owned()));
-        (seat, live.retire_bots())
+        (seat, live.lose_by_forfeit(seat, RESIGNED.to_owned()))
     };
     drop_bots(bots);
     save_end(&app, shared).await?;
     let mut live = lock(shared);
-    live.last_used = Instant::now();
+    live.touch();
     Ok(Json(Snapshot::of(&id, &live, Some(seat)).view()))
 }
 
@@ -118,12 +116,13 @@ pub async fn rematch(
                 "the game is not over: a rematch is asked for once it is (resign first)",
             ));
         }
-        (seat, live.rematch.clone(), rematch_request(&live))
+        (seat, live.rematch().cloned(), rematch_request(&live))
     };
     let rematch = match existing {
         Some(rematch) => rematch,
         None => {
             let texts: Vec<String> = lock(shared)
+                .setup()
                 .options
                 .iter()
                 .map(|(k, v)| format!("{k}={v}"))
@@ -140,7 +139,7 @@ pub async fn rematch(
                 id: created.id,
                 seat_tokens: created.seat_tokens,
             };
-            lock(shared).rematch = Some(rematch.clone());
+            lock(shared).set_rematch(rematch.clone());
             save_end(&app, shared).await?;
             rematch
         }
@@ -150,22 +149,22 @@ pub async fn rematch(
 
 /// The new game of a rematch: the same game and rules, each sitter one seat on.
 fn rematch_request(live: &LiveGame) -> NewGame {
-    let seats = live.sitters.len();
+    let seats = live.sitters().len();
     let mut specs = vec![String::new(); seats];
-    for (seat, sitter) in live.sitters.iter().enumerate() {
+    for (seat, sitter) in live.sitters().iter().enumerate() {
         specs[(seat + 1) % seats] = match sitter {
             Sitter::Human => "human".to_owned(),
             Sitter::Bot(spec, _) => spec.clone(),
         };
     }
     NewGame {
-        game: live.game.to_owned(),
+        game: live.setup().game.to_owned(),
         players: None,
         rules: Default::default(),
         seats: Some(specs),
-        delay_ms: u64::try_from(live.bot_delay.as_millis()).unwrap_or(0),
+        delay_ms: u64::try_from(live.setup().bot_delay.as_millis()).unwrap_or(0),
         start: None,
-        hot_seat: live.hidden && !live.token.is_empty(),
+        hot_seat: live.setup().hidden && !live.setup().token.is_empty(),
     }
 }
 
@@ -191,7 +190,7 @@ pub async fn record(
     let shared = find(&app, &id).await?;
     let record = {
         let live = lock(&shared);
-        if live.hidden && live.to_act().is_some() {
+        if live.setup().hidden && live.to_act().is_some() {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: its record is given once it is over",
             ));
@@ -207,36 +206,36 @@ pub async fn record(
 /// A game as a record.
 fn record_of(live: &LiveGame) -> Record {
     let mut rules = RecordRules {
-        seats: live.state.seats(),
+        seats: live.state().seats(),
         ply_limit: None,
         options: Vec::new(),
     };
-    for (key, value) in live.start.rule_options() {
+    for (key, value) in live.setup().start.rule_options() {
         match key {
             "seats" => {}
             "ply_limit" => rules.ply_limit = value.parse().ok(),
             _ => rules.options.push(format!("{key}={value}")),
         }
     }
-    let result = match &live.forfeit {
+    let result = match live.forfeit() {
         Some((seat, _)) => RecordResult::Forfeit {
             seat: seat.0,
             winner: (rules.seats == 2).then(|| 1 - seat.0.min(1)),
         },
-        None => RecordResult::from_outcome(live.state.outcome()),
+        None => RecordResult::from_outcome(live.state().outcome()),
     };
     Record {
-        game: live.game.to_owned(),
+        game: live.setup().game.to_owned(),
         rules,
-        start: live.start.position(),
+        start: live.setup().start.position(),
         bots: live.sitter_specs(),
         match_seed: 0,
         index: 0,
         seed: 0,
-        actions: live.moves.iter().map(|m| m.text.clone()).collect(),
+        actions: live.moves().iter().map(|m| m.text.clone()).collect(),
         result,
-        plies: u32::try_from(live.moves.len()).unwrap_or(u32::MAX),
-        reason: live.forfeit.as_ref().map(|(_, r)| r.clone()),
+        plies: u32::try_from(live.moves().len()).unwrap_or(u32::MAX),
+        reason: live.forfeit().map(|(_, r)| r.clone()),
     }
 }
 

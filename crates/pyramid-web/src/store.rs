@@ -4,275 +4,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use pyramid_core::Seat;
-use pyramid_core::dynamic::{DynBot, DynState};
-
 use crate::ServerConfig;
 
-/// Who sits in a seat.
-pub enum Sitter {
-    /// A person, acting through the API with a token.
-    Human,
-    /// A bot, moving by itself (its spec, and the bot while it is neither thinking nor
-    /// stopped).
-    Bot(String, Option<Box<dyn DynBot>>),
-}
+mod live;
+#[cfg(test)]
+mod tests;
 
-/// One action played, as each seat saw it.
-pub struct Played {
-    /// The seat that acted.
-    pub seat: Seat,
-    /// The action as each seat sees it (index = seat).
-    pub seen_by: Vec<String>,
-    /// The action as someone with no seat sees it.
-    pub public: String,
-    /// The action as played (everything in it).
-    pub text: String,
-}
-
-/// A game being played.
-pub struct LiveGame {
-    /// The game's name.
-    pub game: &'static str,
-    /// The state.
-    pub state: Box<dyn DynState>,
-    /// Who sits where.
-    pub sitters: Vec<Sitter>,
-    /// The token for every human seat (hot seat); empty for a game that hides
-    /// something from each seat and was not asked for as hot seat: each seat then has
-    /// only its own token.
-    pub token: String,
-    /// A token per human seat (`None` for bot seats).
-    pub seat_tokens: Vec<Option<String>>,
-    /// The actions played.
-    pub moves: Vec<Played>,
-    /// When a client last read or played it (bot moves do not count).
-    pub last_used: Instant,
-    /// Whether a task is moving its bot seats.
-    pub bots_running: bool,
-    /// Whether it still has bots (a bot seat, and neither over nor closed): what
-    /// [`ServerConfig::max_bot_games`] counts.
-    pub bots_live: bool,
-    /// Whether the store dropped it (evicted or idle): its bots stop.
-    pub closed: bool,
-    /// Whether it hides something from some seat.
-    pub hidden: bool,
-    /// The start position.
-    pub start: Box<dyn DynState>,
-    /// How long each bot waits before it moves.
-    pub bot_delay: Duration,
-    /// The seat whose bot failed (an outside engine that crashed, hung or answered
-    /// nonsense) or that resigned, and why: that seat lost by forfeit and the game is
-    /// over.
-    pub forfeit: Option<(Seat, String)>,
-    /// The rule options it was made with (`key=value`), to make it again.
-    pub options: Vec<(String, String)>,
-    /// The rematch asked for, once someone asked.
-    pub rematch: Option<Rematch>,
-    /// For a game of bots alone, the slot of the client that created it (given back
-    /// when its bots stop: [`crate::ServerConfig::max_client_bot_games`]).
-    pub owner: Option<crate::clients::Slot>,
-}
-
-/// A game's rematch: its id and its seat tokens, by seat of the rematch.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Rematch {
-    /// The rematch's id.
-    pub id: String,
-    /// A token per seat of the rematch (`None` for bot seats).
-    pub seat_tokens: Vec<Option<String>>,
-}
-
-/// An action checked against a game and not applied yet: [`LiveGame::prepare`], then
-/// [`LiveGame::apply`] once it is committed.
-pub struct Prepared {
-    /// The state after the action.
-    pub state: Box<dyn DynState>,
-    /// The action as each seat saw it.
-    pub played: Played,
-    /// The action's text as the engine writes it.
-    pub text: String,
-}
-
-impl LiveGame {
-    /// Who sits in each seat as text: `human`, or the bot's spec.
-    pub fn sitter_specs(&self) -> Vec<String> {
-        self.sitters
-            .iter()
-            .map(|s| match s {
-                Sitter::Human => "human".to_owned(),
-                Sitter::Bot(spec, _) => spec.clone(),
-            })
-            .collect()
-    }
-
-    /// Whether `token` lets its holder see and act for `seat` (a human seat).
-    pub fn allows(&self, seat: Seat, token: Option<&str>) -> bool {
-        let Some(token) = token else { return false };
-        // An empty game token: none (each seat has only its own).
-        let game_token = !self.token.is_empty() && same(token, &self.token);
-        let human = matches!(self.sitters.get(seat.index()), Some(Sitter::Human));
-        let seat_token = self
-            .seat_tokens
-            .get(seat.index())
-            .and_then(Option::as_deref);
-        human && (game_token || seat_token.is_some_and(|t| same(token, t)))
-    }
-
-    /// Whether the seat to act is a bot.
-    pub fn bot_to_act(&self) -> bool {
-        self.to_act()
-            .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
-    }
-
-    /// Whether a person sits in some seat (its bot moves are computed before those of
-    /// games of bots alone).
-    pub fn with_person(&self) -> bool {
-        self.sitters.iter().any(|s| matches!(s, Sitter::Human))
-    }
-
-    /// Whether a bot is to act, in its seat (not thinking) and the game not closed: what
-    /// a task playing the bot seats would do next.
-    pub fn bot_ready(&self) -> bool {
-        !self.closed
-            && self.to_act().is_some_and(|s| {
-                matches!(self.sitters.get(s.index()), Some(Sitter::Bot(_, Some(_))))
-            })
-    }
-
-    /// The seat to act: none once the game is over, by the rules or by a forfeit.
-    pub fn to_act(&self) -> Option<Seat> {
-        if self.forfeit.is_some() {
-            return None;
-        }
-        self.state.to_act()
-    }
-
-    /// How the game ended, as text (`seat 1 wins`, `draw`, `seat 0 forfeits: ...`).
-    pub fn outcome(&self) -> Option<String> {
-        match &self.forfeit {
-            Some((seat, reason)) => {
-                let seats = self.state.seats();
-                Some(if seats == 2 {
-                    let winner = 1 - seat.0.min(1);
-                    format!("seat {winner} wins (seat {seat} forfeits: {reason})")
-                } else {
-                    format!("seat {seat} forfeits: {reason}")
-                })
-            }
-            None => self.state.outcome().map(|o| o.to_string()),
-        }
-    }
-
-    /// Once the game is over or closed, takes every bot out of its seat (to be dropped
-    /// off the async threads, [`drop_bots`]: dropping an outside engine stops its
-    /// process); before, nothing.
-    pub fn retire_bots(&mut self) -> Vec<Box<dyn DynBot>> {
-        if !self.closed && self.to_act().is_some() {
-            return Vec::new();
-        }
-        self.bots_live = false;
-        self.owner = None;
-        self.sitters
-            .iter_mut()
-            .filter_map(|s| match s {
-                Sitter::Bot(_, bot) => bot.take(),
-                Sitter::Human => None,
-            })
-            .collect()
-    }
-
-    /// Plays `text` for `seat` and records how each seat saw it.
-    pub fn record_and_play(
-        &mut self,
-        seat: Seat,
-        text: &str,
-    ) -> Result<String, pyramid_core::dynamic::RuntimeError> {
-        let prepared = self.prepare(seat, text)?;
-        let played = prepared.text.clone();
-        self.apply(prepared);
-        Ok(played)
-    }
-
-    /// Checks `text` for `seat` and works out the state after it and how each seat saw
-    /// it, changing nothing.
-    pub fn prepare(
-        &self,
-        seat: Seat,
-        text: &str,
-    ) -> Result<Prepared, pyramid_core::dynamic::RuntimeError> {
-        if self.forfeit.is_some() {
-            return Err(pyramid_core::PlayError::GameOver.into());
-        }
-        let seats = self.state.seats();
-        let seen_by: Vec<String> = (0..seats)
-            .map(|s| {
-                self.state
-                    .action_view(text, Seat(s as u8))
-                    .unwrap_or_else(|_| text.to_owned())
-            })
-            .collect();
-        // Nobody in particular sees what a seat other than the actor sees.
-        let public = if self.hidden {
-            let other = Seat(((seat.index() + 1) % seats.max(1)) as u8);
-            seen_by.get(other.index()).cloned().unwrap_or_default()
-        } else {
-            text.to_owned()
-        };
-        let mut state = self.state.clone_box();
-        let played = state.play_as(seat, text)?;
-        Ok(Prepared {
-            state,
-            played: Played {
-                seat,
-                seen_by,
-                public,
-                text: played.clone(),
-            },
-            text: played,
-        })
-    }
-
-    /// Applies a prepared action.
-    pub fn apply(&mut self, prepared: Prepared) {
-        self.state = prepared.state;
-        self.moves.push(prepared.played);
-    }
-
-    /// The seats whose bot is choosing a move now.
-    pub fn thinking(&self) -> Vec<u8> {
-        let Some(to_act) = self.to_act() else {
-            return Vec::new();
-        };
-        match self.sitters.get(to_act.index()) {
-            Some(Sitter::Bot(_, None)) if !self.closed => vec![to_act.0],
-            _ => Vec::new(),
-        }
-    }
-}
-
-/// Drops bots on a blocking thread (an outside engine's drop waits for its process to
-/// quit), or here when no runtime runs.
-pub fn drop_bots(bots: Vec<Box<dyn DynBot>>) {
-    if bots.is_empty() {
-        return;
-    }
-    match tokio::runtime::Handle::try_current() {
-        Ok(runtime) => {
-            runtime.spawn_blocking(move || drop(bots));
-        }
-        Err(_) => drop(bots),
-    }
-}
-
-/// Compares two tokens in time independent of where they differ.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
+pub use live::{LiveGame, Rematch, Setup, Sitter, drop_bots};
 
 /// A game in the store: its id, its state behind a lock taken for short moments, and
 /// its viewers' signal. Loading a game and committing its actions are ordered by the
@@ -324,11 +62,7 @@ pub type IdLock = Arc<tokio::sync::Mutex<()>>;
 /// Marks a game dropped from the store and stops its bots (one thinking now stops when
 /// its move is done).
 fn close(game: &Shared) {
-    let bots = {
-        let mut live = lock(game);
-        live.closed = true;
-        live.retire_bots()
-    };
+    let bots = lock(game).close();
     game.notify();
     drop_bots(bots);
 }
@@ -402,7 +136,7 @@ impl Store {
     /// dropped now).
     pub fn get(&self, id: &str, config: &ServerConfig) -> Option<Shared> {
         let game = self.map().get(id).cloned()?;
-        let idle = lock(&game).last_used.elapsed() >= config.idle_expiry;
+        let idle = lock(&game).last_used().elapsed() >= config.idle_expiry;
         if idle {
             let removed = self.map().remove(id);
             if let Some(game) = removed {
@@ -435,7 +169,7 @@ impl Store {
         {
             let mut map = self.map();
             map.retain(|_, g| {
-                let keep = lock(g).last_used.elapsed() < config.idle_expiry;
+                let keep = lock(g).last_used().elapsed() < config.idle_expiry;
                 if !keep {
                     dropped.push(Arc::clone(g));
                 }
@@ -455,7 +189,7 @@ impl Store {
     /// The id is given (a new random one, [`random_token`], or a stored game's); a game
     /// already held under that id is replaced (and closed).
     pub fn insert_as(&self, id: String, game: LiveGame, config: &ServerConfig) -> (String, Shared) {
-        let with_bots = game.bots_live;
+        let with_bots = game.bots_live();
         let mut dropped: Vec<Shared> = Vec::new();
         let shared = Arc::new(GameCell::new(id.clone(), game));
         {
@@ -465,12 +199,12 @@ impl Store {
             let mut kept: Vec<(Instant, bool, String)> = Vec::with_capacity(map.len());
             map.retain(|id, g| {
                 let live = lock(g);
-                if now.duration_since(live.last_used) >= config.idle_expiry {
+                if now.duration_since(live.last_used()) >= config.idle_expiry {
                     drop(live);
                     dropped.push(Arc::clone(g));
                     return false;
                 }
-                kept.push((live.last_used, live.bots_live, id.clone()));
+                kept.push((live.last_used(), live.bots_live(), id.clone()));
                 true
             });
             kept.sort();

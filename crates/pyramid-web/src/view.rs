@@ -131,6 +131,9 @@ pub struct Snapshot {
     seats: Vec<String>,
     bots: Vec<bool>,
     moves: Vec<(u8, String)>,
+    /// Each ply's seat and full text (everything in it): only ever described for the
+    /// viewer ([`words::turn_words`]), never shown.
+    played: Vec<(u8, String)>,
     to_act: Option<Seat>,
     outcome: Option<String>,
     forfeit: Option<(Seat, String)>,
@@ -143,13 +146,13 @@ impl Snapshot {
     pub fn of(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Snapshot {
         Snapshot {
             id: id.to_owned(),
-            game: live.game,
+            game: live.setup().game,
             viewer,
-            hidden: live.hidden,
-            state: live.state.clone_box(),
-            start: live.start.clone_box(),
+            hidden: live.setup().hidden,
+            state: live.state().clone_box(),
+            start: live.setup().start.clone_box(),
             seats: live
-                .sitters
+                .sitters()
                 .iter()
                 .map(|s| match s {
                     Sitter::Human => "human".to_owned(),
@@ -157,12 +160,12 @@ impl Snapshot {
                 })
                 .collect(),
             bots: live
-                .sitters
+                .sitters()
                 .iter()
                 .map(|s| matches!(s, Sitter::Bot(..)))
                 .collect(),
             moves: live
-                .moves
+                .moves()
                 .iter()
                 .map(|m| {
                     let text = match viewer {
@@ -172,11 +175,16 @@ impl Snapshot {
                     (m.seat.0, text)
                 })
                 .collect(),
+            played: live
+                .moves()
+                .iter()
+                .map(|m| (m.seat.0, m.text.clone()))
+                .collect(),
             to_act: live.to_act(),
             outcome: live.outcome(),
-            forfeit: live.forfeit.clone(),
+            forfeit: live.forfeit().cloned(),
             thinking: live.thinking(),
-            rematch: live.rematch.clone(),
+            rematch: live.rematch().cloned(),
         }
     }
 
@@ -192,7 +200,7 @@ impl Snapshot {
             (Some(seat), Some(to_act)) if seat == to_act => Some(state.legal_actions()),
             _ => None,
         };
-        let names = words::seat_names(state);
+        let names = state.seat_names();
         let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
         let result = self.result(&names);
         GameView {
@@ -232,7 +240,7 @@ impl Snapshot {
             result,
             last_turn: self.last_turn(&names),
             thinking: self.thinking.clone(),
-            scores: words::scores(state),
+            scores: state.scores(),
             rules_url: format!("/rules/{}", self.game),
             rematch: self.rematch.as_ref().map(|r| self.rematch_view(r)),
         }
@@ -255,7 +263,7 @@ impl Snapshot {
         let outcome = self.state.outcome()?;
         Some(ResultView {
             winners: outcome.winner().map(|w| w.0).into_iter().collect(),
-            reason: words::end_reason(self.state.as_ref()).unwrap_or_default(),
+            reason: self.state.end_words().unwrap_or_default(),
         })
     }
 
@@ -300,13 +308,27 @@ impl Snapshot {
             .rposition(|(s, _)| *s != seat)
             .map_or(0, |i| i + 1);
         let name = names.get(usize::from(seat)).cloned().unwrap_or_default();
+        let described = words::turn_words(
+            self.start.as_ref(),
+            &self.played,
+            first..last + 1,
+            self.viewer,
+            self.hidden,
+        );
         self.moves[first..=last]
             .iter()
-            .map(|(seat, action)| PlyView {
-                seat: *seat,
-                action: action.clone(),
-                words: words::action_words(&name, action),
-                squares: words::squares(action),
+            .zip(described)
+            .map(|((seat, action), described)| {
+                let described = described.unwrap_or_else(|| pyramid_core::ActionWords {
+                    words: format!("{name} played {action}"),
+                    squares: Vec::new(),
+                });
+                PlyView {
+                    seat: *seat,
+                    action: action.clone(),
+                    words: described.words,
+                    squares: described.squares,
+                }
             })
             .collect()
     }

@@ -1,136 +1,110 @@
-//! What the page tells a player in words: seat names, why a game ended, what an action
-//! did and which squares it touched, and scores. The names and reasons come from each
-//! game crate's `explain` module (`seat_name`, `end_reason`); the state is reached
-//! through the runtime's typed box.
+//! What the page tells a viewer about a turn in words: each ply described by the game
+//! itself ([`DynState::describe_action`]) from the state before it, as the viewer may
+//! know it. The server knows no game: seat names, end words and scores are asked of the
+//! state ([`DynState::seat_names`], [`DynState::end_words`], [`DynState::scores`]).
 
-use pyramid_core::Seat;
-use pyramid_core::dynamic::{DynState, StateBox};
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
+use std::ops::Range;
 
-/// The typed state behind `state`, if it is a `G`.
-fn typed<G: pyramid_core::FullGame>(state: &dyn DynState) -> Option<&G> {
-    state
-        .as_any()
-        .downcast_ref::<StateBox<G>>()
-        .map(|b| &b.state)
+use pyramid_core::dynamic::DynState;
+use pyramid_core::{ActionWords, Seat};
+
+/// Who the words of a ply are for: the viewer's seat, or for someone with no seat, a
+/// seat other than the actor's when the game hides something (what the move list's
+/// public text shows), and everything otherwise.
+fn described_for(viewer: Option<Seat>, hidden: bool, actor: u8, seats: usize) -> Option<Seat> {
+    match viewer {
+        Some(seat) => Some(seat),
+        None if hidden => Some(Seat(((usize::from(actor) + 1) % seats.max(1)) as u8)),
+        None => None,
+    }
 }
 
-/// The name of each seat, as the game's board and docs give them.
-pub fn seat_names(state: &dyn DynState) -> Vec<String> {
-    let seats = state.seats();
-    (0..seats)
-        .map(|s| {
-            let seat = Seat(s as u8);
-            match state.game() {
-                "martian-chess" => martian_chess::seat_name(seat, seats).to_owned(),
-                "ataxx-ice" => ataxx_ice::seat_name(seat).to_owned(),
-                "card-siege" => card_siege::seat_name(seat).to_owned(),
-                "stacktrices" => stacktrices::seat_name(seat).to_owned(),
-                _ => format!("Seat {s}"),
-            }
-        })
-        .collect()
-}
-
-/// Why the game ended by its rules, in words (`None` while it goes on).
-pub fn end_reason(state: &dyn DynState) -> Option<String> {
-    let reason = if let Some(g) = typed::<martian_chess::MartianChess>(state) {
-        martian_chess::end_reason(g)
-    } else if let Some(g) = typed::<ataxx_ice::AtaxxIce>(state) {
-        ataxx_ice::end_reason(g)
-    } else if let Some(g) = typed::<card_siege::CardSiege>(state) {
-        card_siege::end_reason(g)
-    } else if let Some(g) = typed::<stacktrices::Stacktrices>(state) {
-        stacktrices::end_reason(g)
-    } else {
-        None
-    };
-    reason.or_else(|| state.outcome().map(|o| o.to_string()))
-}
-
-/// Each seat's score, where the game keeps one (Martian Chess).
-pub fn scores(state: &dyn DynState) -> Option<Vec<f64>> {
-    typed::<martian_chess::MartianChess>(state)
-        .map(|g| g.scores().iter().map(|&s| f64::from(s)).collect())
-}
-
-/// The squares an action names, in order, each once (`c1-e1` gives `c1`, `e1`; a hidden
-/// part, `hide=?`, gives none).
-pub fn squares(action: &str) -> Vec<String> {
-    let bytes = action.as_bytes();
-    let mut found: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        // A capture's `x` (`j1xi2`) separates two squares.
-        let after_capture = i >= 2 && bytes[i - 1] == b'x' && bytes[i - 2].is_ascii_digit();
-        let starts = bytes[i].is_ascii_lowercase()
-            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric() || after_capture)
-            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
-        if starts {
-            let mut end = i + 2;
-            while bytes.get(end).is_some_and(u8::is_ascii_digit) {
-                end += 1;
-            }
-            if !bytes
-                .get(end)
-                .is_some_and(|&b| b.is_ascii_alphabetic() && b != b'x')
-            {
-                let square = action[i..end].to_owned();
-                if !found.contains(&square) {
-                    found.push(square);
-                }
-            }
-            i = end;
-        } else {
-            i += 1;
+/// The words and squares of the plies `range` of a game, for `viewer`: the game is
+/// replayed from `start` by `played` (each ply's seat and full text, in order) and each
+/// ply of `range` described by the state before it. A ply the replay cannot reach (a
+/// record the engine no longer reads) is `None`.
+pub fn turn_words(
+    start: &dyn DynState,
+    played: &[(u8, String)],
+    range: Range<usize>,
+    viewer: Option<Seat>,
+    hidden: bool,
+) -> Vec<Option<ActionWords>> {
+    let mut out = vec![None; range.len()];
+    let mut state = start.clone_box();
+    for (i, (seat, text)) in played.iter().enumerate().take(range.end) {
+        if i >= range.start {
+            let who = described_for(viewer, hidden, *seat, state.seats());
+            out[i - range.start] = state.describe_action(text, who).ok();
+        }
+        if state.play(text).is_err() {
+            break;
         }
     }
-    found
-}
-
-/// What an action did, in a sentence naming its seat: `South moved a1 to b2`,
-/// `Hearts captured on i2 from j1`, `White: trade P@a1>Q@a1`.
-pub fn action_words(name: &str, action: &str) -> String {
-    if let Some((from, to)) = action
-        .split_once('x')
-        .filter(|_| squares(action).len() == 2)
-    {
-        return format!("{name} captured on {to} from {from}");
-    }
-    if let Some((from, to)) = action
-        .split_once('-')
-        .filter(|_| squares(action).len() == 2)
-    {
-        return format!("{name} moved {from} to {to}");
-    }
-    match action.split_once('=') {
-        Some((key, "none")) => format!("{name}: no {key}"),
-        Some((key, "?")) => format!("{name}: {key} (hidden from you)"),
-        Some((key, value)) => format!("{name}: {key} {value}"),
-        None => format!("{name} played {action}"),
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn squares_are_found_in_every_notation() {
-        assert_eq!(squares("c1-e1"), ["c1", "e1"]);
-        assert_eq!(squares("j1xi2"), ["j1", "i2"]);
-        assert_eq!(squares("trade=P@a1,p@a1,d@b1>Q@a1"), ["a1", "b1"]);
-        assert!(squares("hide=?").is_empty());
-        assert!(squares("raid=none").is_empty());
+    fn start(game: &str) -> Box<dyn DynState> {
+        pyramid_runtime::registry()
+            .get(game)
+            .and_then(|g| g.new_state(&[]))
+            .expect("the game's start")
     }
 
     #[test]
-    fn action_words_name_the_seat_and_what_it_did() {
-        assert_eq!(action_words("South", "a1-b2"), "South moved a1 to b2");
-        assert_eq!(
-            action_words("Hearts", "j1xi2"),
-            "Hearts captured on i2 from j1"
-        );
-        assert_eq!(action_words("White", "raid=none"), "White: no raid");
+    fn words_and_squares_come_from_the_game() {
+        let start = start("martian-chess");
+        let played = [(0, "b3-a4".to_owned())];
+        let words = turn_words(start.as_ref(), &played, 0..1, Some(Seat(1)), false);
+        let words = words[0].clone().expect("described");
+        assert_eq!(words.words, "South moved b3 to a4");
+        assert_eq!(words.squares, ["b3", "a4"]);
+        assert_eq!(start.seat_names(), ["South", "North"]);
+        assert_eq!(start.scores(), Some(vec![0.0, 0.0]));
+    }
+
+    #[test]
+    fn later_plies_are_described_from_the_state_before_them() {
+        let mut state = start("card-siege");
+        let mut played = Vec::new();
+        for _ in 0..3 {
+            let seat = state.to_act().expect("a seat").0;
+            let text = state.legal_actions()[0].clone();
+            state.play(&text).expect("legal");
+            played.push((seat, text));
+        }
+        let words = turn_words(start("card-siege").as_ref(), &played, 1..3, None, false);
+        assert_eq!(words.len(), 2);
+        for (w, (_, text)) in words.iter().zip(&played[1..]) {
+            let w = w.as_ref().expect("described");
+            let (from, to) = text.split_once(['-', 'x']).expect("two squares");
+            assert_eq!(w.squares, [from, to]);
+        }
+    }
+
+    #[test]
+    fn a_hidden_action_shows_no_square_to_the_other_seat_or_a_spectator() {
+        let start = start("stacktrices");
+        let seat = start.to_act().expect("a seat");
+        let hide = start
+            .legal_actions()
+            .into_iter()
+            .find(|a| a.starts_with("hide="))
+            .expect("the setup starts with a hide");
+        let played = [(seat.0, hide.clone())];
+        let own = turn_words(start.as_ref(), &played, 0..1, Some(seat), true);
+        let own = own[0].clone().expect("described");
+        assert_eq!(own.squares.len(), 1);
+        let other = Seat(1 - seat.0);
+        for viewer in [Some(other), None] {
+            let seen = turn_words(start.as_ref(), &played, 0..1, viewer, true);
+            let seen = seen[0].clone().expect("described");
+            assert!(seen.squares.is_empty(), "{:?}", seen.squares);
+            assert!(!seen.words.contains(&own.squares[0]), "{}", seen.words);
+        }
     }
 }

@@ -82,7 +82,7 @@ async fn an_engine_that_fails_forfeits_and_the_game_is_over() {
 /// action of Ataxx-Ice 5x5's start and writes its process id to a file: the config, the
 /// engine's seat spec and the file.
 fn fixed_engine(name: &str) -> (ServerConfig, String, PathBuf) {
-    let registry = pyramid_games::registry();
+    let registry = pyramid_runtime::registry();
     let game = registry.get("ataxx-ice").expect("ataxx-ice");
     let start = game.new_state(&[("size", "5")]).expect("a start");
     let action = start.legal_actions().first().cloned().expect("an action");

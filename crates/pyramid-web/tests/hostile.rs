@@ -444,3 +444,40 @@ async fn idle_games_expire_without_a_new_game_being_created() {
     let (status, _) = get(&c, addr, &format!("/api/games/{}", ids[1])).await;
     assert_eq!(status, 404);
 }
+
+/// The request timeout and the body limits (tower-http's layers, `guard.rs`) answer as
+/// the API documents: 408 and 413, as JSON errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_and_oversized_bodies_get_json_errors() {
+    let addr = start(ServerConfig {
+        request_timeout: Duration::from_millis(300),
+        ..ServerConfig::default()
+    })
+    .await;
+    let error_of = |body: &str| -> String {
+        let json: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+        json["error"].as_str().unwrap_or_default().to_owned()
+    };
+    // A body announced and never sent: 408 once the request's time is up.
+    let (status, body) = raw(
+        addr,
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+          Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\"",
+    )
+    .await;
+    assert_eq!(status, 408, "{body}");
+    assert!(error_of(&body).contains("300 ms"), "{body}");
+    // A body announced larger than the route reads: 413 before any of it is read.
+    for (path, length) in [
+        ("/api/games", 16 * 1024 + 1),
+        ("/api/replay", 4 * 1024 * 1024 + 1),
+    ] {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+        );
+        let (status, body) = raw(addr, head.as_bytes()).await;
+        assert_eq!(status, 413, "{path}: {body}");
+        assert!(error_of(&body).contains("too large"), "{path}: {body}");
+    }
+}

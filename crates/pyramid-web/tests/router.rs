@@ -282,7 +282,7 @@ async fn the_record_line_replays_and_the_rules_page_is_html() {
     let (status, kind, line) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
     assert_eq!(status, 200, "{line}");
     assert!(kind.starts_with("text/plain"));
-    let record = pyramid_games::bots::Record::from_json(line.trim()).expect("a record line");
+    let record = pyramid_bots::Record::from_json(line.trim()).expect("a record line");
     assert_eq!(record.actions.len(), 3);
     let (status, _, replayed) = call(
         &app,

@@ -12,7 +12,6 @@ use pyramid_core::arena::game_seed;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{Bot, ChaCha8Rng, RandomBot, Seat};
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Random playouts to the end (ply limit 1000): playouts/s and plies/s.
 fn random_playouts<G: FullGame>(rules: &G::Rules, seconds: f64) -> (f64, f64) {

@@ -8,7 +8,6 @@
 use pyramid_bots::{MatchConfig, run_match};
 use pyramid_core::RuleSet;
 use pyramid_core::prelude::*;
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Plays one row: `bots` (one per seat) for `games` games; prints a Markdown row.
 fn row<G: FullGame>(seats: usize, bots: &[&str], games: u64) {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use pyramid_bots::BotSpec;
-use pyramid_games::runtime::parse_bot;
+use pyramid_runtime::parse_bot;
 
 /// Rules engines for four pyramid games: perft, legal actions, positions, matches.
 #[derive(Debug, Parser)]
@@ -361,7 +361,7 @@ impl clap::builder::TypedValueParser for GameName {
         value: &std::ffi::OsStr,
     ) -> Result<String, clap::Error> {
         let name = value.to_string_lossy();
-        match pyramid_games::registry().get(&name) {
+        match pyramid_runtime::registry().get(&name) {
             Ok(game) => Ok(game.name().to_owned()),
             Err(e) => Err(clap::Error::raw(
                 clap::error::ErrorKind::InvalidValue,
@@ -374,7 +374,7 @@ impl clap::builder::TypedValueParser for GameName {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(
-            pyramid_games::registry()
+            pyramid_runtime::registry()
                 .names()
                 .into_iter()
                 .map(clap::builder::PossibleValue::new),

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result, anyhow, bail};
 use pyramid_core::dynamic::{DynGame, DynState, RuntimeError};
-use pyramid_games::runtime::{OptionsError, RuleOptions};
+use pyramid_runtime::{OptionsError, RuleOptions};
 
 use crate::cli::{RuleArgs, SetupArgs};
 
@@ -37,8 +37,8 @@ impl UsageError {
 /// A runtime call's error for the command line: rules and rule options the game refuses,
 /// and a seat it does not have, are usage errors (exit status 2); anything else is as it
 /// is.
-pub fn runtime_error(error: pyramid_games::runtime::Error) -> anyhow::Error {
-    use pyramid_games::runtime::Error;
+pub fn runtime_error(error: pyramid_runtime::Error) -> anyhow::Error {
+    use pyramid_runtime::Error;
     match error {
         Error::Runtime(e) => UsageError::of_runtime(e),
         Error::Options(e) => UsageError::new(e.to_string()).into(),
@@ -160,18 +160,27 @@ pub fn play_moves(mut state: Box<dyn DynState>, args: &SetupArgs) -> Result<Box<
     Ok(state)
 }
 
-/// Plays AbstractPlay's Martian Chess moves (`--abstractplay`) from `state`.
+/// The notation `--abstractplay` reads, as games name it among their notations.
+const ABSTRACTPLAY: &str = "abstractplay";
+
+/// Plays moves in AbstractPlay's notation (`--abstractplay`) from `state`, for a game
+/// that has it (Martian Chess); any other game's is a usage error naming the games that
+/// have it.
 fn abstractplay_moves(state: &dyn DynState, moves: &str) -> Result<Box<dyn DynState>> {
-    use pyramid_core::dynamic::StateBox;
-    use pyramid_games::martian_chess::{self, MartianChess};
-    let Some(start) = state.as_any().downcast_ref::<StateBox<MartianChess>>() else {
+    if !state.notations().contains(&ABSTRACTPLAY) {
+        let games: Vec<&str> = pyramid_runtime::registry()
+            .games()
+            .filter(|g| g.notations().contains(&ABSTRACTPLAY))
+            .map(|g| g.name())
+            .collect();
         return Err(UsageError::new(format!(
-            "--abstractplay reads Martian Chess moves, not {} ones",
+            "--abstractplay reads {} moves, not {} ones",
+            games.join(" or "),
             state.game()
         ))
         .into());
-    };
-    let (_, end) = martian_chess::abstractplay::replay(&start.state, moves)
-        .map_err(|e| anyhow!("--abstractplay: {e}"))?;
-    Ok(StateBox::boxed(end))
+    }
+    state
+        .play_in_notation(ABSTRACTPLAY, moves)
+        .map_err(|e| anyhow!("--abstractplay: {e}"))
 }

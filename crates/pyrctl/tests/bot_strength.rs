@@ -6,7 +6,6 @@
 
 use pyramid_bots::{BotSpec, MatchConfig, MatchReport, run_match};
 use pyramid_core::prelude::*;
-use pyramid_games::{ataxx_ice, card_siege, martian_chess, stacktrices};
 
 /// Plays 100 games of `mcts` against `random` (seats rotated, ply limit 1000, two
 /// threads) and checks the MCTS bot wins at least 90.

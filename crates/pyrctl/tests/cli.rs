@@ -121,7 +121,7 @@ fn validate_normalises_position_strings_ron_files_and_stdin() {
     let out = pyrctl_with_stdin(&["validate", "martian-chess", "-"], format!("{START_2}\n"));
     assert_eq!(stdout(&out).trim(), START_2);
 
-    let state: pyramid_games::martian_chess::MartianChess =
+    let state: martian_chess::MartianChess =
         pyramid_core::Notation::from_position(START_2, &Default::default())
             .expect("start is valid");
     let ron_text = ron::to_string(&state).expect("RON");

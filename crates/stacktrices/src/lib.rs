@@ -3,6 +3,7 @@
 
 mod action;
 mod action_ids;
+mod describe;
 mod diagram;
 mod evaluate;
 mod explain;
@@ -31,7 +32,7 @@ mod zobrist;
 pub use action::{Action, PieceAt, Trade};
 pub use geometry::{Base, GRID, Stack, StackKind};
 pub use piece::{Piece, Pieces};
-pub use rules::{Rules, Start};
+pub use rules::{Rules, RulesSetup, Start};
 pub use setup::{PositionError, Setup, SetupStack};
 pub use state::{Decision, RECEIVED, START_STORE, Stacktrices};
 pub use view::StacktricesView;

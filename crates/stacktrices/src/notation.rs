@@ -34,47 +34,35 @@ const FIELDS: [&str; 7] = [
     "board", "store", "thieves", "bars", "decision", "seat", "plies",
 ];
 
-/// The problem `problem` with the field `field`.
-pub(crate) fn err(field: &'static str, problem: impl Into<String>) -> PositionError {
-    PositionError::new(field, problem)
-}
-
+/// Reads the stack `token` standing on `sq`.
 fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
+    let bad = |expected: &str| {
+        PositionError::unknown_piece("board", usize::from(sq.rank()) + 1, token, expected)
+    };
     let mut chars = token.chars();
     let owner = match chars.next() {
         Some('w') => Seat(0),
         Some('b') => Seat(1),
-        _ => {
-            return Err(err(
-                "board",
-                format!("`{token}` on {sq}: a stack starts with its owner, `w` or `b`"),
-            ));
-        }
+        _ => return Err(bad("a stack, which starts with its owner, `w` or `b`")),
     };
     let base = match chars.next() {
         Some('d') => Base::Drone,
         Some('q') => Base::Queen,
         _ => {
-            return Err(err(
-                "board",
-                format!("`{token}` on {sq}: the owner is followed by the base, `d` or `q`"),
+            return Err(bad(
+                "a stack, whose owner is followed by its base, `d` or `q`",
             ));
         }
     };
     let rest = chars.as_str();
-    let pieces = Pieces::from_letters(rest).ok_or_else(|| {
-        err(
-            "board",
-            format!("`{token}` on {sq}: `{rest}` is not a list of pieces (P D Q p d q)"),
-        )
-    })?;
+    let pieces = Pieces::from_letters(rest)
+        .ok_or_else(|| bad("a stack: its owner, its base, then a list of pieces (P D Q p d q)"))?;
     let mut seen_skill = false;
     for c in rest.chars() {
         let movement = c.is_ascii_uppercase();
         if movement && seen_skill {
-            return Err(err(
-                "board",
-                format!("`{token}` on {sq}: a movement piece stands above a skill piece"),
+            return Err(bad(
+                "a stack: its movement pieces (P D Q) stand below its skill pieces (p d q)",
             ));
         }
         seen_skill |= !movement;
@@ -90,10 +78,7 @@ fn parse_stack(token: &str, sq: Square) -> Result<SetupStack, PositionError> {
 pub(crate) fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 7 {
-        return Err(err(
-            "board",
-            format!("expected 7 ranks separated by `/`, found {}", rows.len()),
-        ));
+        return Err(PositionError::rank_count("board", 7..=7, rows.len()));
     }
     let mut stacks = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -106,32 +91,27 @@ pub(crate) fn parse_board(text: &str) -> Result<Vec<SetupStack>, PositionError> 
                 let n: u8 = match item.parse() {
                     Ok(n) if (1..=7).contains(&n) => n,
                     _ => {
-                        return Err(err(
+                        return Err(PositionError::unknown_piece(
                             "board",
-                            format!(
-                                "rank {}: `{item}` is not a count of empty squares 1-7",
-                                rank + 1
-                            ),
+                            usize::from(rank) + 1,
+                            item,
+                            "a count of empty squares 1-7",
                         ));
                     }
                 };
                 file = file.saturating_add(n);
             } else {
                 if file >= 7 {
-                    return Err(err(
-                        "board",
-                        format!("rank {} covers more than 7 squares", rank + 1),
-                    ));
+                    let rank = usize::from(rank) + 1;
+                    return Err(PositionError::rank_width("board", rank, 7, None));
                 }
                 stacks.push(parse_stack(item, Square::new(file, rank))?);
                 file += 1;
             }
         }
         if file != 7 {
-            return Err(err(
-                "board",
-                format!("rank {} covers {file} squares, expected 7", rank + 1),
-            ));
+            let (rank, file) = (usize::from(rank) + 1, usize::from(file));
+            return Err(PositionError::rank_width("board", rank, 7, Some(file)));
         }
     }
     Ok(stacks)
@@ -142,10 +122,7 @@ fn parse_pieces(field: &'static str, text: &str) -> Result<Pieces, PositionError
         return Ok(Pieces::EMPTY);
     }
     Pieces::from_letters(text).ok_or_else(|| {
-        err(
-            field,
-            format!("`{text}` is not a list of pieces (P D Q p d q) or `-`"),
-        )
+        PositionError::unreadable(field, text, "a list of pieces (P D Q p d q) or `-`")
     })
 }
 
@@ -155,7 +132,7 @@ fn parse_square_or_none(field: &'static str, text: &str) -> Result<Option<Square
     }
     GRID.parse_square(text)
         .map(Some)
-        .map_err(|e| err(field, e.to_string()))
+        .map_err(|e| PositionError::square(field, e))
 }
 
 fn parse_pair(
@@ -163,9 +140,10 @@ fn parse_pair(
     text: &str,
 ) -> Result<([Option<Square>; 2], [bool; 2]), PositionError> {
     let Some((w, b)) = text.split_once(',') else {
-        return Err(err(
+        return Err(PositionError::unreadable(
             field,
-            format!("`{text}` is not two comma-separated entries (White,Black)"),
+            text,
+            "two comma-separated entries (White,Black)",
         ));
     };
     let mut squares = [None; 2];
@@ -190,7 +168,7 @@ fn parse_decision(text: &str) -> Result<DecisionField, PositionError> {
             rest,
             Some(
                 GRID.parse_square(sq)
-                    .map_err(|e| err("decision", format!("`@{sq}`: {e}")))?,
+                    .map_err(|e| PositionError::square("decision", e))?,
             ),
         ),
         None => (text, None),
@@ -218,11 +196,10 @@ fn parse_decision(text: &str) -> Result<DecisionField, PositionError> {
     } else if let Some(h) = core.strip_prefix("steal:") {
         (Decision::Steal, h)
     } else {
-        return Err(err(
+        return Err(PositionError::unreadable(
             "decision",
-            format!(
-                "`{text}` is not setup-hide, place, main, steal:HELD, steal?:HELD, hide, raid, rehide, trade or over"
-            ),
+            text,
+            "setup-hide, place, main, steal:HELD, steal?:HELD, hide, raid, rehide, trade or over",
         ));
     };
     // An optional steal after capturing a stack without pieces holds nothing: `-`.
@@ -231,12 +208,7 @@ fn parse_decision(text: &str) -> Result<DecisionField, PositionError> {
     } else {
         Pieces::from_letters(held).filter(|p| !p.is_empty())
     }
-    .ok_or_else(|| {
-        err(
-            "decision",
-            format!("`{held}` is not the list of held pieces"),
-        )
-    })?;
+    .ok_or_else(|| PositionError::unreadable("decision", held, "the list of held pieces"))?;
     Ok((decision, held, raid_due, lander))
 }
 
@@ -255,9 +227,10 @@ impl Notation for Stacktrices {
             "0" => Seat(0),
             "1" => Seat(1),
             _ => {
-                return Err(err(
+                return Err(PositionError::unreadable(
                     "seat",
-                    format!("`{seat}` is not 0 (White) or 1 (Black)"),
+                    seat,
+                    "0 (White) or 1 (Black)",
                 ));
             }
         };

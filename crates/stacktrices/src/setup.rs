@@ -56,5 +56,6 @@ pub struct Setup {
 }
 
 /// Why a position (text or RON) was refused: the core's one
-/// [`PositionError`](pyramid_core::PositionError), naming the field and the problem.
+/// [`PositionError`](pyramid_core::PositionError), naming the field and the kind of problem
+/// ([`PositionProblem`](pyramid_core::PositionProblem)).
 pub use pyramid_core::PositionError;

@@ -3,7 +3,6 @@
 //! the state, so that the setup stays pure data.
 
 use crate::geometry::{Base, GRID, Stack, index, square};
-use crate::notation::err;
 use crate::piece::{Piece, Pieces};
 use crate::state::{Decision, RECEIVED, START_STORE, Stacktrices};
 use pyramid_core::{Outcome, Seat, Square};
@@ -38,9 +37,7 @@ impl TryFrom<Setup> for Stacktrices {
         }
         g.lander = match s.lander {
             Some(sq) if GRID.contains(sq) => Some(index(sq)),
-            Some(sq) => {
-                return Err(err("decision", format!("`@{sq}` is off the 7x7 board")));
-            }
+            Some(sq) => return Err(PositionError::off_board("decision", format!("@{sq}"), 7, 7)),
             None => None,
         };
         check_held(&g)?;
@@ -56,9 +53,11 @@ impl TryFrom<Setup> for Stacktrices {
 /// The seat on turn exists.
 fn check_turn(turn: Seat) -> Result<u8, PositionError> {
     if turn.0 > 1 {
-        return Err(err(
+        return Err(PositionError::out_of_range(
             "seat",
-            format!("seat {turn} does not exist (0 is White, 1 is Black)"),
+            "the seat to act (0 is White, 1 is Black)",
+            u64::from(turn.0),
+            0..=1,
         ));
     }
     Ok(turn.0)
@@ -76,7 +75,7 @@ fn place_stacks(
         check_stack(st, several)?;
         let i = index(st.square);
         if g.board[usize::from(i)].is_some() {
-            return Err(err("board", format!("two stacks on {}", st.square)));
+            return Err(PositionError::occupied("board", st.square, "stacks"));
         }
         bases[usize::from(st.owner.0)][usize::from(st.base == Base::Queen)] += 1;
         g.put(
@@ -89,14 +88,16 @@ fn place_stacks(
         );
     }
     for side in 0..2 {
-        if bases[side][0] > 4 || bases[side][1] > 3 {
-            return Err(err(
-                "board",
-                format!(
-                    "{} has {} drone and {} queen bases (at most 4 and 3)",
-                    SIDE[side], bases[side][0], bases[side][1]
-                ),
-            ));
+        for (kind, most) in [("drone", 4), ("queen", 3)] {
+            let found = usize::from(bases[side][usize::from(kind == "queen")]);
+            if found > most {
+                return Err(PositionError::count(
+                    "board",
+                    format!("{kind} bases of {}", SIDE[side]),
+                    found,
+                    0..=most,
+                ));
+            }
         }
     }
     Ok(())
@@ -106,34 +107,29 @@ fn place_stacks(
 /// movement piece unless `several` (Variant 2 after the setup phase).
 fn check_stack(st: &SetupStack, several: bool) -> Result<(), PositionError> {
     if !GRID.contains(st.square) {
-        return Err(err(
-            "board",
-            format!("square {} is off the 7x7 board", st.square),
-        ));
+        return Err(PositionError::off_board("board", st.square, 7, 7));
     }
     if st.owner.0 > 1 {
-        return Err(err(
+        return Err(PositionError::out_of_range(
             "board",
-            format!("the stack on {} belongs to seat {}", st.square, st.owner),
+            format!("the seat of the stack on {}", st.square),
+            u64::from(st.owner.0),
+            0..=1,
         ));
     }
     let m = st.pieces.movement();
     if m == 0 && st.pieces.skills() > 0 {
-        return Err(err(
+        return Err(PositionError::invariant(
             "board",
-            format!(
-                "the stack on {} has a stranded skill piece (no movement piece)",
-                st.square
-            ),
+            format!("the stack on {}", st.square),
+            "has a stranded skill piece (no movement piece)",
         ));
     }
     if m > 1 && !several {
-        return Err(err(
+        return Err(PositionError::against_rules(
             "board",
-            format!(
-                "the stack on {} holds {m} movement pieces (only Variant 2 allows several)",
-                st.square
-            ),
+            format!("the stack on {} holds {m} movement pieces", st.square),
+            "Variant 2 off (only Variant 2 allows several, after the setup phase)",
         ));
     }
     Ok(())
@@ -146,19 +142,26 @@ fn check_setup_phase(g: &Stacktrices) -> Result<(), PositionError> {
         check_received(g, side)?;
         check_home_row(g, side)?;
     }
-    if g.occ[0].count_ones() + g.occ[1].count_ones() != 14 {
-        return Err(err(
+    let stacks = (g.occ[0].count_ones() + g.occ[1].count_ones()) as usize;
+    if stacks != 14 {
+        return Err(PositionError::count(
             "board",
-            "during the setup phase only the 14 bases stand on the board",
+            "stacks during the setup phase (only the 14 bases stand on the board)",
+            stacks,
+            14..=14,
         ));
     }
     if g.store != START_STORE {
-        return Err(err(
+        let letters = if g.store.is_empty() {
+            "-".to_owned()
+        } else {
+            g.store.letters()
+        };
+        return Err(PositionError::mismatch(
             "store",
-            format!(
-                "during the setup phase the store holds Q and q, not `{}`",
-                g.store.letters()
-            ),
+            "the store during the setup phase",
+            START_STORE.letters(),
+            letters,
         ));
     }
     Ok(())
@@ -172,14 +175,14 @@ fn check_received(g: &Stacktrices, side: u8) -> Result<(), PositionError> {
     }
     for k in Piece::ALL {
         if on.count(k) > RECEIVED.count(k) {
-            return Err(err(
+            return Err(PositionError::count(
                 "board",
                 format!(
-                    "{} has {} `{k}` on its stacks but receives {}",
-                    SIDE[usize::from(side)],
-                    on.count(k),
-                    RECEIVED.count(k)
+                    "`{k}` on the stacks of {} (as many as it receives)",
+                    SIDE[usize::from(side)]
                 ),
+                usize::from(on.count(k)),
+                0..=usize::from(RECEIVED.count(k)),
             ));
         }
     }
@@ -193,13 +196,14 @@ fn check_home_row(g: &Stacktrices, side: u8) -> Result<(), PositionError> {
         let ok = g.board[usize::from(sq)]
             .is_some_and(|st| st.owner == side && st.base == Stacktrices::home_base(file));
         if !ok {
-            return Err(err(
+            return Err(PositionError::invariant(
                 "board",
                 format!(
-                    "during the setup phase {} has its bases on its home row (missing on {})",
+                    "the base of {} on {} (its home row)",
                     SIDE[usize::from(side)],
                     square(sq)
                 ),
+                "is missing: during the setup phase each side's bases stand on its home row, as arranged",
             ));
         }
     }
@@ -211,20 +215,15 @@ fn check_census(g: &Stacktrices) -> Result<(), PositionError> {
     let census = g.piece_census();
     for k in Piece::ALL {
         let (n, total) = (census.count(k), Piece::TOTALS[k.index()]);
-        if n > total {
-            return Err(err(
+        if n != total {
+            let total = usize::from(total);
+            return Err(PositionError::count(
                 "store",
                 format!(
-                    "{n} `{k}` in stacks, store and held pieces, but the game has only {total}"
+                    "`{k}` in stacks, store and held pieces (every piece of the game is somewhere)"
                 ),
-            ));
-        }
-        if n < total {
-            return Err(err(
-                "store",
-                format!(
-                    "only {n} `{k}` in stacks, store and held pieces; all {total} of the game must be somewhere"
-                ),
+                usize::from(n),
+                total..=total,
             ));
         }
     }
@@ -244,12 +243,10 @@ fn place_thief(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionE
     let si = usize::from(side);
     if let Some(t) = s.thieves[si] {
         if !is_own_drone(g, t, side) {
-            return Err(err(
+            return Err(PositionError::invariant(
                 "thieves",
-                format!(
-                    "{}'s thief {t} is not under a drone base of its own",
-                    SIDE[si]
-                ),
+                format!("{}'s thief {t}", SIDE[si]),
+                "is not under a drone base of its own",
             ));
         }
         g.thief[si] = Some(index(t));
@@ -261,25 +258,32 @@ fn place_thief(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionE
             _ => false,
         };
         if g.drones(side) != 0 && !waiting {
-            return Err(err(
+            return Err(PositionError::invariant(
                 "thieves",
-                format!("{} has drone-base stacks but no thief", SIDE[si]),
+                SIDE[si],
+                "has drone-base stacks but no thief",
             ));
         }
     }
     if s.thieves[si].is_some() && s.decision == Decision::SetupHide && side >= g.turn {
-        return Err(err(
+        return Err(PositionError::invariant(
             "thieves",
-            format!("{} has not hidden its vulnerability yet", SIDE[si]),
+            SIDE[si],
+            "has a thief, but has not hidden its vulnerability yet",
         ));
     }
-    if s.exposed[si] && (!s.rules.variant1() || s.thieves[si].is_none()) {
-        return Err(err(
+    if s.exposed[si] && s.thieves[si].is_none() {
+        return Err(PositionError::invariant(
             "thieves",
-            format!(
-                "{}'s thief is exposed, which needs Variant 1 and a thief",
-                SIDE[si]
-            ),
+            SIDE[si],
+            "is marked exposed (`!`) without a thief",
+        ));
+    }
+    if s.exposed[si] && !s.rules.variant1() {
+        return Err(PositionError::against_rules(
+            "thieves",
+            format!("{}'s thief is exposed", SIDE[si]),
+            "Variant 1 off (an exposed thief needs Variant 1)",
         ));
     }
     Ok(())
@@ -291,21 +295,17 @@ fn place_bar(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionErr
     let si = usize::from(side);
     if let Some(b) = s.bars[si] {
         if matches!(s.decision, Decision::SetupHide | Decision::Place) {
-            return Err(err(
+            return Err(PositionError::invariant(
                 "bars",
-                format!(
-                    "{}'s raider {b}: no stack has raided during the setup phase",
-                    SIDE[si]
-                ),
+                format!("{}'s raider {b}", SIDE[si]),
+                "cannot be set: no stack has raided during the setup phase",
             ));
         }
         if !is_own_drone(g, b, side) {
-            return Err(err(
+            return Err(PositionError::invariant(
                 "bars",
-                format!(
-                    "{}'s raider {b} is not a drone-base stack of its own",
-                    SIDE[si]
-                ),
+                format!("{}'s raider {b}", SIDE[si]),
+                "is not a drone-base stack of its own",
             ));
         }
         g.bar[si] = Some(index(b));
@@ -317,7 +317,7 @@ fn place_bar(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionErr
 /// decision by its own check (below).
 fn check_decision(g: &mut Stacktrices) -> Result<(), PositionError> {
     if g.decision != Decision::Over && (g.occ[0] == 0 || g.occ[1] == 0) {
-        return Err(err(
+        return Err(PositionError::rule(
             "decision",
             "a side without stacks has lost: the decision must be `over`",
         ));
@@ -370,11 +370,12 @@ impl From<Stacktrices> for Setup {
 /// the captured stack had no piece).
 fn check_held(g: &Stacktrices) -> Result<(), PositionError> {
     match g.decision {
-        Decision::Steal if g.held.is_empty() => {
-            Err(err("decision", "a steal is pending but no piece is held"))
-        }
+        Decision::Steal if g.held.is_empty() => Err(PositionError::rule(
+            "decision",
+            "a steal is pending but no piece is held",
+        )),
         Decision::Steal | Decision::OptionalSteal => Ok(()),
-        _ if !g.held.is_empty() => Err(err(
+        _ if !g.held.is_empty() => Err(PositionError::rule(
             "decision",
             "held pieces exist only while a steal is pending",
         )),
@@ -393,7 +394,7 @@ fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
             Decision::Steal | Decision::OptionalSteal | Decision::VictimHide
         )
     {
-        return Err(err(
+        return Err(PositionError::rule(
             "decision",
             "`+raid` only follows a steal or a victim's hide",
         ));
@@ -402,14 +403,12 @@ fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
     let needs = raid || g.decision == Decision::OptionalSteal;
     match (needs, g.lander) {
         (false, None) => Ok(()),
-        (false, Some(sq)) => Err(err(
+        (false, Some(sq)) => Err(PositionError::invariant(
             "decision",
-            format!(
-                "`@{}` names the stack that moved only for a raid or an optional steal",
-                square(sq)
-            ),
+            format!("`@{}`", square(sq)),
+            "names the stack that moved only for a raid or an optional steal",
         )),
-        (true, None) => Err(err(
+        (true, None) => Err(PositionError::rule(
             "decision",
             "a raid (`raid`, `+raid`) or an optional steal names the stack that moved: add `@SQ`",
         )),
@@ -417,22 +416,17 @@ fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
             let own_drone =
                 g.board[usize::from(sq)].is_some_and(|st| st.owner == me && st.base == Base::Drone);
             if !own_drone {
-                return Err(err(
+                return Err(PositionError::invariant(
                     "decision",
-                    format!(
-                        "`@{}` is not a drone-base stack of {}, the side on turn",
-                        square(sq),
-                        SIDE[usize::from(me)]
-                    ),
+                    format!("`@{}` ({} on turn)", square(sq), SIDE[usize::from(me)]),
+                    "is not a drone-base stack of the side on turn",
                 ));
             }
             if raid && sq / 7 != crate::geometry::home_rank(me ^ 1) {
-                return Err(err(
+                return Err(PositionError::invariant(
                     "decision",
-                    format!(
-                        "a raid follows a move onto the opponent's home row, and `@{}` is not on it",
-                        square(sq)
-                    ),
+                    format!("`@{}`", square(sq)),
+                    "is not on the opponent's home row, where a raid's stack moved",
                 ));
             }
             Ok(())
@@ -443,7 +437,7 @@ fn check_lander(g: &Stacktrices) -> Result<(), PositionError> {
 /// `over`: exactly one side has no stack; it lost.
 fn check_over(g: &mut Stacktrices) -> Result<(), PositionError> {
     if (g.occ[0] != 0) == (g.occ[1] != 0) {
-        return Err(err(
+        return Err(PositionError::rule(
             "decision",
             "`over` needs exactly one side without stacks",
         ));
@@ -458,16 +452,14 @@ fn check_over(g: &mut Stacktrices) -> Result<(), PositionError> {
 fn check_steal(g: &Stacktrices) -> Result<(), PositionError> {
     let victim = g.turn ^ 1;
     if g.thief[usize::from(victim)].is_some() {
-        return Err(err(
+        return Err(PositionError::invariant(
             "decision",
-            format!(
-                "a steal follows the capture of {}'s thief, but its thief still stands",
-                SIDE[usize::from(victim)]
-            ),
+            format!("{}'s thief", SIDE[usize::from(victim)]),
+            "still stands, but a steal follows the capture of the opponent's thief",
         ));
     }
     if !g.can_place_any(g.turn, g.held) {
-        return Err(err(
+        return Err(PositionError::rule(
             "decision",
             "a steal is pending but no held piece can be placed",
         ));
@@ -479,7 +471,11 @@ fn check_steal(g: &Stacktrices) -> Result<(), PositionError> {
 /// `@SQ`).
 fn check_optional_steal(g: &Stacktrices) -> Result<(), PositionError> {
     if !g.rules.variant1() {
-        return Err(err("decision", "an optional steal needs Variant 1"));
+        return Err(PositionError::against_rules(
+            "decision",
+            "an optional steal is pending",
+            "Variant 1 off (an optional steal needs Variant 1)",
+        ));
     }
     Ok(())
 }
@@ -489,16 +485,14 @@ fn check_optional_steal(g: &Stacktrices) -> Result<(), PositionError> {
 fn check_victim_hide(g: &Stacktrices) -> Result<(), PositionError> {
     let victim = usize::from(g.turn ^ 1);
     if g.thief[victim].is_some() {
-        return Err(err(
+        return Err(PositionError::invariant(
             "decision",
-            format!(
-                "`hide` is the victim's hide after its thief was captured, but {}'s thief still stands",
-                SIDE[victim]
-            ),
+            format!("{}'s thief", SIDE[victim]),
+            "still stands, but `hide` is the victim's hide after its thief was captured",
         ));
     }
     if g.drones(g.turn ^ 1) == 0 {
-        return Err(err(
+        return Err(PositionError::rule(
             "decision",
             "the victim has no drone-base stack to hide under",
         ));
@@ -510,11 +504,11 @@ fn check_victim_hide(g: &Stacktrices) -> Result<(), PositionError> {
 fn check_rehide(g: &Stacktrices) -> Result<(), PositionError> {
     let me = usize::from(g.turn);
     match g.thief[me] {
-        None => Err(err(
+        None => Err(PositionError::rule(
             "decision",
             "a re-hide follows a raid by the mover's thief",
         )),
-        Some(t) if g.bar[me] != Some(t) => Err(err(
+        Some(t) if g.bar[me] != Some(t) => Err(PositionError::rule(
             "decision",
             "a re-hide follows a raid, so the raiding thief is the last raider (`bars`)",
         )),
@@ -526,13 +520,14 @@ fn check_rehide(g: &Stacktrices) -> Result<(), PositionError> {
 fn check_place(g: &Stacktrices) -> Result<(), PositionError> {
     let me = g.turn;
     if g.hand(Seat(me)).is_empty() {
-        return Err(err(
+        return Err(PositionError::invariant(
             "decision",
-            format!("{} has no piece left to place", SIDE[usize::from(me)]),
+            SIDE[usize::from(me)],
+            "has no piece left to place",
         ));
     }
     if g.thief.iter().any(Option::is_none) {
-        return Err(err(
+        return Err(PositionError::rule(
             "thieves",
             "placements come after both sides have hidden their vulnerability",
         ));
@@ -543,7 +538,10 @@ fn check_place(g: &Stacktrices) -> Result<(), PositionError> {
 /// The setup hides come first: no piece placed yet.
 fn check_setup_hide(g: &Stacktrices) -> Result<(), PositionError> {
     if g.store != START_STORE || g.stacks().any(|(_, st)| !st.pieces.is_empty()) {
-        return Err(err("decision", "the setup hides come before any placement"));
+        return Err(PositionError::rule(
+            "decision",
+            "the setup hides come before any placement",
+        ));
     }
     Ok(())
 }

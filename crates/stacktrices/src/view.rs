@@ -21,7 +21,7 @@ use pyramid_core::{Game, Information, Notation, Seat, Square};
 
 use crate::action::Action;
 use crate::geometry::{Base, Stack, square};
-use crate::notation::{err, parse_board};
+use crate::notation::parse_board;
 use crate::piece::Pieces;
 use crate::rules::Rules;
 use crate::setup::PositionError;
@@ -208,12 +208,10 @@ impl StacktricesView {
         let viewer = read_viewer(fields[7])?;
         let me = usize::from(viewer.0);
         let Some((white, black)) = fields[2].split_once(',') else {
-            return Err(err(
+            return Err(PositionError::unreadable(
                 "thieves",
-                format!(
-                    "`{}` is not two comma-separated entries (White,Black)",
-                    fields[2]
-                ),
+                fields[2],
+                "two comma-separated entries (White,Black)",
             ));
         };
         let (own, hidden) = if me == 0 {
@@ -263,7 +261,7 @@ impl StacktricesView {
                         return Ok(view);
                     }
                     first_error.get_or_insert_with(|| {
-                        err(
+                        PositionError::rule(
                             "thieves",
                             "the other side's thief is written as the viewer could not see it \
                              (`?` while it hides, its square once shown, `-` when it has none)",
@@ -276,9 +274,10 @@ impl StacktricesView {
             }
         }
         Err(first_error.unwrap_or_else(|| {
-            err(
+            PositionError::invariant(
                 "thieves",
-                "`?` but the other side has no drone-base stack to hide a thief under",
+                "`?`",
+                "is written, but the other side has no drone-base stack to hide a thief under",
             )
         }))
     }
@@ -289,9 +288,10 @@ fn read_viewer(text: &str) -> Result<Seat, PositionError> {
     match text {
         "0" => Ok(Seat(0)),
         "1" => Ok(Seat(1)),
-        other => Err(err(
+        other => Err(PositionError::unreadable(
             "viewer",
-            format!("`{other}` is not 0 (White) or 1 (Black)"),
+            other,
+            "0 (White) or 1 (Black)",
         )),
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::common::{board, position};
 use pyramid_core::prelude::*;
-use pyramid_core::{Game, Seat};
+use pyramid_core::{Game, PositionError, PositionProblem, Seat};
 use pyramid_testkit::conformance::check_rejects_positions;
 use stacktrices::{Rules, Setup, SetupStack, Stacktrices, Start};
 
@@ -59,7 +59,7 @@ fn impossible_positions_name_the_problem() {
             // Piece counts beyond the game's pieces, or pieces missing.
             (
                 &format!("{b} PPPPDDDQQQppppdddqqq a1,- -,- main 0 0"),
-                "only",
+                "too many `P`",
             ),
             (&format!("{b} PPDDQQQppppdddqqq a1,- -,- main 0 0"), "store"),
             // A stranded skill piece; two movement pieces without Variant 2.
@@ -124,7 +124,7 @@ fn ron_round_trips_and_rejects_impossible_states() {
     // Too many pieces: an extra D in the store.
     let mut s = setup.clone();
     s.store.0[1] += 1;
-    refuse(s, "only 4");
+    refuse(s, "too many `D` in stacks, store and held pieces");
     // A stranded skill piece: take a1's P away (into the store, so counts stay right).
     let mut s = setup.clone();
     let a1 = s
@@ -157,7 +157,7 @@ fn ron_round_trips_and_rejects_impossible_states() {
         base: stacktrices::Base::Queen,
         pieces: Default::default(),
     });
-    refuse(s, "seat 2");
+    refuse(s, "the seat of the stack on d4 is 2");
 }
 
 #[test]
@@ -177,4 +177,62 @@ fn documented_positions_read_back() {
 #[test]
 fn actions_are_small_copy_values() {
     assert!(std::mem::size_of::<stacktrices::Action>() <= 24);
+}
+
+/// The refusal of `text` under the standard start's rules.
+fn refusal(text: &str) -> PositionError {
+    Stacktrices::from_position(text, &Rules::default().with_start(Start::Standard)).expect_err(text)
+}
+
+#[test]
+fn an_unknown_decision_is_unreadable() {
+    let far = board(&[("d4", "wqDd"), ("g7", "bqP")]);
+    let err = refusal(&format!("{far} Qq -,- -,- dance 0 0"));
+    assert_eq!(err.field, "decision");
+    assert!(
+        matches!(err.problem, PositionProblem::Unreadable { ref text, .. } if text == "dance"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_stranded_skill_piece_breaks_a_named_rule() {
+    let err = refusal(&position(
+        &[("d4", "wqd"), ("a1", "wdP"), ("g7", "bqP")],
+        "a1,- -,- main 0 0",
+    ));
+    assert_eq!(err.field, "board");
+    assert!(
+        matches!(
+            err.problem,
+            PositionProblem::Invariant {
+                subject: Some(ref stack),
+                rule: "has a stranded skill piece (no movement piece)",
+            } if stack == "the stack on d4"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn pieces_not_conserved_are_a_count_problem() {
+    let b = board(&[("d4", "wqDd"), ("a1", "wdP"), ("g7", "bqP")]);
+    let err = refusal(&format!("{b} PPDDQQQppppdddqqq a1,- -,- main 0 0"));
+    assert_eq!(err.field, "store");
+    assert!(
+        matches!(err.problem, PositionProblem::Count { found, ref expected, .. } if !expected.contains(&found)),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_movement_pieces_without_variant_2_are_against_the_rules() {
+    let err = refusal(&position(
+        &[("d4", "wqDP"), ("a1", "wdP"), ("g7", "bqP")],
+        "a1,- -,- main 0 0",
+    ));
+    assert!(
+        matches!(err.problem, PositionProblem::AgainstRules { .. }),
+        "{err}"
+    );
 }

@@ -957,7 +957,7 @@ fn pending_raid_without_a_mover_stack_on_the_home_row_is_refused() {
     assert!(msg.contains("@SQ"), "{msg}");
     // `@a1` is White's own home row, not Black's.
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid@a1 0 5"), &rules);
-    assert!(msg.contains("not on it"), "{msg}");
+    assert!(msg.contains("not on the opponent's home row"), "{msg}");
     // `@b1` is a queen-base stack.
     let msg = refused(&format!("{STANDARD_BOARD} a1,g7 -,- raid@b1 0 5"), &rules);
     assert!(msg.contains("not a drone-base stack"), "{msg}");

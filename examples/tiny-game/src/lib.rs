@@ -30,75 +30,24 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use pyramid_core::{
-    ActionIds, ActionParseError, CommonRules, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, PolicySpace, RuleSet, RulesError, Seat, Svg, Zobrist,
+    ActionIds, ActionParseError, Diagram, Evaluate, Game, Notation, Observation,
+    Outcome, PerfectInformation, PolicySpace, RuleSet, Seat, Svg, Zobrist,
     zobrist_table,
 };
 use serde::{Deserialize, Serialize};
 
-/// The rule options: always two seats, and the optional ply limit every game has. The
-/// game has no options of its own.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "RulesSetup", into = "RulesSetup")]
-pub struct TicTacToeRules {
-    common: CommonRules,
-}
-
-impl Default for TicTacToeRules {
-    /// Two seats, no ply limit.
-    fn default() -> Self {
-        TicTacToeRules {
-            common: CommonRules::new(2),
-        }
+pyramid_core::rule_options! {
+    /// The rule options: always two seats, and the optional ply limit every game has. The
+    /// game has no options of its own; a game with some declares each in `options`, one
+    /// line each (see `pyramid_core::rule_options!`).
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    pub struct TicTacToeRules {
+        game: "tic-tac-toe",
+        seats: [2],
+        page: "",
+        setup: RulesSetup,
     }
-}
-
-impl RuleSet for TicTacToeRules {
-    const GAME: &'static str = "tic-tac-toe";
-    const SEAT_COUNTS: &'static [usize] = &[2];
-    const OPTIONS: &'static [(&'static str, &'static str)] = &[];
-
-    fn common(&self) -> &CommonRules {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut CommonRules {
-        &mut self.common
-    }
-
-    fn set_own_option(&mut self, key: &str, _value: &str) -> Result<(), RulesError> {
-        // `RuleSet::set_option` only calls this for keys of `OPTIONS`, which is empty.
-        Err(RulesError::UnknownOption {
-            game: Self::GAME,
-            key: pyramid_core::excerpt(key),
-            known: "seats, ply_limit".to_owned(),
-        })
-    }
-
-    fn options(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
-}
-
-/// The serde form of [`TicTacToeRules`] (the seat count is always 2).
-#[derive(Serialize, Deserialize)]
-struct RulesSetup {
-    #[serde(default)]
-    ply_limit: Option<u32>,
-}
-
-impl From<RulesSetup> for TicTacToeRules {
-    fn from(setup: RulesSetup) -> Self {
-        TicTacToeRules::default().with_ply_limit(setup.ply_limit)
-    }
-}
-
-impl From<TicTacToeRules> for RulesSetup {
-    fn from(rules: TicTacToeRules) -> Self {
-        RulesSetup {
-            ply_limit: rules.ply_limit(),
-        }
-    }
+    options {}
 }
 
 /// An action: mark the square `0..9` (`a1` is 0, `b1` 1, ..., `c3` 8).
@@ -391,6 +340,22 @@ impl Notation for TicTacToe {
 
 /// Nothing is hidden: every seat sees the whole board.
 impl PerfectInformation for TicTacToe {}
+
+/// Words for tools: seats are `x` and `o`, an action marks one square. The end of a game
+/// and the moves in other notations keep the defaults (the outcome; none).
+impl pyramid_core::Describe for TicTacToe {
+    fn seat_name(&self, seat: Seat) -> String {
+        if seat.0 == 0 { "x" } else { "o" }.to_owned()
+    }
+
+    fn describe_action(&self, action: Mark, _viewer: Option<Seat>) -> pyramid_core::ActionWords {
+        let seat = self.to_act().unwrap_or(Seat(0));
+        pyramid_core::ActionWords {
+            words: format!("{} marked {action}", self.seat_name(seat)),
+            squares: vec![action.to_string()],
+        }
+    }
+}
 
 impl Evaluate for TicTacToe {
     /// A win 100, a loss -100; otherwise the lines `seat` can still complete less the

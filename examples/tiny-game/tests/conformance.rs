@@ -73,3 +73,15 @@ fn perft_counts_match_the_known_tic_tac_toe_tree() {
         assert_eq!(perft(&start, depth), count, "perft({depth})");
     }
 }
+
+#[test]
+fn the_game_describes_itself_for_tools() {
+    use pyramid_core::{Describe, Seat};
+    let game = TicTacToe::new(&TicTacToeRules::default());
+    assert_eq!(game.seat_name(Seat(1)), "o");
+    let mark = game.parse_action("b2").expect("legal");
+    let words = game.describe_action(mark, Some(Seat(1)));
+    assert_eq!(words.words, "x marked b2");
+    assert_eq!(words.squares, ["b2"]);
+    assert!(TicTacToe::notations().is_empty());
+}

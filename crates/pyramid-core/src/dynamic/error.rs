@@ -1,6 +1,6 @@
 //! [`RuntimeError`]: what the runtime interface refuses, with the reason in words.
 
-use crate::{PlayError, RulesError};
+use crate::{NotationMovesError, PlayError, RulesError};
 
 /// Why a runtime call was refused. Every variant says what was wrong in its message; no
 /// call of the runtime panics on bad input.
@@ -25,6 +25,9 @@ pub enum RuntimeError {
     /// An action was refused (illegal, malformed, wrong seat, game over).
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// Moves in another notation were refused, or the game has no such notation.
+    #[error(transparent)]
+    Notation(#[from] NotationMovesError),
     /// No action has this id here.
     #[error("no action has the id {id} here (ids are below {bound})")]
     UnknownActionId {

@@ -38,6 +38,14 @@ pub trait DynGame: Send + Sync {
 
     /// The game's rules page, Markdown ([`RuleSet::RULES_PAGE`]; empty when it has none).
     fn rules_page(&self) -> &'static str;
+    /// The notations besides its own that [`DynState::play_in_notation`] reads
+    /// ([`Describe::notations`](crate::Describe::notations)).
+    fn notations(&self) -> &'static [&'static str];
+    /// The rule options whose default leaves a draw to the tool running a match, each
+    /// with the value a start without draws ([`DynGame::new_state`]) plays it as
+    /// ([`Describe::drawn_options`](crate::Describe::drawn_options)): what a tool with no
+    /// draw of its own (OpenSpiel) fixes.
+    fn drawn_options(&self) -> &'static [(&'static str, &'static str)];
     /// The bound on action ids under the rules `options`.
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError>;
     /// The size of the policy space ([`PolicySpace`](crate::PolicySpace)) under the rules
@@ -115,8 +123,8 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                 "ply_limit" => "a number of plies, or `none`".to_owned(),
                 own => <G::Rules as RuleSet>::OPTIONS
                     .iter()
-                    .find(|(k, _)| *k == own)
-                    .map(|(_, words)| (*words).to_owned())
+                    .find(|spec| spec.key == own)
+                    .map(|spec| format!("{}: {}", spec.values, spec.doc))
                     .unwrap_or_default(),
             }
         };
@@ -136,6 +144,14 @@ impl<G: FullGame> DynGame for GameEntry<G> {
 
     fn perfect_information(&self) -> bool {
         crate::perfect_information::<G>()
+    }
+
+    fn notations(&self) -> &'static [&'static str] {
+        <G as crate::Describe>::notations()
+    }
+
+    fn drawn_options(&self) -> &'static [(&'static str, &'static str)] {
+        <G as crate::Describe>::drawn_options()
     }
 
     fn action_space(&self, options: &[(&str, &str)]) -> Result<u64, RuntimeError> {

@@ -5,7 +5,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::{FullGame, Outcome, PlayError, Seat, divide_parallel, perft_parallel};
+use crate::{ActionWords, FullGame, Outcome, PlayError, Seat, divide_parallel, perft_parallel};
 
 use super::RuntimeError;
 
@@ -123,6 +123,30 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn observation_shape(&self) -> Vec<usize>;
     /// `seat`'s observation tensor, flat (row-major in [`DynState::observation_shape`]).
     fn observation(&self, seat: Seat) -> Result<Vec<f32>, RuntimeError>;
+
+    /// Each seat's name, as the game's board and page give it
+    /// ([`Describe::seat_name`](crate::Describe::seat_name)).
+    fn seat_names(&self) -> Vec<String>;
+    /// How the game ended by its rules, in words (`None` while it goes on).
+    fn end_words(&self) -> Option<String>;
+    /// Each seat's score, where the game keeps one.
+    fn scores(&self) -> Option<Vec<f64>>;
+    /// What the legal action `text` does when played here, in words, and the squares it
+    /// touches, as `viewer` may know them (`None`: everything shown;
+    /// [`Describe::describe_action`](crate::Describe::describe_action)). A seat the game
+    /// does not have is refused.
+    fn describe_action(&self, text: &str, viewer: Option<Seat>)
+    -> Result<ActionWords, RuntimeError>;
+    /// The notations besides the game's own that [`DynState::play_in_notation`] reads.
+    fn notations(&self) -> &'static [&'static str];
+    /// The state reached by playing `moves`, written in the notation `notation`, from
+    /// this one ([`Describe::play_in_notation`](crate::Describe::play_in_notation)); a
+    /// notation the game does not have is [`RuntimeError::Notation`].
+    fn play_in_notation(
+        &self,
+        notation: &str,
+        moves: &str,
+    ) -> Result<Box<dyn DynState>, RuntimeError>;
 
     /// Perft: the leaves of the game tree `depth` plies deep, on `threads` threads.
     fn perft(&self, depth: u32, threads: usize) -> u64;
@@ -414,6 +438,43 @@ impl<G: FullGame> DynState for StateBox<G> {
         let mut tensor = vec![0.0; self.observation_shape().iter().product()];
         self.state.write_observation(seat, &mut tensor);
         Ok(tensor)
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        (0..self.state.seats())
+            .map(|s| self.state.seat_name(Seat(s as u8)))
+            .collect()
+    }
+
+    fn end_words(&self) -> Option<String> {
+        self.state.end_words()
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        crate::Describe::scores(&self.state)
+    }
+
+    fn describe_action(
+        &self,
+        text: &str,
+        viewer: Option<Seat>,
+    ) -> Result<ActionWords, RuntimeError> {
+        if let Some(seat) = viewer {
+            self.check_seat(seat)?;
+        }
+        Ok(self.state.describe_action(self.parse(text)?, viewer))
+    }
+
+    fn notations(&self) -> &'static [&'static str] {
+        <G as crate::Describe>::notations()
+    }
+
+    fn play_in_notation(
+        &self,
+        notation: &str,
+        moves: &str,
+    ) -> Result<Box<dyn DynState>, RuntimeError> {
+        Ok(StateBox::boxed(self.state.play_in_notation(notation, moves)?))
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {

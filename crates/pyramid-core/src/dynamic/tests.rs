@@ -186,3 +186,36 @@ fn every_call_that_takes_a_seat_refuses_one_the_game_lacks() -> Result<(), Runti
     assert!(state.diagram(Some(Seat(1))).is_ok() && state.evaluate(Seat(1)).is_ok());
     Ok(())
 }
+
+#[test]
+fn a_state_describes_itself_through_the_runtime_interface() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let nim = registry.get("nim")?;
+    assert!(nim.notations().is_empty());
+    assert!(nim.drawn_options().is_empty());
+    let mut state = nim.new_state(&[("piles", "1")])?;
+    assert_eq!(state.seat_names(), ["Seat 0", "Seat 1"]);
+    assert_eq!(state.end_words(), None);
+    assert_eq!(state.scores(), None);
+    let words = state.describe_action("a-1", Some(Seat(1)))?;
+    assert_eq!(words.words, "Seat 0 played a-1");
+    assert!(words.squares.is_empty());
+    assert!(matches!(
+        state.describe_action("a-1", Some(Seat(7))),
+        Err(RuntimeError::NoSuchSeat { seat: 7, seats: 2 })
+    ));
+    assert!(matches!(
+        state.describe_action("b-1", None),
+        Err(RuntimeError::Play(_))
+    ));
+    let refused = state.play_in_notation("abstractplay", "a-1");
+    assert!(matches!(refused, Err(RuntimeError::Notation(_))));
+    assert!(
+        refused
+            .err()
+            .is_some_and(|e| e.to_string().contains("nim has no notation `abstractplay`"))
+    );
+    state.play("a-1")?;
+    assert_eq!(state.end_words().as_deref(), Some("seat 0 wins"));
+    Ok(())
+}

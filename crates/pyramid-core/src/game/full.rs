@@ -1,13 +1,13 @@
 //! [`FullGame`]: every opt-in trait at once, what tools written once for every game need.
 
 use crate::{
-    ActionIds, Diagram, Evaluate, Game, Information, Notation, Observation, PolicySpace, Svg,
+    ActionIds, Describe, Diagram, Evaluate, Game, Information, Notation, Observation, PolicySpace, Svg,
     Zobrist,
 };
 
 /// A game with every opt-in trait: [`Game`] plus [`Notation`], [`Information`],
-/// [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`] and [`Observation`]. Bots, matches, records and the runtime
-/// need all of them; every game of the project has them. Implemented automatically.
+/// [`Evaluate`], [`Diagram`], [`ActionIds`], [`PolicySpace`], [`Observation`] and
+/// [`Describe`]. Bots, matches, records and the runtime need all of them; every game of the project has them. Implemented automatically.
 pub trait FullGame:
     Game
     + Notation
@@ -19,6 +19,7 @@ pub trait FullGame:
     + PolicySpace
     + Observation
     + Zobrist
+    + Describe
 {
 }
 
@@ -33,5 +34,6 @@ impl<G> FullGame for G where
         + PolicySpace
         + Observation
         + Zobrist
+        + Describe
 {
 }

@@ -1,8 +1,9 @@
 //! The traits every game implements: the kernel [`Game`] with its [`RuleSet`] and
 //! [`GameAction`], and the opt-in traits for notation, hidden information, evaluation,
-//! drawing, integer action ids, the policy space and observation tensors.
+//! drawing, integer action ids, the policy space, observation tensors and words.
 
 mod action_ids;
+mod describe;
 mod diagram;
 mod evaluate;
 mod full;
@@ -10,12 +11,14 @@ mod information;
 mod kernel;
 mod notation;
 mod observation;
+mod options;
 mod picture;
 mod policy;
 mod rules;
 mod zobrist;
 
 pub use action_ids::ActionIds;
+pub use describe::{ActionWords, Describe, NotationMovesError};
 pub use diagram::Diagram;
 pub use evaluate::Evaluate;
 pub use full::FullGame;
@@ -23,6 +26,9 @@ pub use information::{Information, PerfectInformation, perfect_information};
 pub use kernel::{Game, GameAction, play_random_by, random_action_by_walk};
 pub use notation::Notation;
 pub use observation::Observation;
+#[doc(hidden)]
+pub use options::{declared_default, read_option};
+pub use options::{OptionSpec, RuleValue, options_table};
 pub use picture::Svg;
 pub use policy::PolicySpace;
 #[cfg(feature = "dynamic")]

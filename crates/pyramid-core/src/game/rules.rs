@@ -7,7 +7,7 @@ use std::hash::Hash;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::RulesError;
+use crate::{OptionSpec, RulesError};
 
 /// The rule options every game has: the number of seats and the optional ply limit
 /// (reaching it ends the game as a draw). A game's rules hold one and expose it through
@@ -89,27 +89,12 @@ pub fn parse_ply_limit(text: &str) -> Result<Option<u32>, RulesError> {
 }
 
 /// Says which seat counts a game allows, in words: `2`, `2 or 4`, `2, 3 or 4`.
-fn seat_counts_in_words(counts: &[usize]) -> String {
+pub(crate) fn seat_counts_in_words(counts: &[usize]) -> String {
     let words: Vec<String> = counts.iter().map(usize::to_string).collect();
     match words.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-/// A switch's value as the game reads it: for an option whose values are `on` and `off`
-/// ([`RuleSet::OPTION_VALUES`]), every spelling [`parse_switch`](crate::parse_switch)
-/// reads (`true`/`false`, `yes`/`no`, `1`/`0`) is given as `on`/`off`, so booleans are
-/// spelled the same in every game and tool; any other value is left as it is.
-fn switch_spelling<'v, R: RuleSet>(key: &str, value: &'v str) -> &'v str {
-    let is_switch = R::OPTION_VALUES.iter().any(|(k, values)| {
-        *k == key && values.len() == 2 && values.contains(&"on") && values.contains(&"off")
-    });
-    match crate::parse_switch(key, value) {
-        Ok(true) if is_switch => "on",
-        Ok(false) if is_switch => "off",
-        _ => value,
     }
 }
 
@@ -154,14 +139,12 @@ pub trait RuleSet:
     /// The seat counts the game is played by, ascending.
     const SEAT_COUNTS: &'static [usize];
 
-    /// The game's own options (seats and ply limit excluded): each key with the values it
-    /// takes, in words.
-    const OPTIONS: &'static [(&'static str, &'static str)];
-
-    /// Values of each own option that generated tests and fuzzers try (the proptest
-    /// strategies and `arbitrary` impls, features `proptest` and `arbitrary`), the default
-    /// first: what shrinking leads back to. Empty: tests keep the defaults.
-    const OPTION_VALUES: &'static [(&'static str, &'static [&'static str])] = &[];
+    /// The game's own options (seats and ply limit excluded), each declared once: key,
+    /// values in words, default, what it does, and the values generated tests and fuzzers
+    /// try (the proptest strategies and `arbitrary` impls). Games build it with
+    /// [`rule_options!`](crate::rule_options); [`options_table`](crate::options_table)
+    /// writes it as the table of the game's rules page.
+    const OPTIONS: &'static [OptionSpec];
 
     /// The seats and ply limit.
     fn common(&self) -> &CommonRules;
@@ -170,7 +153,8 @@ pub trait RuleSet:
     /// [`RuleSet::set_ply_limit`], which check them).
     fn common_mut(&mut self) -> &mut CommonRules;
 
-    /// Sets one of the game's own options (a key of [`RuleSet::OPTIONS`]).
+    /// Sets one of the game's own options (a key of [`RuleSet::OPTIONS`]); on an error the
+    /// rules are unchanged.
     fn set_own_option(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
 
     /// The game's own options and their current values, in the order of
@@ -228,11 +212,11 @@ pub trait RuleSet:
                 self.set_ply_limit(parse_ply_limit(value)?);
                 Ok(())
             }
-            own if Self::OPTIONS.iter().any(|(k, _)| *k == own) => {
-                self.set_own_option(key, switch_spelling::<Self>(key, value))
+            own if Self::OPTIONS.iter().any(|spec| spec.key == own) => {
+                self.set_own_option(key, value)
             }
             _ => {
-                let known: Vec<&str> = Self::OPTIONS.iter().map(|(k, _)| *k).collect();
+                let known: Vec<&str> = Self::OPTIONS.iter().map(|spec| spec.key).collect();
                 let known = if known.is_empty() {
                     "seats, ply_limit".to_owned()
                 } else {

@@ -29,8 +29,10 @@ Other seats of Stacktrices do not see an unfinished trade's steps.
 time, its steps one by one.
 
 Returns are zero-sum: +1 for the winner, -1/(players-1) for each loser, 0 for a draw.
-Martian Chess starts with seat 0 unless the ``first`` option says otherwise (the random
-draw of who starts is a match tool's, not part of the game tree). Stacktrices is an
+Options whose default is a draw left to a match tool (``game_info(name)["drawn_options"]``)
+default to the value a new game plays them as: Martian Chess starts with seat 0 unless
+the ``first`` option says otherwise (the random draw of who starts is a match tool's,
+not part of the game tree). Stacktrices is an
 imperfect-information game: information states are the seat's view string and
 ``resample_from_infostate`` draws a full state consistent with it (ISMCTS can play it).
 """
@@ -54,17 +56,17 @@ def _short_name(game: str) -> str:
     return "pyramid_" + game.replace("-", "_")
 
 
-def _typed_default(key: str, default: str):
+def _typed_default(key: str, default: str, drawn: dict):
     """The OpenSpiel parameter default of a rule option, typed the way OpenSpiel reads a
     game string (``name(size=6)`` gives an int), so a game rebuilt from its string (deep
     copies, pickling) has parameters of the declared types: numbers are ints, words stay
     strings. ``ply_limit`` defaults to ``DEFAULT_PLY_LIMIT`` (OpenSpiel needs a maximum
-    game length) and Martian Chess's ``first`` to seat 0 (the draw of who starts belongs
-    to the tool running a match, not to the game tree)."""
+    game length). An option whose default is a draw left to the tool running a match
+    (``game_info``'s ``drawn_options``: Martian Chess's ``first=random``) defaults to the
+    value a new game plays it as (seat 0): a game tree has no draw of its own."""
     if key == "ply_limit":
         return DEFAULT_PLY_LIMIT
-    if key == "first":
-        return 0
+    default = drawn.get(key, default)
     try:
         return int(default)
     except ValueError:
@@ -332,7 +334,9 @@ def _register(game: str) -> None:
     parameters = {"players": int(info["seat_counts"][0])}
     for option in info["rule_options"]:
         if option["key"] not in ("seats",):
-            parameters[option["key"]] = _typed_default(option["key"], str(option["default"]))
+            parameters[option["key"]] = _typed_default(
+                option["key"], str(option["default"]), info["drawn_options"]
+            )
     game_type = pyspiel.GameType(
         short_name=_short_name(game),
         long_name=f"pyramid-games {game}",

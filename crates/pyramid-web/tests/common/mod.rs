@@ -167,7 +167,7 @@ pub fn start_on_own_runtime(config: ServerConfig, threads: usize) -> (SocketAddr
 /// `ab:depth=1` bots, which fall into a cycle, played to `plies` plies (the first seed
 /// whose game lasts that long).
 pub fn cycling_record(plies: usize) -> Value {
-    let registry = pyramid_games::registry();
+    let registry = pyramid_runtime::registry();
     let game = registry.get("ataxx-ice").expect("ataxx-ice");
     let options = [("size", "5"), ("ply_limit", "none")];
     for seed in 0..200u64 {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use pyramid_bots::BENCH_HEADER;
-use pyramid_games::runtime::bench;
+use pyramid_runtime::bench;
 
 use crate::cli::BenchArgs;
 
@@ -23,8 +23,8 @@ pub fn command(args: &BenchArgs) -> Result<()> {
     }
     let budget = Duration::from_secs_f64(seconds);
     let names: Vec<String> = match game {
-        Some(name) => vec![pyramid_games::registry().get(name)?.name().to_owned()],
-        None => pyramid_games::registry()
+        Some(name) => vec![pyramid_runtime::registry().get(name)?.name().to_owned()],
+        None => pyramid_runtime::registry()
             .names()
             .into_iter()
             .map(str::to_owned)

@@ -11,7 +11,7 @@ pub fn command(args: &EngineArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout().lock();
     pyramid_bots::protocol::run_engine(
-        pyramid_games::registry(),
+        pyramid_runtime::registry(),
         &args.game,
         &args.bot.to_string(),
         stdin,

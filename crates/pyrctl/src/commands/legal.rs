@@ -9,7 +9,7 @@ use crate::setup;
 
 /// Prints every legal action of the state the arguments describe, in generation order.
 pub fn command(args: &LegalArgs) -> Result<()> {
-    let game = pyramid_games::runtime::game(&args.game)?;
+    let game = pyramid_runtime::game(&args.game)?;
     let state = setup::state(game, &args.setup)?;
     let mut out = std::io::stdout().lock();
     for action in state.legal_actions() {

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_bots::{MatchReport, MatchRequest, RecordResult};
-use pyramid_games::runtime::Match;
+use pyramid_runtime::Match;
 
 use crate::cli::MatchArgs;
 use crate::setup;

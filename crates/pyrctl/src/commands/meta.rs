@@ -10,7 +10,7 @@ use crate::setup;
 /// The names of the games, one a line.
 pub fn list_games() -> Result<()> {
     let mut out = std::io::stdout().lock();
-    for game in pyramid_games::registry().names() {
+    for game in pyramid_runtime::registry().names() {
         writeln!(out, "{game}")?;
     }
     Ok(())

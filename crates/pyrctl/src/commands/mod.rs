@@ -1,5 +1,5 @@
 //! One module per subcommand, and [`run`], the one place a command is dispatched. Every
-//! command is a call of the runtime (`pyramid_games::runtime`) on the game chosen by
+//! command is a call of the runtime (`pyramid_runtime`) on the game chosen by
 //! name, or of the runtime interface ([`pyramid_core::dynamic`]) on a state; the modules
 //! read arguments and print.
 

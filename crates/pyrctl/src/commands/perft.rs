@@ -15,7 +15,7 @@ use crate::setup::{self, UsageError};
 /// `pyrctl perft`: a suite file, or a count to `--depth` from the state the arguments
 /// describe.
 pub fn command(args: &PerftArgs) -> Result<()> {
-    let game = pyramid_games::runtime::game(&args.game)?;
+    let game = pyramid_runtime::game(&args.game)?;
     match (&args.suite, args.depth) {
         (Some(file), _) => run_suite(game, file, args.max_nodes),
         (None, Some(depth)) => {

@@ -66,7 +66,7 @@ use anyhow::Result;
 use pyramid_core::Seat;
 use pyramid_core::arena::game_seed;
 use pyramid_core::dynamic::DynState;
-use pyramid_games::runtime::{Person, PersonGame, play_against};
+use pyramid_runtime::{Person, PersonGame, play_against};
 
 use crate::cli::PlayArgs;
 use crate::setup::{self, UsageError};
@@ -74,7 +74,7 @@ use crate::setup::{self, UsageError};
 /// The start: `--position`/`--moves` if given, otherwise a deal from the seed (so a
 /// game whose rules leave a draw to the match tool, such as who starts, gets one).
 fn start(args: &PlayArgs) -> Result<Box<dyn DynState>> {
-    let game = pyramid_games::runtime::game(&args.game)?;
+    let game = pyramid_runtime::game(&args.game)?;
     let setup = &args.setup;
     if setup.position.is_none() && setup.moves.is_none() && setup.abstractplay.is_none() {
         let options = setup::options(&setup.rules)?;

@@ -4,7 +4,7 @@ use std::io::{BufReader, Read, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
 use pyramid_bots::{Record, record_lines};
-use pyramid_games::runtime::verify_record;
+use pyramid_runtime::verify_record;
 
 use crate::cli::ReplayArgs;
 

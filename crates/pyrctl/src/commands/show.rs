@@ -12,7 +12,7 @@ use crate::setup::{self, UsageError};
 /// result once it is over, the position string, the RON state, the seat's view string,
 /// or the SVG picture. A seat the game does not have is a usage error.
 pub fn command(args: &ShowArgs) -> Result<()> {
-    let game = pyramid_games::runtime::game(&args.game)?;
+    let game = pyramid_runtime::game(&args.game)?;
     let state = setup::state(game, &args.setup)?;
     let viewer = args.seat.map(Seat);
     let diagram = state.diagram(viewer).map_err(UsageError::of_runtime)?;

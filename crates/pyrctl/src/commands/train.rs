@@ -6,8 +6,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_bots::BotSpec;
-use pyramid_games::learn::{MODEL_FILE, Progress, SelfPlayConfig, TrainConfig};
-use pyramid_games::runtime::{Error, TrainSetup, train};
+use pyramid_runtime::pyramid_learn::{MODEL_FILE, Progress, SelfPlayConfig, TrainConfig};
+use pyramid_runtime::{Error, TrainSetup, train};
 
 use crate::cli::TrainArgs;
 use crate::setup;

@@ -11,7 +11,7 @@ use crate::setup;
 /// Reads the input (a position string, a file holding one, a `.ron` file, or `-` for
 /// standard input, which may hold either form) and prints the normalised position string.
 pub fn command(validate: &ValidateArgs) -> Result<()> {
-    let game = pyramid_games::runtime::game(&validate.game)?;
+    let game = pyramid_runtime::game(&validate.game)?;
     let (input, args) = (validate.input.as_str(), &validate.rules);
     let (text, from_file) = if input == "-" {
         let mut text = String::new();

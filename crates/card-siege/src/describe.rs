@@ -1,0 +1,113 @@
+//! [`Describe`]: card-siege in words. Seat names and why a game ended come from
+//! `explain` ([`seat_name`](crate::seat_name), [`end_reason`](crate::end_reason)); an
+//! action's words name the card that moved and the card it captured. Card-siege hides
+//! nothing, so every viewer gets the same words.
+
+use pyramid_core::{ActionWords, Describe, Game, Seat};
+
+use crate::{Action, CardSiege};
+
+impl Describe for CardSiege {
+    fn seat_name(&self, seat: Seat) -> String {
+        crate::seat_name(seat).to_owned()
+    }
+
+    fn end_words(&self) -> Option<String> {
+        crate::end_reason(self)
+    }
+
+    fn describe_action(&self, action: Action, viewer: Option<Seat>) -> ActionWords {
+        let _ = viewer; // nothing is hidden
+        let name = self
+            .to_act()
+            .map_or_else(|| "someone".to_owned(), |s| self.seat_name(s));
+        let (from, to) = (action.from(), action.to());
+        let card = |square| {
+            self.card_at(square)
+                .map(|c| format!(" {c}"))
+                .unwrap_or_default()
+        };
+        let words = if action.is_capture() {
+            format!(
+                "{name} captured{} on {to} with{} from {from}",
+                card(to),
+                card(from)
+            )
+        } else {
+            format!("{name} moved{} from {from} to {to}", card(from))
+        };
+        ActionWords {
+            words,
+            squares: vec![from.to_string(), to.to_string()],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pyramid_core::prelude::*;
+    use pyramid_core::Seat;
+
+    use pyramid_core::ChaCha8Rng;
+    use pyramid_core::rand::SeedableRng;
+
+    use crate::{Action, CardSiege, Rules};
+
+    /// The first state of a seeded random game where a capture is legal, and the capture.
+    fn first_capture() -> (CardSiege, Action) {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..50 {
+            let mut state = CardSiege::new(&Rules::default());
+            while !state.is_over() {
+                if let Some(c) = state.legal_actions().into_iter().find(|a| a.is_capture()) {
+                    return (state, c);
+                }
+                let Some(action) = state.random_action(&mut rng) else {
+                    break;
+                };
+                state.play_unchecked(action);
+            }
+        }
+        panic!("no capture in 50 random games");
+    }
+
+    #[test]
+    fn seats_are_suits_and_a_move_names_its_card() {
+        let state = CardSiege::new(&Rules::default());
+        assert_eq!(state.seat_name(Seat(0)), "Hearts");
+        assert_eq!(state.seat_name(Seat(1)), "Spades");
+        assert_eq!(state.end_words(), None);
+        let action = state.legal_actions()[0];
+        let words = state.describe_action(action, None);
+        let card = state.card_at(action.from()).expect("a card moves");
+        assert!(
+            words.words.starts_with(&format!("Hearts moved {card} from ")),
+            "{}",
+            words.words
+        );
+        assert_eq!(words.squares, [action.from().to_string(), action.to().to_string()]);
+    }
+
+    #[test]
+    fn a_capture_names_both_cards_and_both_squares() {
+        let (state, capture) = first_capture();
+        let (taker, taken) = (
+            state.card_at(capture.from()).expect("a card"),
+            state.card_at(capture.to()).expect("a card"),
+        );
+        let name = state.seat_name(state.to_act().expect("to act"));
+        let words = state.describe_action(capture, Some(Seat(1)));
+        assert_eq!(
+            words.words,
+            format!(
+                "{name} captured {taken} on {} with {taker} from {}",
+                capture.to(),
+                capture.from()
+            )
+        );
+        assert_eq!(
+            words.squares,
+            [capture.from().to_string(), capture.to().to_string()]
+        );
+    }
+}

@@ -1,0 +1,150 @@
+//! [`Describe`]: Martian Chess in words. Seat names and why a game ended come from
+//! `explain` ([`seat_name`](crate::seat_name), [`end_reason`](crate::end_reason)); what a
+//! move did (a capture and its points, a field promotion, a clock call); the scores; and
+//! AbstractPlay's notation ([`crate::abstractplay`]) by the name `abstractplay`. Martian
+//! Chess hides nothing, so every viewer gets the same words.
+
+use pyramid_core::{ActionWords, Describe, Game, NotationMovesError, Seat};
+
+use crate::{Action, MartianChess, abstractplay};
+
+/// AbstractPlay's notation, as [`Describe::notations`] names it.
+const ABSTRACTPLAY: &str = "abstractplay";
+
+impl Describe for MartianChess {
+    fn seat_name(&self, seat: Seat) -> String {
+        crate::seat_name(seat, self.seats()).to_owned()
+    }
+
+    fn end_words(&self) -> Option<String> {
+        crate::end_reason(self)
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        Some(
+            MartianChess::scores(self)
+                .iter()
+                .map(|&s| f64::from(s))
+                .collect(),
+        )
+    }
+
+    fn describe_action(&self, action: Action, viewer: Option<Seat>) -> ActionWords {
+        let _ = viewer; // nothing is hidden
+        move_words(self, action)
+    }
+
+    fn notations() -> &'static [&'static str] {
+        &[ABSTRACTPLAY]
+    }
+
+    fn play_in_notation(&self, notation: &str, moves: &str) -> Result<Self, NotationMovesError> {
+        if notation != ABSTRACTPLAY {
+            return Err(NotationMovesError::unknown::<Self>(notation));
+        }
+        abstractplay::replay(self, moves)
+            .map(|(_, end)| end)
+            .map_err(|e| NotationMovesError::Refused {
+                notation: ABSTRACTPLAY,
+                reason: e.to_string(),
+            })
+    }
+
+    fn drawn_options() -> &'static [(&'static str, &'static str)] {
+        // `first=random` is drawn per game of a match; a new game starts with seat 0.
+        &[("first", "0")]
+    }
+}
+
+/// What `action` does in `state`: a pass, a plain move, a capture (the piece and its
+/// points), a field promotion, and whether it calls the clock.
+fn move_words(state: &MartianChess, action: Action) -> ActionWords {
+    let name = state.seat_name(state.seat_to_move());
+    let Some((from, to)) = action.squares() else {
+        return ActionWords {
+            words: format!("{name} passed"),
+            squares: Vec::new(),
+        };
+    };
+    let mut words = match state.piece_at(to) {
+        Some(size) if state.is_capture(action) => {
+            let pips = size.pips();
+            let points = if pips == 1 { "point" } else { "points" };
+            format!(
+                "{name} captured the {} on {to} from {from} ({pips} {points})",
+                size.word()
+            )
+        }
+        Some(_) => format!("{name} moved {from} to {to}, a field promotion"),
+        None => format!("{name} moved {from} to {to}"),
+    };
+    if action.calls_clock() {
+        words.push_str(" and called the clock");
+    }
+    ActionWords {
+        words,
+        squares: vec![from.to_string(), to.to_string()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pyramid_core::prelude::*;
+    use pyramid_core::{Outcome, Seat};
+
+    use crate::{MartianChess, Rules};
+
+    #[test]
+    fn seats_have_their_names() {
+        let two = MartianChess::new(&Rules::default());
+        assert_eq!(two.seat_name(Seat(0)), "South");
+        assert_eq!(two.seat_name(Seat(1)), "North");
+        let four = MartianChess::new(&Rules::default().with_seats(4).expect("four seats"));
+        assert_eq!(four.seat_name(Seat(3)), "South-east");
+    }
+
+    #[test]
+    fn a_capture_names_the_piece_its_points_and_both_squares() {
+        let state = MartianChess::new(&Rules::default());
+        let words = state.describe_action(state.parse_action("b3-a4").expect("legal"), None);
+        assert_eq!(words.words, "South moved b3 to a4");
+        assert_eq!(words.squares, ["b3", "a4"]);
+        // The first capture of AbstractPlay's game (moves c3-d4 b6-c5, then d4xc5).
+        let before = state
+            .play_in_notation("abstractplay", "1. c3-d4 b6-c5")
+            .expect("AbstractPlay moves");
+        let capture = before.parse_action("a4xb5").expect("a capture");
+        let words = before.describe_action(capture, Some(Seat(1)));
+        assert_eq!(words.words, "South captured the pawn on b5 from a4 (1 point)");
+        assert_eq!(words.squares, ["a4", "b5"]);
+    }
+
+    #[test]
+    fn scores_and_end_words_come_from_the_game() {
+        let mut state = MartianChess::new(&Rules::default());
+        assert_eq!(state.scores(), [0, 0]);
+        assert_eq!(Describe::scores(&state), Some(vec![0.0, 0.0]));
+        assert_eq!(state.end_words(), None);
+        let occupied = state.layout().zones[1];
+        for b in &mut state.pieces {
+            *b &= !occupied;
+        }
+        state.scores[0] = 5;
+        assert_eq!(state.outcome(), Some(Outcome::Win(Seat(0))));
+        let words = state.end_words().expect("over");
+        assert!(words.contains("South has the most points"), "{words}");
+    }
+
+    #[test]
+    fn abstractplay_is_a_notation_and_others_are_refused() {
+        assert_eq!(MartianChess::notations(), ["abstractplay"]);
+        assert_eq!(MartianChess::drawn_options(), [("first", "0")]);
+        let state = MartianChess::new(&Rules::default());
+        let refused = state.play_in_notation("pgn", "e4").expect_err("no such notation");
+        assert!(refused.to_string().contains("its notations: abstractplay"));
+        let refused = state
+            .play_in_notation("abstractplay", "1. c3-d4 c3-d4")
+            .expect_err("illegal");
+        assert!(refused.to_string().starts_with("move 2"), "{refused}");
+    }
+}
