@@ -68,8 +68,7 @@ fn captured(state: &AtaxxIce, action: Action) -> Vec<Square> {
         for file in 0..size {
             let square = Square::new(file, rank);
             let before = state.piece_at(square);
-            if before.is_some_and(|(owner, _)| owner != mover) && after.piece_at(square) != before
-            {
+            if before.is_some_and(|(owner, _)| owner != mover) && after.piece_at(square) != before {
                 out.push(square);
             }
         }

@@ -45,8 +45,8 @@ impl Describe for CardSiege {
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::prelude::*;
     use pyramid_core::Seat;
+    use pyramid_core::prelude::*;
 
     use pyramid_core::ChaCha8Rng;
     use pyramid_core::rand::SeedableRng;
@@ -81,11 +81,16 @@ mod tests {
         let words = state.describe_action(action, None);
         let card = state.card_at(action.from()).expect("a card moves");
         assert!(
-            words.words.starts_with(&format!("Hearts moved {card} from ")),
+            words
+                .words
+                .starts_with(&format!("Hearts moved {card} from ")),
             "{}",
             words.words
         );
-        assert_eq!(words.squares, [action.from().to_string(), action.to().to_string()]);
+        assert_eq!(
+            words.squares,
+            [action.from().to_string(), action.to().to_string()]
+        );
     }
 
     #[test]

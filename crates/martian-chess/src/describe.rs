@@ -115,7 +115,10 @@ mod tests {
             .expect("AbstractPlay moves");
         let capture = before.parse_action("a4xb5").expect("a capture");
         let words = before.describe_action(capture, Some(Seat(1)));
-        assert_eq!(words.words, "South captured the pawn on b5 from a4 (1 point)");
+        assert_eq!(
+            words.words,
+            "South captured the pawn on b5 from a4 (1 point)"
+        );
         assert_eq!(words.squares, ["a4", "b5"]);
     }
 
@@ -140,7 +143,9 @@ mod tests {
         assert_eq!(MartianChess::notations(), ["abstractplay"]);
         assert_eq!(MartianChess::drawn_options(), [("first", "0")]);
         let state = MartianChess::new(&Rules::default());
-        let refused = state.play_in_notation("pgn", "e4").expect_err("no such notation");
+        let refused = state
+            .play_in_notation("pgn", "e4")
+            .expect_err("no such notation");
         assert!(refused.to_string().contains("its notations: abstractplay"));
         let refused = state
             .play_in_notation("abstractplay", "1. c3-d4 c3-d4")

@@ -1,7 +1,7 @@
 //! The rule options: seat count, starting seat, optional ply limit, and the options of
 //! AbstractPlay's rule sheet (`clock`, `target`, `undo`, `variant`).
 
-use pyramid_core::{RuleValue, RuleSet, RulesError};
+use pyramid_core::{RuleSet, RuleValue, RulesError};
 
 #[cfg(doc)]
 use pyramid_core::Game;
@@ -149,13 +149,11 @@ pyramid_core::option_enum! {
 /// The `first` check: a fixed starting seat exists.
 fn check_first_seat(rules: &Rules) -> Result<(), RulesError> {
     match rules.first {
-        FirstSeat::Seat(seat) if usize::from(seat) >= rules.seats() => {
-            Err(RulesError::BadValue {
-                key: "first".into(),
-                value: seat.to_string(),
-                expected: "a seat number below the number of seats (set the seats first)",
-            })
-        }
+        FirstSeat::Seat(seat) if usize::from(seat) >= rules.seats() => Err(RulesError::BadValue {
+            key: "first".into(),
+            value: seat.to_string(),
+            expected: "a seat number below the number of seats (set the seats first)",
+        }),
         _ => Ok(()),
     }
 }

@@ -146,7 +146,10 @@ fn ron_round_trips_and_refuses_invalid_states_naming_the_field() {
     );
     // Rules themselves are checked: 3 seats, or a starting seat out of range.
     let text = ron::to_string(&start).expect("RON");
-    for (bad, needle) in [("seats:2", "seats:3"), (r#"first:"random""#, r#"first:"5""#)] {
+    for (bad, needle) in [
+        ("seats:2", "seats:3"),
+        (r#"first:"random""#, r#"first:"5""#),
+    ] {
         let changed = text.replace(bad, needle);
         assert_ne!(changed, text, "the RON form holds `{bad}`");
         assert!(

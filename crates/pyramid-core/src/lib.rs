@@ -26,15 +26,14 @@ pub use error::{
     excerpt, parse_switch,
 };
 pub use game::{
-    ActionIds, ActionWords, CommonRules, Describe, Diagram, Evaluate, FullGame, Game, GameAction, Information, Notation,
-    NotationMovesError,
-    Observation, PerfectInformation, PolicySpace, RuleSet, Svg, Zobrist, parse_ply_limit,
-    perfect_information, play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix,
-    zobrist_of, zobrist_table,
+    ActionIds, ActionWords, CommonRules, Describe, Diagram, Evaluate, FullGame, Game, GameAction,
+    Information, Notation, NotationMovesError, Observation, PerfectInformation, PolicySpace,
+    RuleSet, Svg, Zobrist, parse_ply_limit, perfect_information, play_random_by,
+    random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
 };
+pub use game::{OptionSpec, RuleValue, options_table};
 #[doc(hidden)]
 pub use game::{declared_default, read_option};
-pub use game::{OptionSpec, RuleValue, options_table};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use piece::{Size, SizeParseError};
 pub use seat::{Outcome, Seat};

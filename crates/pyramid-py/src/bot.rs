@@ -69,8 +69,8 @@ impl Bot {
 #[pyfunction]
 #[pyo3(signature = (spec, seed=0))]
 pub fn bot(spec: &str, seed: u64) -> PyResult<Bot> {
-    let parsed: BotSpec = pyramid_runtime::parse_bot(spec)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let parsed: BotSpec =
+        pyramid_runtime::parse_bot(spec).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Bot {
         spec: parsed.to_string(),
         seed,

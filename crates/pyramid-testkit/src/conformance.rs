@@ -91,10 +91,10 @@ mod information_sets;
 mod rule_options;
 mod uniformity;
 
-pub use rule_options::{OPTIONS_TABLE_END, OPTIONS_TABLE_START, check_rule_options};
 pub use information_sets::{
     InformationLeak, check_indistinguishable, check_indistinguishable_with, check_information_set,
 };
+pub use rule_options::{OPTIONS_TABLE_END, OPTIONS_TABLE_START, check_rule_options};
 pub use uniformity::{
     UNIFORM_DRAWS_PER_ACTION, UNIFORM_MAX_ACTIONS, UNIFORM_MAX_DRAWS, UNIFORM_MIN_DRAWS_PER_ACTION,
     check_uniform_choice, check_uniform_counts, check_uniform_random_play, chi_square,

@@ -32,9 +32,7 @@ pub use proptest;
 /// first listed is the one shrinking leads to, so declarations list the default first); the seat count
 /// from [`RuleSet::SEAT_COUNTS`] (shrinking toward the first); no ply limit, or (rarely) a
 /// limit from 1 to 400. Combinations the rules refuse are skipped.
-pub fn rules_from<R: RuleSet>(
-    choices: &'static [OptionSpec],
-) -> impl Strategy<Value = R> + Clone {
+pub fn rules_from<R: RuleSet>(choices: &'static [OptionSpec]) -> impl Strategy<Value = R> + Clone {
     let picks = proptest::collection::vec(any::<Index>(), choices.len());
     let seats = any::<Index>();
     let limit = prop_oneof![4 => Just(None), 1 => (1u32..=400).prop_map(Some)];

@@ -3,12 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use pyramid_core::Seat;
 use pyramid_core::dynamic::DynState;
+use pyramid_core::{ActionWords, Seat};
 use serde::Serialize;
 
 use crate::store::{LiveGame, Rematch, Sitter};
-use crate::words;
 
 /// The reason of a resignation, as stored with the forfeit.
 pub const RESIGNED: &str = "resigned";
@@ -131,9 +130,8 @@ pub struct Snapshot {
     seats: Vec<String>,
     bots: Vec<bool>,
     moves: Vec<(u8, String)>,
-    /// Each ply's seat and full text (everything in it): only ever described for the
-    /// viewer ([`words::turn_words`]), never shown.
-    played: Vec<(u8, String)>,
+    /// Each ply in words for the viewer (the game's own, described when it was played).
+    words: Vec<ActionWords>,
     to_act: Option<Seat>,
     outcome: Option<String>,
     forfeit: Option<(Seat, String)>,
@@ -175,10 +173,10 @@ impl Snapshot {
                     (m.seat.0, text)
                 })
                 .collect(),
-            played: live
+            words: live
                 .moves()
                 .iter()
-                .map(|m| (m.seat.0, m.text.clone()))
+                .map(|m| m.words.for_viewer(viewer))
                 .collect(),
             to_act: live.to_act(),
             outcome: live.outcome(),
@@ -238,7 +236,7 @@ impl Snapshot {
             you: self.viewer.map(|s| s.0),
             to_act_name: self.to_act.map(|s| name(s.0)),
             result,
-            last_turn: self.last_turn(&names),
+            last_turn: self.last_turn(),
             thinking: self.thinking.clone(),
             scores: state.scores(),
             rules_url: format!("/rules/{}", self.game),
@@ -293,7 +291,7 @@ impl Snapshot {
     }
 
     /// Every ply of the most recent turn of a seat other than the viewer, in order.
-    fn last_turn(&self, names: &[String]) -> Vec<PlyView> {
+    fn last_turn(&self) -> Vec<PlyView> {
         let viewer = self.viewer.map(|s| s.0);
         let Some(last) = self
             .moves
@@ -307,28 +305,14 @@ impl Snapshot {
             .iter()
             .rposition(|(s, _)| *s != seat)
             .map_or(0, |i| i + 1);
-        let name = names.get(usize::from(seat)).cloned().unwrap_or_default();
-        let described = words::turn_words(
-            self.start.as_ref(),
-            &self.played,
-            first..last + 1,
-            self.viewer,
-            self.hidden,
-        );
         self.moves[first..=last]
             .iter()
-            .zip(described)
-            .map(|((seat, action), described)| {
-                let described = described.unwrap_or_else(|| pyramid_core::ActionWords {
-                    words: format!("{name} played {action}"),
-                    squares: Vec::new(),
-                });
-                PlyView {
-                    seat: *seat,
-                    action: action.clone(),
-                    words: described.words,
-                    squares: described.squares,
-                }
+            .zip(&self.words[first..=last])
+            .map(|((seat, action), described)| PlyView {
+                seat: *seat,
+                action: action.clone(),
+                words: described.words.clone(),
+                squares: described.squares.clone(),
             })
             .collect()
     }

@@ -1,47 +1,70 @@
-//! What the page tells a viewer about a turn in words: each ply described by the game
-//! itself ([`DynState::describe_action`]) from the state before it, as the viewer may
-//! know it. The server knows no game: seat names, end words and scores are asked of the
-//! state ([`DynState::seat_names`], [`DynState::end_words`], [`DynState::scores`]).
-
-use std::ops::Range;
+//! What the page tells a viewer about a ply in words: the ply described by the game
+//! itself ([`DynState::describe_action`]) from the state before it, once for each seat
+//! and once for someone with no seat, when it is played. The server knows no game: seat
+//! names, end words and scores are asked of the state ([`DynState::seat_names`],
+//! [`DynState::end_words`], [`DynState::scores`]).
 
 use pyramid_core::dynamic::DynState;
 use pyramid_core::{ActionWords, Seat};
 
-/// Who the words of a ply are for: the viewer's seat, or for someone with no seat, a
-/// seat other than the actor's when the game hides something (what the move list's
-/// public text shows), and everything otherwise.
-fn described_for(viewer: Option<Seat>, hidden: bool, actor: u8, seats: usize) -> Option<Seat> {
-    match viewer {
-        Some(seat) => Some(seat),
-        None if hidden => Some(Seat(((usize::from(actor) + 1) % seats.max(1)) as u8)),
-        None => None,
+/// A ply in words for every viewer: each seat's (index = seat), and the public one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyWords {
+    /// As each seat may know it.
+    pub by_seat: Vec<ActionWords>,
+    /// As someone with no seat may know it: a seat other than the actor's when the game
+    /// hides something (what the move list's public text shows), everything otherwise.
+    pub public: ActionWords,
+}
+
+impl PlyWords {
+    /// The words for `viewer` (`None`: someone with no seat).
+    pub fn for_viewer(&self, viewer: Option<Seat>) -> ActionWords {
+        viewer
+            .and_then(|seat| self.by_seat.get(seat.index()))
+            .unwrap_or(&self.public)
+            .clone()
     }
 }
 
-/// The words and squares of the plies `range` of a game, for `viewer`: the game is
-/// replayed from `start` by `played` (each ply's seat and full text, in order) and each
-/// ply of `range` described by the state before it. A ply the replay cannot reach (a
-/// record the engine no longer reads) is `None`.
-pub fn turn_words(
-    start: &dyn DynState,
-    played: &[(u8, String)],
-    range: Range<usize>,
-    viewer: Option<Seat>,
+/// Describes the ply `text` of `actor` from `before`, the state it is played in, for every
+/// viewer. A ply the game cannot describe gets the words `<seat> played <text>` as the
+/// viewer sees the text (`seen_by`, index = seat; `public`).
+pub fn ply_words(
+    before: &dyn DynState,
+    actor: Seat,
+    text: &str,
+    seen_by: &[String],
+    public: &str,
     hidden: bool,
-) -> Vec<Option<ActionWords>> {
-    let mut out = vec![None; range.len()];
-    let mut state = start.clone_box();
-    for (i, (seat, text)) in played.iter().enumerate().take(range.end) {
-        if i >= range.start {
-            let who = described_for(viewer, hidden, *seat, state.seats());
-            out[i - range.start] = state.describe_action(text, who).ok();
-        }
-        if state.play(text).is_err() {
-            break;
-        }
+) -> PlyWords {
+    let seats = before.seats();
+    let name = before
+        .seat_names()
+        .get(actor.index())
+        .cloned()
+        .unwrap_or_default();
+    let describe = |viewer: Option<Seat>, shown: &str| {
+        before
+            .describe_action(text, viewer)
+            .unwrap_or_else(|_| ActionWords {
+                words: format!("{name} played {shown}"),
+                squares: Vec::new(),
+            })
+    };
+    let by_seat = (0..seats)
+        .map(|s| {
+            describe(
+                Some(Seat(s as u8)),
+                seen_by.get(s).map_or(text, String::as_str),
+            )
+        })
+        .collect();
+    let public_viewer = hidden.then(|| Seat(((actor.index() + 1) % seats.max(1)) as u8));
+    PlyWords {
+        by_seat,
+        public: describe(public_viewer, public),
     }
-    out
 }
 
 #[cfg(test)]
@@ -55,12 +78,19 @@ mod tests {
             .expect("the game's start")
     }
 
+    /// `text` described from `before` for every viewer, the actor being the seat to act.
+    fn words_of(before: &dyn DynState, text: &str, hidden: bool) -> PlyWords {
+        let actor = before.to_act().expect("a seat to act");
+        let seen_by: Vec<String> = (0..before.seats())
+            .map(|s| before.action_view(text, Seat(s as u8)).unwrap_or_default())
+            .collect();
+        ply_words(before, actor, text, &seen_by, text, hidden)
+    }
+
     #[test]
     fn words_and_squares_come_from_the_game() {
         let start = start("martian-chess");
-        let played = [(0, "b3-a4".to_owned())];
-        let words = turn_words(start.as_ref(), &played, 0..1, Some(Seat(1)), false);
-        let words = words[0].clone().expect("described");
+        let words = words_of(start.as_ref(), "b3-a4", false).for_viewer(Some(Seat(1)));
         assert_eq!(words.words, "South moved b3 to a4");
         assert_eq!(words.squares, ["b3", "a4"]);
         assert_eq!(start.seat_names(), ["South", "North"]);
@@ -70,19 +100,12 @@ mod tests {
     #[test]
     fn later_plies_are_described_from_the_state_before_them() {
         let mut state = start("card-siege");
-        let mut played = Vec::new();
         for _ in 0..3 {
-            let seat = state.to_act().expect("a seat").0;
             let text = state.legal_actions()[0].clone();
-            state.play(&text).expect("legal");
-            played.push((seat, text));
-        }
-        let words = turn_words(start("card-siege").as_ref(), &played, 1..3, None, false);
-        assert_eq!(words.len(), 2);
-        for (w, (_, text)) in words.iter().zip(&played[1..]) {
-            let w = w.as_ref().expect("described");
+            let words = words_of(state.as_ref(), &text, false).for_viewer(None);
             let (from, to) = text.split_once(['-', 'x']).expect("two squares");
-            assert_eq!(w.squares, [from, to]);
+            assert_eq!(words.squares, [from, to]);
+            state.play(&text).expect("legal");
         }
     }
 
@@ -95,14 +118,11 @@ mod tests {
             .into_iter()
             .find(|a| a.starts_with("hide="))
             .expect("the setup starts with a hide");
-        let played = [(seat.0, hide.clone())];
-        let own = turn_words(start.as_ref(), &played, 0..1, Some(seat), true);
-        let own = own[0].clone().expect("described");
+        let words = words_of(start.as_ref(), &hide, true);
+        let own = words.for_viewer(Some(seat));
         assert_eq!(own.squares.len(), 1);
-        let other = Seat(1 - seat.0);
-        for viewer in [Some(other), None] {
-            let seen = turn_words(start.as_ref(), &played, 0..1, viewer, true);
-            let seen = seen[0].clone().expect("described");
+        for viewer in [Some(Seat(1 - seat.0)), None] {
+            let seen = words.for_viewer(viewer);
             assert!(seen.squares.is_empty(), "{:?}", seen.squares);
             assert!(!seen.words.contains(&own.squares[0]), "{}", seen.words);
         }

@@ -226,7 +226,7 @@ fn ataxx_ron_with_an_unnamable_file_says_where_the_piece_is() {
     let ron = stdout(&pyrctl(&["show", "ataxx-ice", "--format", "ron"]));
     let bad = ron.replacen("file: 0,", "file: 70,", 1);
     let out = pyrctl_with_stdin(&["validate", "ataxx-ice", "-"], bad.as_bytes());
-    failed_with(&out, 1, "(file 70, rank 0), off the 8x8 board");
+    failed_with(&out, 1, "(file 70, rank 0) is off the 8x8 board");
     assert!(!stderr(&out).contains('§'), "{}", stderr(&out));
 }
 

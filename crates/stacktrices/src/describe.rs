@@ -27,7 +27,9 @@ impl Describe for Stacktrices {
             .filter(|seen| *seen != action.to_string());
         if let Some(seen) = masked {
             let words = match action {
-                Action::Hide(_) => format!("{name} hid its vulnerability (where is hidden from you)"),
+                Action::Hide(_) => {
+                    format!("{name} hid its vulnerability (where is hidden from you)")
+                }
                 _ => format!("{name} played {seen} (partly hidden from you)"),
             };
             return ActionWords {
@@ -66,7 +68,8 @@ fn piece_at_words(pieces: &[PieceAt]) -> String {
 fn action_words(state: &Stacktrices, name: &str, action: Action) -> String {
     match action {
         Action::Move { from, to } => {
-            let captures = state.board[usize::from(index(to))].is_some_and(|s| s.owner != state.turn);
+            let captures =
+                state.board[usize::from(index(to))].is_some_and(|s| s.owner != state.turn);
             if captures {
                 format!("{name} captured the stack on {to} from {from}")
             } else {
@@ -79,7 +82,10 @@ fn action_words(state: &Stacktrices, name: &str, action: Action) -> String {
         Action::Steal(p) => format!("{name} stole a {} onto {}", piece_word(p.piece), p.square),
         Action::NoSteal => format!("{name} did not steal"),
         Action::RaidTake { piece, from, to } => {
-            format!("{name} raided a {} from {from} onto {to}", piece_word(piece))
+            format!(
+                "{name} raided a {} from {from} onto {to}",
+                piece_word(piece)
+            )
         }
         Action::RaidStore(p) => format!(
             "{name} raided a {} from the store onto {}",
@@ -110,7 +116,12 @@ fn squares(action: Action) -> Vec<String> {
         Action::Place(p) | Action::Steal(p) | Action::RaidStore(p) | Action::RaidUpgrade(p) => {
             vec![p.square]
         }
-        Action::Trade(t) => t.given().iter().chain(t.taken()).map(|p| p.square).collect(),
+        Action::Trade(t) => t
+            .given()
+            .iter()
+            .chain(t.taken())
+            .map(|p| p.square)
+            .collect(),
         Action::NoSteal | Action::NoRaid | Action::NoTrade => Vec::new(),
     };
     let mut out: Vec<String> = Vec::new();
@@ -181,7 +192,10 @@ mod tests {
             assert!(seen.words.contains("hidden from you"), "{}", seen.words);
             assert!(!seen.words.contains(&square.to_string()), "{}", seen.words);
             // Every hide reads the same to the other seat: nothing tells them apart.
-            assert_eq!(seen, state.describe_action(hides_first(&state), Some(other)));
+            assert_eq!(
+                seen,
+                state.describe_action(hides_first(&state), Some(other))
+            );
         }
     }
 
@@ -200,8 +214,9 @@ mod tests {
             let mut state = Stacktrices::new(&Rules::default());
             while !state.is_over() {
                 let capture = state.legal_actions().into_iter().find(|a| match a {
-                    Action::Move { to, .. } => state.board[usize::from(index(*to))]
-                        .is_some_and(|s| s.owner != state.turn),
+                    Action::Move { to, .. } => {
+                        state.board[usize::from(index(*to))].is_some_and(|s| s.owner != state.turn)
+                    }
                     _ => false,
                 });
                 if let Some(capture) = capture {
@@ -224,7 +239,9 @@ mod tests {
         };
         let words = state.describe_action(capture, None);
         assert!(
-            words.words.ends_with(&format!("captured the stack on {to} from {from}")),
+            words
+                .words
+                .ends_with(&format!("captured the stack on {to} from {from}")),
             "{}",
             words.words
         );

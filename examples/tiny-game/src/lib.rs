@@ -30,9 +30,8 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use pyramid_core::{
-    ActionIds, ActionParseError, Diagram, Evaluate, Game, Notation, Observation,
-    Outcome, PerfectInformation, PolicySpace, RuleSet, Seat, Svg, Zobrist,
-    zobrist_table,
+    ActionIds, ActionParseError, Diagram, Evaluate, Game, Notation, Observation, Outcome,
+    PerfectInformation, PolicySpace, RuleSet, Seat, Svg, Zobrist, zobrist_table,
 };
 use serde::{Deserialize, Serialize};
 

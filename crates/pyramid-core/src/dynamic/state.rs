@@ -135,8 +135,11 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// touches, as `viewer` may know them (`None`: everything shown;
     /// [`Describe::describe_action`](crate::Describe::describe_action)). A seat the game
     /// does not have is refused.
-    fn describe_action(&self, text: &str, viewer: Option<Seat>)
-    -> Result<ActionWords, RuntimeError>;
+    fn describe_action(
+        &self,
+        text: &str,
+        viewer: Option<Seat>,
+    ) -> Result<ActionWords, RuntimeError>;
     /// The notations besides the game's own that [`DynState::play_in_notation`] reads.
     fn notations(&self) -> &'static [&'static str];
     /// The state reached by playing `moves`, written in the notation `notation`, from
@@ -474,7 +477,9 @@ impl<G: FullGame> DynState for StateBox<G> {
         notation: &str,
         moves: &str,
     ) -> Result<Box<dyn DynState>, RuntimeError> {
-        Ok(StateBox::boxed(self.state.play_in_notation(notation, moves)?))
+        Ok(StateBox::boxed(
+            self.state.play_in_notation(notation, moves)?,
+        ))
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {

@@ -1,8 +1,8 @@
 //! [`FullGame`]: every opt-in trait at once, what tools written once for every game need.
 
 use crate::{
-    ActionIds, Describe, Diagram, Evaluate, Game, Information, Notation, Observation, PolicySpace, Svg,
-    Zobrist,
+    ActionIds, Describe, Diagram, Evaluate, Game, Information, Notation, Observation, PolicySpace,
+    Svg, Zobrist,
 };
 
 /// A game with every opt-in trait: [`Game`] plus [`Notation`], [`Information`],

@@ -26,9 +26,9 @@ pub use information::{Information, PerfectInformation, perfect_information};
 pub use kernel::{Game, GameAction, play_random_by, random_action_by_walk};
 pub use notation::Notation;
 pub use observation::Observation;
+pub use options::{OptionSpec, RuleValue, options_table};
 #[doc(hidden)]
 pub use options::{declared_default, read_option};
-pub use options::{OptionSpec, RuleValue, options_table};
 pub use picture::Svg;
 pub use policy::PolicySpace;
 #[cfg(feature = "dynamic")]

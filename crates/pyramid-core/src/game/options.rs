@@ -111,9 +111,8 @@ pub fn read_option<T: RuleValue>(key: &str, text: &str) -> Result<T, RulesError>
 /// ```
 pub fn options_table<R: RuleSet>() -> String {
     let defaults = R::default();
-    let mut table = String::from(
-        "| option | values | default | what it does |\n|---|---|---|---|\n",
-    );
+    let mut table =
+        String::from("| option | values | default | what it does |\n|---|---|---|---|\n");
     table.push_str(&format!(
         "| `seats` | {} | `{}` | the number of seats (also `players`) |\n",
         crate::game::rules::seat_counts_in_words(R::SEAT_COUNTS),
@@ -498,8 +497,14 @@ mod tests {
     #[test]
     fn the_declared_defaults_make_the_default_rules() {
         let rules = TestRules::default();
-        assert_eq!((rules.speed, rules.lead, rules.pass), (Speed::Medium, 0, true));
-        let specs: Vec<(&str, &str)> = TestRules::OPTIONS.iter().map(|s| (s.key, s.default)).collect();
+        assert_eq!(
+            (rules.speed, rules.lead, rules.pass),
+            (Speed::Medium, 0, true)
+        );
+        let specs: Vec<(&str, &str)> = TestRules::OPTIONS
+            .iter()
+            .map(|s| (s.key, s.default))
+            .collect();
         assert_eq!(specs, [("speed", "medium"), ("lead", "0"), ("pass", "on")]);
         assert_eq!(TestRules::OPTIONS[1].tries, ["0", "2"]);
         assert_eq!(TestRules::OPTIONS[0].doc, "how fast pieces move");
@@ -507,13 +512,21 @@ mod tests {
 
     #[test]
     fn a_refused_value_leaves_the_rules_unchanged() {
-        let mut rules = TestRules::default().with_option("speed", "fast").unwrap_or_default();
+        let mut rules = TestRules::default()
+            .with_option("speed", "fast")
+            .unwrap_or_default();
         let before = rules.clone();
         assert!(matches!(
             rules.set_option("speed", "warp"),
-            Err(RulesError::BadValue { expected: "`slow`, `medium` or `fast`", .. })
+            Err(RulesError::BadValue {
+                expected: "`slow`, `medium` or `fast`",
+                ..
+            })
         ));
-        assert!(rules.set_option("lead", "2").is_err(), "seat 2 of 2 is refused by the check");
+        assert!(
+            rules.set_option("lead", "2").is_err(),
+            "seat 2 of 2 is refused by the check"
+        );
         assert_eq!(rules, before);
         let three = rules.with_seats(3).and_then(|r| r.with_option("lead", "2"));
         assert_eq!(three.map(|r| r.lead), Ok(2));
@@ -530,14 +543,19 @@ mod tests {
 
     #[test]
     fn the_serde_form_is_checked_and_fills_in_defaults() {
-        let rules = TestRules::default().with_option("pass", "off").unwrap_or_default();
+        let rules = TestRules::default()
+            .with_option("pass", "off")
+            .unwrap_or_default();
         let text = ron::to_string(&rules).unwrap_or_default();
         assert_eq!(
             text,
             r#"(seats:2,ply_limit:None,speed:"medium",lead:"0",pass:"off")"#
         );
         assert_eq!(ron::from_str::<TestRules>(&text).ok(), Some(rules));
-        assert_eq!(ron::from_str::<TestRules>("(seats: 2)").ok(), Some(TestRules::default()));
+        assert_eq!(
+            ron::from_str::<TestRules>("(seats: 2)").ok(),
+            Some(TestRules::default())
+        );
         assert!(ron::from_str::<TestRules>(r#"(seats: 2, lead: "5")"#).is_err());
         assert!(ron::from_str::<TestRules>(r#"(seats: 2, speed: "warp")"#).is_err());
         assert!(ron::from_str::<TestRules>("(seats: 7)").is_err());

@@ -29,7 +29,10 @@ pub fn check_rule_options<R: RuleSet>() {
     for spec in R::OPTIONS {
         for value in spec.tries {
             if let Err(error) = R::default().with_option(spec.key, value) {
-                panic!("{game}: option `{}` refuses `{value}`, a value tests try: {error}", spec.key);
+                panic!(
+                    "{game}: option `{}` refuses `{value}`, a value tests try: {error}",
+                    spec.key
+                );
             }
         }
     }

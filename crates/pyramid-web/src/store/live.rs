@@ -23,6 +23,7 @@ use pyramid_core::Seat;
 use pyramid_core::dynamic::{DynBot, DynState, RuntimeError};
 
 use crate::clients::Slot;
+use crate::words::{PlyWords, ply_words};
 
 /// Who sits in a seat.
 pub enum Sitter {
@@ -43,6 +44,9 @@ pub struct Played {
     pub public: String,
     /// The action as played (everything in it).
     pub text: String,
+    /// The action in words and the squares it touched, for each viewer (described when
+    /// it is played, from the state before it).
+    pub words: PlyWords,
 }
 
 /// A game's rematch: its id and its seat tokens, by seat of the rematch.
@@ -312,6 +316,14 @@ impl LiveGame {
         };
         let mut state = self.state.clone_box();
         let played = state.play_as(seat, text)?;
+        let words = ply_words(
+            self.state.as_ref(),
+            seat,
+            &played,
+            &seen_by,
+            &public,
+            self.setup.hidden,
+        );
         Ok(Prepared {
             state,
             played: Played {
@@ -319,6 +331,7 @@ impl LiveGame {
                 seen_by,
                 public,
                 text: played.clone(),
+                words,
             },
             text: played,
         })

@@ -23,7 +23,8 @@ pub fn command(args: &ServeArgs) -> Result<()> {
     } = args;
     let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
-        pyramid_runtime::pyramid_learn::shared_model(file).with_context(|| format!("--model {name}"))?;
+        pyramid_runtime::pyramid_learn::shared_model(file)
+            .with_context(|| format!("--model {name}"))?;
     }
     if let Some(other) = engines.iter().find(|b| !matches!(b, BotSpec::External(_))) {
         bail!(
