@@ -538,7 +538,7 @@ mod tests {
         // error that ends the engine.
         let position = lines
             .iter()
-            .position(|l| l.starts_with("info string error: position"));
+            .position(|l| l.starts_with("info string error: a position"));
         assert!(position > refused && ready > position, "{text}");
     }
 }
