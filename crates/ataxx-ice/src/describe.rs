@@ -25,9 +25,7 @@ impl Describe for AtaxxIce {
 /// What `action` does in `state`: its kind and squares, then what it captured and where
 /// its relocated pieces came from.
 fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
-    let name = state
-        .to_act()
-        .map_or_else(|| "someone".to_owned(), |s| state.seat_name(s));
+    let name = state.actor_name();
     let (from, to) = (action.from(), action.to());
     let mut words = match (action.kind(), from, to) {
         (ActionKind::Clone, Some(from), Some(to)) => format!("{name} cloned {from} onto {to}"),

@@ -18,9 +18,7 @@ impl Describe for CardSiege {
 
     fn describe_action(&self, action: Action, viewer: Option<Seat>) -> ActionWords {
         let _ = viewer; // nothing is hidden
-        let name = self
-            .to_act()
-            .map_or_else(|| "someone".to_owned(), |s| self.seat_name(s));
+        let name = self.actor_name();
         let (from, to) = (action.from(), action.to());
         let card = |square| {
             self.card_at(square)

@@ -11,9 +11,14 @@
 //! use proptest::prelude::*;
 //! use pyramid_core::nim::{Nim, NimRules};
 //! use pyramid_testkit::strategy::{rules_from, states_with};
-//! use pyramid_core::Game;
+//! use pyramid_core::{Game, OptionSpec, RuleSet};
 //!
-//! let rules = rules_from::<NimRules>(&[("piles", &["3,4,5", "1,2", "15,15,15,15"])]);
+//! // Nim's one option, trying other values than its declaration does.
+//! const PILES: &[OptionSpec] = &[OptionSpec {
+//!     tries: &["3,4,5", "1,2", "15,15,15,15"],
+//!     ..NimRules::OPTIONS[0]
+//! }];
+//! let rules = rules_from::<NimRules>(PILES);
 //! proptest!(|(state in states_with::<Nim>(rules, 40))| {
 //!     prop_assert!(state.plies() <= 40);
 //! });

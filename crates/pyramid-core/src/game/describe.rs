@@ -88,6 +88,13 @@ pub trait Describe: Information {
         format!("Seat {}", seat.0)
     }
 
+    /// The name of the seat to act ([`Describe::seat_name`]), or `someone` once the game
+    /// is over: the subject of [`Describe::describe_action`]'s words.
+    fn actor_name(&self) -> String {
+        self.to_act()
+            .map_or_else(|| "someone".to_owned(), |seat| self.seat_name(seat))
+    }
+
     /// How the game ended by its rules, in words (`None` while it goes on); the default
     /// is the outcome (`seat 1 wins`, `draw`).
     fn end_words(&self) -> Option<String> {
@@ -105,9 +112,7 @@ pub trait Describe: Information {
     /// them (`None`: everything shown). The default names the seat and the action's
     /// text as the viewer sees it ([`Information::action_view`]), with no squares.
     fn describe_action(&self, action: Self::Action, viewer: Option<Seat>) -> ActionWords {
-        let actor = self
-            .to_act()
-            .map_or_else(|| "someone".to_owned(), |s| self.seat_name(s));
+        let actor = self.actor_name();
         let text = match viewer {
             Some(seat) => self.action_view(action, seat),
             None => action.to_string(),
