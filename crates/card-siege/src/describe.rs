@@ -3,7 +3,7 @@
 //! action's words name the card that moved and the card it captured. Card-siege hides
 //! nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionWords, Describe, Game, Seat};
+use pyramid_core::{ActionWords, Describe, Seat};
 
 use crate::{Action, CardSiege};
 
