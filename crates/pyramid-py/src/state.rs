@@ -264,6 +264,52 @@ impl State {
         self.inner.diagram(viewer).map_err(to_py)
     }
 
+    /// The name of each seat, as the game's board and rules page give them.
+    fn seat_names(&self) -> Vec<String> {
+        self.inner.seat_names()
+    }
+
+    /// How the game ended by its rules, in words (`None` while it goes on).
+    fn end_words(&self) -> Option<String> {
+        self.inner.end_words()
+    }
+
+    /// Each seat's score, where the game keeps one (Martian Chess), else `None`.
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.inner.scores()
+    }
+
+    /// What the legal action `action` does when played here, in words, and the squares it
+    /// touches: `(words, squares)`, as `seat` may know them (`None`: everything shown).
+    #[pyo3(signature = (action, seat=None))]
+    fn describe_action(
+        &self,
+        action: &str,
+        seat: Option<usize>,
+    ) -> PyResult<(String, Vec<String>)> {
+        let viewer = match seat {
+            Some(s) => Some(self::seat(s, self.inner.seats())?),
+            None => None,
+        };
+        let described = self.inner.describe_action(action, viewer).map_err(to_py)?;
+        Ok((described.words, described.squares))
+    }
+
+    /// The notations besides the game's own that `play_in_notation` reads (Martian
+    /// Chess: `abstractplay`).
+    fn notations(&self) -> Vec<&'static str> {
+        self.inner.notations().to_vec()
+    }
+
+    /// The state reached by playing `moves`, written in `notation`, from this one.
+    fn play_in_notation(&self, notation: &str, moves: &str) -> PyResult<State> {
+        let inner = self
+            .inner
+            .play_in_notation(notation, moves)
+            .map_err(to_py)?;
+        Ok(State { inner })
+    }
+
     /// The game's quick evaluation for `seat` (higher is better).
     fn evaluate(&self, seat: usize) -> PyResult<f64> {
         let seat = self::seat(seat, self.inner.seats())?;

@@ -117,6 +117,28 @@ def test_views_hide_the_other_thief():
         state.view(2)
 
 
+def test_words_come_from_the_game_and_hide_what_a_seat_may_not_see():
+    state = pg.new_game("martian-chess")
+    assert state.seat_names() == ["South", "North"]
+    assert state.scores() == [0.0, 0.0]
+    assert state.end_words() is None
+    words, squares = state.describe_action("b3-a4")
+    assert words == "South moved b3 to a4" and squares == ["b3", "a4"]
+    assert state.notations() == ["abstractplay"]
+    moved = state.play_in_notation("abstractplay", "1. c3-b4 b6-a5")
+    assert moved.plies() == 2 and state.plies() == 0
+    with pytest.raises(ValueError):
+        pg.new_game("ataxx-ice").play_in_notation("abstractplay", "c3-b4")
+    secret = pg.new_game("stacktrices")
+    hide = next(a for a in secret.legal_actions() if a.startswith("hide="))
+    actor = secret.to_act()
+    _, own = secret.describe_action(hide, actor)
+    assert len(own) == 1
+    for viewer in (1 - actor,):
+        seen_words, seen = secret.describe_action(hide, viewer)
+        assert seen == [] and own[0] not in seen_words
+
+
 def test_observations_have_the_documented_shape():
     for name in pg.games():
         state = pg.new_game(name)
