@@ -11,7 +11,7 @@ use pyramid_core::rand::SeedableRng;
 use pyramid_core::rand::seq::SliceRandom;
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
-use crate::greedy::score;
+use crate::leaf_value::{Heuristic, LeafValue, outcome_value};
 use crate::mcts::stop_requested;
 
 /// How long the alpha-beta bot searches each decision.
@@ -73,8 +73,10 @@ pub struct AbStats {
     pub elapsed: Duration,
 }
 
-/// A depth-first alpha-beta search of the game tree by
-/// [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate), for the seat to act.
+/// A depth-first alpha-beta search of the game tree for the seat to act, its leaves
+/// valued by `V` ([`LeafValue`]): the game's own
+/// [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate) by default ([`Heuristic`]), a
+/// learned value with `ab:model=FILE` (the learning crate).
 ///
 /// - **Iterative deepening** to a depth or within a time budget; with a time budget the
 ///   best action of the deepest finished iteration is played.
@@ -105,8 +107,9 @@ pub struct AbStats {
 /// assert_eq!(action.to_string(), "b-2");
 /// assert!((1..=4).contains(&bot.stats().depth));
 /// ```
-pub struct AlphaBetaBot<G: FullGame> {
+pub struct AlphaBetaBot<G: FullGame, V: LeafValue<G> = Heuristic> {
     config: AlphaBetaConfig,
+    leaf: V,
     rng: ChaCha8Rng,
     table: Vec<Option<Entry<G::Action>>>,
     killers: Vec<[Option<G::Action>; 2]>,
@@ -117,15 +120,26 @@ pub struct AlphaBetaBot<G: FullGame> {
     aborted: bool,
     /// Set from outside to end the search early ([`Bot::set_stop_flag`]).
     stop: Option<Arc<AtomicBool>>,
+    /// Why the leaf values cannot serve this game ([`LeafValue::check`]), once found.
+    failure: Option<String>,
 }
 
 impl<G: FullGame> AlphaBetaBot<G> {
-    /// A bot with `config`, its tie-breaks following from `seed`.
+    /// A bot with `config` valuing leaves by the game's own evaluation, its tie-breaks
+    /// following from `seed`.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
+        AlphaBetaBot::with_leaf_value(config, seed, Heuristic)
+    }
+}
+
+impl<G: FullGame, V: LeafValue<G>> AlphaBetaBot<G, V> {
+    /// A bot with `config` valuing leaves by `leaf`, its tie-breaks following from `seed`.
+    pub fn with_leaf_value(config: AlphaBetaConfig, seed: u64, leaf: V) -> Self {
         let bits = config.table_bits.clamp(4, 28);
         AlphaBetaBot {
             table: vec![None; 1 << bits],
             config,
+            leaf,
             rng: ChaCha8Rng::seed_from_u64(seed),
             killers: Vec::new(),
             history: HashMap::new(),
@@ -134,6 +148,7 @@ impl<G: FullGame> AlphaBetaBot<G> {
             deadline: None,
             aborted: false,
             stop: None,
+            failure: None,
         }
     }
 
@@ -262,8 +277,9 @@ impl<G: FullGame> AlphaBetaBot<G> {
 
     /// The value of a position the search does not look past, for the searching seat:
     /// sooner wins and later losses score higher.
-    fn leaf_value(&self, state: &G, ply: u32) -> f64 {
-        let value = score(state, self.root_seat);
+    fn leaf_value(&mut self, state: &G, ply: u32) -> f64 {
+        let value = outcome_value(state, self.root_seat)
+            .unwrap_or_else(|| self.leaf.value(state, self.root_seat));
         if value >= 1e11 {
             value - f64::from(ply)
         } else if value <= -1e11 {
@@ -366,21 +382,29 @@ impl<G: FullGame> AlphaBetaBot<G> {
     }
 }
 
-impl<G: FullGame> Bot<G> for AlphaBetaBot<G> {
+impl<G: FullGame, V: LeafValue<G>> Bot<G> for AlphaBetaBot<G, V> {
     fn name(&self) -> String {
-        match self.config.budget {
-            AbBudget::Depth(d) => format!("ab:depth={d}"),
-            AbBudget::Time(t) => format!("ab:ms={}", t.as_millis()),
+        match self.leaf.spec_options() {
+            leaf if leaf.is_empty() => format!("ab:{}", self.config.spec_options()),
+            leaf => format!("ab:{leaf},{}", self.config.spec_options()),
         }
     }
 
     fn choose(&mut self, view: &G::View, _seat: Seat) -> Option<G::Action> {
         let state = G::sample_from_view(view, &mut self.rng);
+        if let Err(reason) = self.leaf.check(&state) {
+            self.failure = Some(reason);
+            return None;
+        }
         // Killers and history are per decision; the table carries over (keys hold the
         // ply count, so old entries are only ever hit by the same position).
         self.killers.clear();
         self.history.clear();
         self.search(&state)
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        self.failure.clone()
     }
 
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {

@@ -1,5 +1,6 @@
 //! The greedy one-ply bot.
 
+use crate::leaf_value::{Heuristic, LeafValue, outcome_value};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
@@ -67,16 +68,7 @@ impl GreedyBot {
 /// The evaluation of `state` for `seat`: a finished game is worth more (or less) than any
 /// evaluation; otherwise [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate).
 pub(crate) fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
-    match state.outcome() {
-        Some(outcome) => {
-            // Win: +1e12, draw: 0, loss: -1e12.
-            (outcome.reward(seat) - 0.5) * 2e12
-        }
-        None => {
-            let value = state.evaluate(seat);
-            if value.is_nan() { 0.0 } else { value }
-        }
-    }
+    outcome_value(state, seat).unwrap_or_else(|| Heuristic.value(state, seat))
 }
 
 impl<G: FullGame> Bot<G> for GreedyBot {

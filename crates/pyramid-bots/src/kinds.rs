@@ -78,8 +78,9 @@ pub trait BotKind: 'static {
     /// canonical form (`NAME:KEY=VALUE,...`), which [`BotKind::parse`] reads back to an
     /// equal value.
     type Spec: Clone + fmt::Debug + fmt::Display + PartialEq + Send + Sync + 'static;
-    /// The name before the colon (`az`); one of this crate's own bots' names would never
-    /// be looked up.
+    /// The name before the colon (`az`). One of this crate's own bots' names is looked up
+    /// only for `ab` specs that name a `model` (`ab:model=FILE`, alpha-beta over a learned
+    /// value); any other is never looked up.
     const NAME: &'static str;
     /// How the kind is written in the list of bots of an error (`az:model=FILE`).
     const USAGE: &'static str;
@@ -134,7 +135,12 @@ impl BotKinds {
         BUILT_IN
             .iter()
             .copied()
-            .chain(self.added.iter().map(|e| e.name))
+            .chain(
+                self.added
+                    .iter()
+                    .map(|e| e.name)
+                    .filter(|name| !BUILT_IN.contains(name)),
+            )
             .collect()
     }
 

@@ -8,6 +8,7 @@ mod greedy;
 mod ismcts;
 pub mod kinds;
 mod ladder;
+mod leaf_value;
 mod matches;
 mod mcts;
 pub mod protocol;
@@ -26,6 +27,7 @@ pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use kinds::{AddedSpec, BotKind, BotKinds};
 pub use ladder::{Rating, ladder};
+pub use leaf_value::{Heuristic, LeafValue};
 pub use matches::{
     GameResult, MatchConfig, MatchError, MatchReport, Tally, check_record, play_match_game,
     report_of_records, run_games, run_match, seat_bots,

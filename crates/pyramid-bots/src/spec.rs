@@ -149,16 +149,7 @@ impl fmt::Display for BotSpec {
                 }
                 Ok(())
             }
-            BotSpec::AlphaBeta(c) => {
-                match c.budget {
-                    AbBudget::Depth(d) => write!(f, "ab:depth={d}")?,
-                    AbBudget::Time(t) => write!(f, "ab:ms={}", t.as_millis())?,
-                }
-                if c.table_bits != AlphaBetaConfig::default().table_bits {
-                    write!(f, ",tt={}", c.table_bits)?;
-                }
-                Ok(())
-            }
+            BotSpec::AlphaBeta(c) => write!(f, "ab:{}", c.spec_options()),
             BotSpec::Mcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "mcts:iters={n}")?,
@@ -251,6 +242,14 @@ pub(crate) fn parse_spec(text: &str, kinds: &BotKinds) -> Result<BotSpec, SpecEr
             })
         }
         "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
+        // `ab:model=FILE`: alpha-beta over a learned value, a kind the learning crate adds
+        // under the name `ab` (without it, `model` is an option `ab` does not know).
+        "ab" if pairs.iter().any(|(key, _)| *key == "model") => {
+            match kinds.parse_added("ab", &pairs) {
+                Some(added) => added.map(BotSpec::Added),
+                None => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
+            }
+        }
         "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
         "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
         other => match kinds.parse_added(other, &pairs) {
@@ -319,6 +318,36 @@ fn parse_ismcts(pairs: &[(&str, &str)]) -> Result<IsmctsConfig, SpecError> {
 }
 
 const AB_OPTIONS: &str = "depth, ms, tt";
+
+impl AlphaBetaConfig {
+    /// Reads the options of an `ab:` spec (`depth=N` or `ms=N`, and `tt=BITS`), as a kind
+    /// that adds options to `ab` reads the ones it shares (`ab:model=FILE,depth=3`).
+    ///
+    /// ```
+    /// use pyramid_bots::{AbBudget, AlphaBetaConfig};
+    /// let config = AlphaBetaConfig::from_spec_options(&[("depth", "4"), ("tt", "16")])?;
+    /// assert_eq!((config.budget, config.table_bits), (AbBudget::Depth(4), 16));
+    /// assert!(AlphaBetaConfig::from_spec_options(&[("depth", "2"), ("ms", "5")]).is_err());
+    /// # Ok::<(), pyramid_bots::SpecError>(())
+    /// ```
+    pub fn from_spec_options(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
+        parse_alpha_beta(pairs)
+    }
+
+    /// The options of its spec, after `ab:` (`depth=3`, `ms=100,tt=16`): what
+    /// [`AlphaBetaConfig::from_spec_options`] reads back.
+    pub fn spec_options(&self) -> String {
+        let budget = match self.budget {
+            AbBudget::Depth(depth) => format!("depth={depth}"),
+            AbBudget::Time(time) => format!("ms={}", time.as_millis()),
+        };
+        if self.table_bits == AlphaBetaConfig::default().table_bits {
+            budget
+        } else {
+            format!("{budget},tt={}", self.table_bits)
+        }
+    }
+}
 
 fn parse_alpha_beta(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
     let mut config = AlphaBetaConfig::default();

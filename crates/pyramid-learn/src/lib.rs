@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod ab_model;
 mod bot;
 mod curve;
 mod kind;
@@ -13,6 +14,7 @@ mod search;
 mod self_play;
 mod training;
 
+pub use ab_model::{AbModelKind, AbModelSpec, NetValue};
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
 pub use kind::{AzKind, AzSpec, shared_model};

@@ -46,6 +46,7 @@ macro_rules! games {
             let kinds = {
                 let mut kinds = kinds;
                 $(kinds.add::<pyramid_learn::AzKind, $game>();)+
+                $(kinds.add::<pyramid_learn::AbModelKind, $game>();)+
                 kinds
             };
             kinds

@@ -1,0 +1,181 @@
+//! `ab:model=FILE`: the alpha-beta bot of `pyramid_bots` valuing its leaves by a model's
+//! value head instead of the game's hand-written evaluation ([`NetValue`], [`AbModelKind`]).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, Seat};
+
+use crate::kind::shared_model;
+use crate::model::{Model, ModelError};
+
+/// A leaf's value by the model: the value head's expected reward for the searching seat,
+/// from the observation of the seat to act (as the model was trained: every position it
+/// learned from was seen by the seat acting there), scaled to `[-1, 1]`. A model that
+/// fails on a position gives 0 (even).
+///
+/// ```
+/// use pyramid_bots::LeafValue;
+/// use pyramid_core::{Seat, nim::Nim, prelude::*};
+/// use pyramid_learn::{Model, NetValue};
+/// let model = Model::new::<Nim>(&Default::default(), 4, 1, 7)?;
+/// let mut value = NetValue::new(std::sync::Arc::new(model), "nim.safetensors".into());
+/// let start = Nim::new(&Default::default());
+/// assert!(LeafValue::<Nim>::value(&mut value, &start, Seat(0)).abs() <= 1.0);
+/// # Ok::<(), pyramid_learn::ModelError>(())
+/// ```
+pub struct NetValue {
+    model: Arc<Model>,
+    file: PathBuf,
+    observation: Vec<f32>,
+}
+
+impl NetValue {
+    /// The value of `model`, read from `file` (named in the bot's spec).
+    pub fn new(model: Arc<Model>, file: PathBuf) -> NetValue {
+        let len = model.info().shape.observation_len();
+        NetValue {
+            model,
+            file,
+            observation: vec![0.0; len],
+        }
+    }
+}
+
+impl<G: FullGame> LeafValue<G> for NetValue {
+    fn value(&mut self, state: &G, seat: Seat) -> f64 {
+        let Some(actor) = state.to_act() else {
+            return 0.0;
+        };
+        let seats = state.seats().max(1);
+        state.write_observation(actor, &mut self.observation);
+        let offset = (seat.index() + seats - actor.index()) % seats;
+        self.model
+            .evaluate(&self.observation)
+            .ok()
+            .and_then(|evaluations| evaluations.first()?.values.get(offset).copied())
+            .map_or(0.0, |reward| (f64::from(reward) - 0.5) * 2.0)
+    }
+
+    fn check(&mut self, state: &G) -> Result<(), String> {
+        self.model
+            .check_game::<G>(state.rules())
+            .map_err(|e| e.to_string())
+    }
+
+    fn spec_options(&self) -> String {
+        format!("model={}", self.file.display())
+    }
+}
+
+/// `ab:model=FILE` as a kind of `pyramid_bots` specs, added under the name `ab`: it reads
+/// the `ab` specs that name a `model` (with `depth`/`ms` and `tt` as `ab` reads them).
+///
+/// ```
+/// use pyramid_bots::{BotKinds, BotSpec};
+/// use pyramid_core::nim::Nim;
+/// use pyramid_learn::AbModelKind;
+/// let mut kinds = BotKinds::new();
+/// kinds.add::<AbModelKind, Nim>();
+/// let spec = kinds.parse("ab:model=nim.safetensors,depth=2")?;
+/// assert!(matches!(spec, BotSpec::Added(_)));
+/// assert_eq!(spec.to_string(), "ab:model=nim.safetensors,depth=2");
+/// // Without a model it is the plain alpha-beta bot.
+/// assert!(matches!(kinds.parse("ab:depth=2")?, BotSpec::AlphaBeta(_)));
+/// # Ok::<(), pyramid_bots::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct AbModelKind;
+
+impl BotKind for AbModelKind {
+    type Spec = AbModelSpec;
+    const NAME: &'static str = "ab";
+    const USAGE: &'static str = "ab:model=FILE";
+
+    fn parse(options: &[(&str, &str)]) -> Result<AbModelSpec, SpecError> {
+        AbModelSpec::parse(options)
+    }
+
+    fn is_timed(spec: &AbModelSpec) -> bool {
+        matches!(spec.config.budget, pyramid_bots::AbBudget::Time(_))
+    }
+
+    fn build<G: FullGame>(spec: &AbModelSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        spec.build::<G>(seed)
+    }
+}
+
+/// What `ab:model=FILE,...` names: the model file and the search's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbModelSpec {
+    /// The model file (safetensors, as `pyrctl train` writes it).
+    pub model: PathBuf,
+    /// The alpha-beta search's budget and table.
+    pub config: AlphaBetaConfig,
+}
+
+impl AbModelSpec {
+    /// Reads the options of `ab:model=FILE,...`: `model` is required and not empty; the
+    /// rest are `ab`'s.
+    pub fn parse(pairs: &[(&str, &str)]) -> Result<AbModelSpec, SpecError> {
+        let models: Vec<&str> = pairs
+            .iter()
+            .filter(|(key, _)| *key == "model")
+            .map(|(_, value)| *value)
+            .collect();
+        let model = match models[..] {
+            [model] if !model.is_empty() => PathBuf::from(model),
+            _ => {
+                return Err(SpecError::BadValue {
+                    key: "model",
+                    value: String::new(),
+                    expected: "one model file: ab:model=FILE",
+                });
+            }
+        };
+        let rest: Vec<(&str, &str)> = pairs
+            .iter()
+            .copied()
+            .filter(|(key, _)| *key != "model")
+            .collect();
+        let config = AlphaBetaConfig::from_spec_options(&rest)?;
+        Ok(AbModelSpec { model, config })
+    }
+
+    /// The bot for game `G`: reads the model (once per file and version) and refuses
+    /// another game's model or a damaged file ([`SpecError::Build`]).
+    pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        let refused = |e: ModelError| SpecError::Build {
+            bot: "ab",
+            reason: e.to_string(),
+        };
+        let model = shared_model(&self.model).map_err(refused)?;
+        if model.info().game != G::NAME {
+            return Err(refused(ModelError::WrongGame {
+                path: self.model.display().to_string(),
+                expected: G::NAME.to_owned(),
+                found: model.info().game.clone(),
+            }));
+        }
+        let value = NetValue::new(model, self.model.clone());
+        Ok(Box::new(AlphaBetaBot::<G, NetValue>::with_leaf_value(
+            self.config.clone(),
+            seed,
+            value,
+        )))
+    }
+}
+
+impl fmt::Display for AbModelSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ab:model={},{}",
+            self.model.display(),
+            self.config.spec_options()
+        )
+    }
+}
