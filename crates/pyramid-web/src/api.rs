@@ -18,7 +18,7 @@ use crate::extract::{Checked, Client};
 use crate::games::{find, play};
 use crate::limits::bot_within_limits;
 use crate::persist::{save_new, stored_of};
-use crate::store::{LiveGame, Setup, Sitter, lock, random_token};
+use crate::store::{LiveGame, Seating, Setup, Sitter, lock, random_token};
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
 
@@ -34,9 +34,13 @@ pub struct NewGame {
     /// Rule options: strings, numbers or booleans.
     #[serde(default)]
     pub rules: HashMap<String, Value>,
-    /// Who sits where: `"human"` or a bot spec, one per seat (all human when absent).
+    /// Who sits where: `"human"`, `"open"` (a seat that waits for whoever takes it:
+    /// `POST /api/games/{id}/join`) or a bot spec, one per seat (all human when absent).
     #[serde(default)]
     pub seats: Option<Vec<String>>,
+    /// Whether the game is listed in the lobby (`GET /api/lobby`) while a seat is open.
+    #[serde(default)]
+    pub lobby: bool,
     /// How long each bot waits before it moves, in milliseconds (to watch bots play).
     #[serde(default)]
     pub delay_ms: u64,
@@ -354,10 +358,12 @@ pub fn new_game(
             specs.len()
         )));
     }
+    let open: Vec<bool> = specs.iter().map(|spec| spec == "open").collect();
+    check_open_seats(request.lobby, request.hot_seat, &open)?;
     let mut sitters = Vec::with_capacity(seats);
     let mut seat_tokens = Vec::with_capacity(seats);
     for (seat, spec) in specs.iter().enumerate() {
-        if spec == "human" {
+        if spec == "human" || spec == "open" {
             sitters.push(Sitter::Human);
             seat_tokens.push(Some(random_token()));
         } else {
@@ -370,8 +376,11 @@ pub fn new_game(
         }
     }
     // A token for every human seat only where it reveals nothing a seat hides, or
-    // where the creator asked for one screen for all.
-    let token = if game.perfect_information() || request.hot_seat {
+    // where the creator asked for one screen for all; never where a stranger may take a
+    // seat (the creator would act for it).
+    let token = if open.contains(&true) {
+        String::new()
+    } else if game.perfect_information() || request.hot_seat {
         random_token()
     } else {
         String::new()
@@ -388,7 +397,50 @@ pub fn new_game(
         seat_tokens: seat_tokens.clone(),
         bot_delay: std::time::Duration::from_millis(request.delay_ms),
     };
-    Ok((LiveGame::new(setup, sitters), seat_tokens))
+    let mut live = LiveGame::new(setup, sitters);
+    live.set_seating(Seating {
+        lobby: request.lobby,
+        open: if open.contains(&true) {
+            open
+        } else {
+            Vec::new()
+        },
+        changes: 0,
+        since: crate::db::now_seconds(),
+    });
+    // The creator is not told the tokens of the seats that wait: whoever takes one is.
+    let given = seat_tokens
+        .iter()
+        .enumerate()
+        .map(|(seat, token)| {
+            token
+                .clone()
+                .filter(|_| !live.seating().is_open(Seat(seat as u8)))
+        })
+        .collect();
+    Ok((live, given))
+}
+
+/// Refuses open seats that cannot work: a game in the lobby needs one, a hot-seat game
+/// (one screen for every human seat) cannot have one, and someone must sit somewhere.
+fn check_open_seats(lobby: bool, hot_seat: bool, open: &[bool]) -> Result<(), ApiError> {
+    let any_open = open.contains(&true);
+    if lobby && !any_open {
+        return Err(ApiError::bad_request(
+            "a game in the lobby needs an open seat: \"seats\": [\"human\", \"open\"]",
+        ));
+    }
+    if any_open && hot_seat {
+        return Err(ApiError::bad_request(
+            "a hot-seat game has no open seat: every seat plays on one screen",
+        ));
+    }
+    if any_open && open.iter().all(|&o| o) {
+        return Err(ApiError::bad_request(
+            "every seat is open: sit in one (\"human\") or seat a bot",
+        ));
+    }
+    Ok(())
 }
 
 /// The seat a request may see: the one asked for when the token allows it.

@@ -93,6 +93,30 @@ pub struct StoredGame {
     pub rematch: Option<Rematch>,
     /// The actions in order: (seat, action).
     pub actions: Vec<(u8, String)>,
+    /// Which seats wait for someone to take them (open challenges; empty: none).
+    pub open: Vec<bool>,
+    /// Whether the game is listed in the lobby.
+    pub lobby: bool,
+    /// How many times a seat was taken or the listing withdrawn (see
+    /// [`Db::update_seating`]).
+    pub seating: i64,
+    /// When it was made (seconds since 1970; 0 for a game stored before the lobby).
+    pub created_at: i64,
+}
+
+/// A game listed in the lobby ([`Db::lobby`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    /// The game's id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// The rule options, `key=value`.
+    pub options: Vec<(String, String)>,
+    /// `human`, `open` or a bot spec, by seat.
+    pub sitters: Vec<String>,
+    /// When it was made (seconds since 1970).
+    pub created_at: i64,
 }
 
 /// What a committed ply changes in its game's row.
@@ -118,6 +142,34 @@ struct Extra {
     seat_tokens: Vec<Option<String>>,
     forfeit: Option<(u8, String)>,
     rematch: Option<Rematch>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    open: Vec<bool>,
+}
+
+impl Extra {
+    /// The JSON columns of `game`.
+    fn of(game: &StoredGame) -> Extra {
+        Extra {
+            options: game.options.clone(),
+            sitters: game.sitters.clone(),
+            seat_tokens: game.seat_tokens.clone(),
+            forfeit: game.forfeit.clone(),
+            rematch: game.rematch.clone(),
+            open: game.open.clone(),
+        }
+    }
+
+    /// The sitters as a lobby lists them: `open` where a seat waits.
+    fn sitters_shown(&self) -> Vec<String> {
+        self.sitters
+            .iter()
+            .enumerate()
+            .map(|(seat, spec)| match self.open.get(seat) {
+                Some(true) => "open".to_owned(),
+                _ => spec.clone(),
+            })
+            .collect()
+    }
 }
 
 /// The sqlx URL of `--db`: a `postgres://` or `sqlite:` URL as it is, anything else a
@@ -224,16 +276,10 @@ impl Db {
 
     /// Stores a new game (no action yet).
     pub async fn create(&self, game: &StoredGame, bots_to_act: bool) -> Result<(), DbError> {
-        let extra = Extra {
-            options: game.options.clone(),
-            sitters: game.sitters.clone(),
-            seat_tokens: game.seat_tokens.clone(),
-            forfeit: game.forfeit.clone(),
-            rematch: game.rematch.clone(),
-        };
+        let extra = Extra::of(game);
         sqlx::query(
-            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act)
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)",
+            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -244,6 +290,8 @@ impl Db {
         .bind(i64::from(game.forfeit.is_some()))
         .bind(now_seconds())
         .bind(i64::from(bots_to_act))
+        .bind(i64::from(game.lobby))
+        .bind(game.created_at)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -302,13 +350,7 @@ impl Db {
         };
         stored.forfeit = forfeit.cloned();
         stored.rematch = rematch.cloned();
-        let extra = Extra {
-            options: stored.options,
-            sitters: stored.sitters,
-            seat_tokens: stored.seat_tokens,
-            forfeit: stored.forfeit,
-            rematch: stored.rematch,
-        };
+        let extra = Extra::of(&stored);
         let bots_stop = if finished { ", bots_to_act = 0" } else { "" };
         sqlx::query(&format!(
             "UPDATE games SET extra = $1, finished = $2, updated_at = $3{bots_stop} WHERE id = $4"
@@ -351,7 +393,8 @@ impl Db {
     /// when its row cannot be read.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, start_position, token, delay_ms, extra FROM games WHERE id = $1",
+            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at
+             FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -378,6 +421,7 @@ impl Db {
             actions.push((seat, column(r, 1, id)?));
         }
         let delay_ms: i64 = column(&row, 4, id)?;
+        let lobby: i64 = column(&row, 6, id)?;
         Ok(Some(StoredGame {
             id: column(&row, 0, id)?,
             game: column(&row, 1, id)?,
@@ -389,8 +433,79 @@ impl Db {
             seat_tokens: extra.seat_tokens,
             forfeit: extra.forfeit,
             rematch: extra.rematch,
+            open: extra.open,
+            lobby: lobby != 0,
+            seating: column(&row, 7, id)?,
+            created_at: column(&row, 8, id)?,
             actions,
         }))
+    }
+
+    /// Stores who may still take which seat of game `id` (`open`) and whether it is
+    /// listed (`lobby`), if its seating is still at `seen` (the count the caller's copy
+    /// holds): `false` when another request or server changed the seating first (the
+    /// copy is then old: load it again). Two requests never take one seat.
+    pub async fn update_seating(
+        &self,
+        id: &str,
+        seen: i64,
+        open: &[bool],
+        lobby: bool,
+    ) -> Result<bool, DbError> {
+        let Some(mut stored) = self.load(id).await? else {
+            return Ok(false);
+        };
+        if stored.seating != seen {
+            return Ok(false);
+        }
+        stored.open = open.to_vec();
+        let moved = sqlx::query(
+            "UPDATE games SET extra = $1, lobby = $2, seating = seating + 1, updated_at = $3
+             WHERE id = $4 AND seating = $5",
+        )
+        .bind(to_json(&Extra::of(&stored)))
+        .bind(i64::from(lobby))
+        .bind(now_seconds())
+        .bind(id)
+        .bind(seen)
+        .execute(&self.pool)
+        .await?;
+        Ok(moved.rows_affected() == 1)
+    }
+
+    /// At most `limit` unfinished games listed in the lobby, the newest first. A row that
+    /// cannot be read is left out (and named on stderr).
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id, game, extra, created_at FROM games WHERE lobby = 1 AND finished = 0
+             ORDER BY created_at DESC LIMIT $1",
+        )
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut listed = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let read = || -> Result<LobbyRow, DbError> {
+                let id: String = column(row, 0, "(lobby)")?;
+                let extra: String = column(row, 2, &id)?;
+                let extra: Extra = serde_json::from_str(&extra).map_err(|e| DbError::Damaged {
+                    id: id.clone(),
+                    problem: format!("its sitters (JSON) cannot be read: {e}"),
+                })?;
+                Ok(LobbyRow {
+                    game: column(row, 1, &id)?,
+                    sitters: extra.sitters_shown(),
+                    options: extra.options,
+                    created_at: column(row, 3, &id)?,
+                    id,
+                })
+            };
+            match read() {
+                Ok(game) => listed.push(game),
+                Err(e) => eprintln!("pyramid-web: a lobby game left out: {e}"),
+            }
+        }
+        Ok(listed)
     }
 
     /// The ids of at most `limit` unfinished games with a bot to act, the most recently

@@ -10,8 +10,8 @@ use pyramid_core::Seat;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::bots::drive_bots;
-use crate::persist::{Refusal, commit, held_or_loaded};
-use crate::store::{LiveGame, Shared, lock};
+use crate::persist::{Refusal, commit, db_error, held_or_loaded};
+use crate::store::{LiveGame, Seating, Shared, lock};
 use crate::{ApiError, App};
 
 /// How many times a request loads a game again when its copy turns out older than the
@@ -73,6 +73,45 @@ pub async fn play(
             Err(Refusal::Closed | Refusal::Stale) => app.store.forget(&writing.shared),
             Err(Refusal::Refused(e)) => return Err(e),
         }
+    }
+    Err(busy())
+}
+
+/// Changes who may take which seat of game `id` (a seat taken, the lobby listing
+/// withdrawn): `change` decides on the current copy, under the id's lock, and says what
+/// to answer; the new seating is stored only if no one changed it since (else the game is
+/// loaded again and `change` asked again), then held and told to the game's viewers. So a
+/// seat is given once, even by two servers sharing the database.
+pub async fn reseat<R>(
+    app: &Arc<App>,
+    id: &str,
+    change: impl Fn(&LiveGame) -> Result<(R, Seating), ApiError>,
+) -> Result<R, ApiError> {
+    for _ in 0..RELOADS {
+        let writing = write(app, id).await?;
+        let (answer, after, seen) = {
+            let live = lock(&writing.shared);
+            let (answer, after) = change(&live)?;
+            (answer, after, live.seating().changes)
+        };
+        let stored = match &app.db {
+            Some(db) => db
+                .update_seating(id, seen, &after.open, after.lobby)
+                .await
+                .map_err(db_error)?,
+            None => true,
+        };
+        if !stored {
+            app.store.forget(&writing.shared);
+            continue;
+        }
+        {
+            let mut live = lock(&writing.shared);
+            live.set_seating(after);
+            live.touch();
+        }
+        writing.shared.notify();
+        return Ok(answer);
     }
     Err(busy())
 }

@@ -11,6 +11,7 @@ mod extract;
 mod games;
 mod guard;
 mod limits;
+mod lobby;
 mod persist;
 mod replay;
 mod schema;
@@ -196,6 +197,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(session::events))
         .route("/api/games/{id}/resign", post(session::resign))
         .route("/api/games/{id}/rematch", post(session::rematch))
+        .route("/api/games/{id}/join", post(lobby::join))
+        .route("/api/games/{id}/withdraw", post(lobby::withdraw))
+        .route("/api/lobby", get(lobby::lobby))
         .route("/api/games/{id}/record", get(session::record))
         .route("/rules/{game}", get(session::rules_page))
         .route("/api/render", post(replay::render))

@@ -17,7 +17,7 @@ use pyramid_core::Seat;
 use pyramid_core::dynamic::borrowed_options;
 
 use crate::db::{DbError, Ply, StoredGame};
-use crate::store::{LiveGame, Setup, Shared, Sitter, drop_bots, lock};
+use crate::store::{LiveGame, Seating, Setup, Shared, Sitter, drop_bots, lock};
 use crate::{ApiError, App};
 
 /// The API's answer to a failed database call.
@@ -129,6 +129,12 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
         bot_delay: Duration::from_millis(stored.delay_ms),
     };
     let mut live = LiveGame::new(setup, sitters);
+    live.set_seating(Seating {
+        open: stored.open.clone(),
+        lobby: stored.lobby,
+        changes: stored.seating,
+        since: stored.created_at,
+    });
     for (ply, (seat, action)) in stored.actions.iter().enumerate() {
         let stopped = live.record_and_play(Seat(*seat), action).map_err(|_| {
             broken(format!(
@@ -251,6 +257,10 @@ pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
         forfeit: None,
         rematch: None,
         actions: Vec::new(),
+        open: live.seating().open.clone(),
+        lobby: live.seating().lobby,
+        seating: live.seating().changes,
+        created_at: live.seating().since,
     }
 }
 

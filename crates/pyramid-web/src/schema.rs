@@ -10,7 +10,7 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every version: (number, what it does, its SQL).
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (
         1,
         "games and actions",
@@ -21,6 +21,7 @@ const MIGRATIONS: [(i64, &str, &str); 2] = [
         "retention",
         include_str!("../migrations/0002_retention.sql"),
     ),
+    (3, "lobby", include_str!("../migrations/0003_lobby.sql")),
 ];
 
 /// The newest schema version this server knows.

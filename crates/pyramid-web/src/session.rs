@@ -162,6 +162,7 @@ fn rematch_request(live: &LiveGame) -> NewGame {
         players: None,
         rules: Default::default(),
         seats: Some(specs),
+        lobby: false,
         delay_ms: u64::try_from(live.setup().bot_delay.as_millis()).unwrap_or(0),
         start: None,
         hot_seat: live.setup().hidden && !live.setup().token.is_empty(),

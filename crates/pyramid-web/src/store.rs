@@ -10,7 +10,7 @@ mod live;
 #[cfg(test)]
 mod tests;
 
-pub use live::{LiveGame, Rematch, Setup, Sitter, drop_bots};
+pub use live::{LiveGame, Rematch, Seating, Setup, Sitter, drop_bots};
 
 /// A game in the store: its id, its state behind a lock taken for short moments, and
 /// its viewers' signal. Loading a game and committing its actions are ordered by the
@@ -234,6 +234,11 @@ impl Store {
             close(game);
         }
         (id, shared)
+    }
+
+    /// Every game held now.
+    pub fn held(&self) -> Vec<Shared> {
+        self.map().values().cloned().collect()
     }
 
     /// The number of live games.

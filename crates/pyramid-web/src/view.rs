@@ -71,7 +71,7 @@ pub struct GameView {
     pub game: &'static str,
     /// The seat this view is for (`None`: a spectator).
     pub seat: Option<u8>,
-    /// `human` or the bot spec, by seat.
+    /// `human`, `open` (a seat that waits for whoever takes it) or the bot spec, by seat.
     pub seats: Vec<String>,
     /// The rule options in force.
     pub rules: BTreeMap<String, String>,
@@ -149,14 +149,7 @@ impl Snapshot {
             hidden: live.setup().hidden,
             state: live.state().clone_box(),
             start: live.setup().start.clone_box(),
-            seats: live
-                .sitters()
-                .iter()
-                .map(|s| match s {
-                    Sitter::Human => "human".to_owned(),
-                    Sitter::Bot(spec, _) => spec.clone(),
-                })
-                .collect(),
+            seats: live.sitters_shown(),
             bots: live
                 .sitters()
                 .iter()

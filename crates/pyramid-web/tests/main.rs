@@ -14,5 +14,6 @@ mod engines;
 mod hostile;
 mod hostile_load;
 mod load;
+mod lobby;
 mod persist;
 mod router;

@@ -78,6 +78,37 @@ pub struct Setup {
     pub bot_delay: Duration,
 }
 
+/// Who may still take which seat of a game, and whether it is listed in the lobby (open
+/// challenges).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seating {
+    /// By seat: whether it waits for someone to take it ([`LiveGame::take_open_seat`]);
+    /// empty: none does.
+    pub open: Vec<bool>,
+    /// Whether the game is listed in the lobby.
+    pub lobby: bool,
+    /// How many times a seat was taken or the listing withdrawn (the database's count, so
+    /// a seat is given once even when two servers share it).
+    pub changes: i64,
+    /// When the game was made (seconds since 1970): how long its open seats have waited.
+    pub since: i64,
+}
+
+impl Seating {
+    /// Whether `seat` waits for someone to take it.
+    pub fn is_open(&self, seat: Seat) -> bool {
+        self.open.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The seats waiting for someone.
+    pub fn open_seats(&self) -> Vec<Seat> {
+        (0..self.open.len())
+            .map(|s| Seat(s as u8))
+            .filter(|&s| self.is_open(s))
+            .collect()
+    }
+}
+
 /// Where a [`LiveGame`] is in its life (the module's diagram): whether it is being
 /// played, and then what its bot seats are doing; over; or dropped from the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +149,7 @@ pub struct LiveGame {
     /// For a game of bots alone, the slot of the client that created it (given back
     /// when its bots stop: [`crate::ServerConfig::max_client_bot_games`]).
     owner: Option<Slot>,
+    seating: Seating,
 }
 
 /// An action checked against a game and not applied yet: [`LiveGame::prepare`], then
@@ -145,6 +177,7 @@ impl LiveGame {
             rematch: None,
             last_used: Instant::now(),
             owner: None,
+            seating: Seating::default(),
         };
         if live.to_act().is_none() {
             drop_bots(live.end(Phase::Over));
@@ -224,7 +257,53 @@ impl LiveGame {
             && self.sitters.iter().any(|s| matches!(s, Sitter::Bot(..)))
     }
 
-    /// Who sits in each seat as text: `human`, or the bot's spec.
+    /// Who may still take which seat, and whether the game is listed in the lobby.
+    pub fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    /// Sets who may still take which seat (a new game's, a stored one's, or one a
+    /// request stored: [`LiveGame::take_open_seat`]).
+    pub fn set_seating(&mut self, seating: Seating) {
+        self.seating = seating;
+    }
+
+    /// The seating after someone takes a seat that waits: `asked`, or the first one;
+    /// the game leaves the lobby when no seat waits any more. An error says why not (no
+    /// seat waits, that one does not, or the game is over).
+    pub fn take_open_seat(&self, asked: Option<Seat>) -> Result<(Seat, Seating), String> {
+        if self.to_act().is_none() {
+            return Err("the game is over".to_owned());
+        }
+        let seat = match asked {
+            Some(seat) if self.seating.is_open(seat) => seat,
+            Some(seat) => return Err(format!("seat {} does not wait for a player", seat.0)),
+            None => *self
+                .seating
+                .open_seats()
+                .first()
+                .ok_or("no seat of this game waits for a player")?,
+        };
+        let mut after = self.seating.clone();
+        after.open[seat.index()] = false;
+        after.lobby = after.lobby && after.open.contains(&true);
+        after.changes += 1;
+        Ok((seat, after))
+    }
+
+    /// Who sits in each seat as a viewer is told: `human`, `open` (a seat that waits for
+    /// someone to take it), or the bot's spec.
+    pub fn sitters_shown(&self) -> Vec<String> {
+        let mut shown = self.sitter_specs();
+        for seat in self.seating.open_seats() {
+            if let Some(sitter) = shown.get_mut(seat.index()) {
+                "open".clone_into(sitter);
+            }
+        }
+        shown
+    }
+
+    /// Who sits in each seat as text: `human` (taken or waiting), or the bot's spec.
     pub fn sitter_specs(&self) -> Vec<String> {
         self.sitters
             .iter()
@@ -240,7 +319,9 @@ impl LiveGame {
         let Some(token) = token else { return false };
         // An empty game token: none (each seat has only its own).
         let game_token = !self.setup.token.is_empty() && same(token, &self.setup.token);
-        let human = matches!(self.sitters.get(seat.index()), Some(Sitter::Human));
+        // A seat that waits for a player acts for nobody until someone takes it.
+        let human = matches!(self.sitters.get(seat.index()), Some(Sitter::Human))
+            && !self.seating.is_open(seat);
         let seat_token = self
             .setup
             .seat_tokens

@@ -1,0 +1,200 @@
+//! Open challenges: a game made with an `"open"` seat waits for whoever takes it
+//! (`POST /api/games/{id}/join`, the first caller gets the seat's token, a later one 409);
+//! made with `"lobby": true` it is listed in `GET /api/lobby` until no seat waits or its
+//! creator withdraws it (`POST /api/games/{id}/withdraw`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use pyramid_core::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::api::{SeatRequest, check_seat};
+use crate::extract::Checked;
+use crate::games::reseat;
+use crate::persist::db_error;
+use crate::store::lock;
+use crate::view::{seat_link, spectator_link};
+use crate::{ApiError, App};
+
+/// The most games `GET /api/lobby` lists.
+pub const LOBBY_SIZE: usize = 100;
+
+/// `POST /api/games/{id}/join`: the seat to take (the first that waits when absent).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The seat asked for.
+    #[serde(default)]
+    pub seat: Option<u8>,
+}
+
+/// The answer to a join: the seat taken, its token and its page link.
+#[derive(Debug, Serialize)]
+pub struct Joined {
+    /// The seat now the caller's.
+    pub seat: u8,
+    /// Its token (only this answer holds it).
+    pub token: String,
+    /// `/#game=ID&seat=N&token=T`.
+    pub link: String,
+}
+
+/// `GET /api/lobby`.
+#[derive(Debug, Serialize)]
+pub struct Lobby {
+    /// The games listed, the newest first.
+    pub games: Vec<LobbyGame>,
+}
+
+/// A game waiting in the lobby.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct LobbyGame {
+    /// The game's id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// Its rule options.
+    pub rules: BTreeMap<String, String>,
+    /// Who sits where: `human` (someone waits there), `open`, or a bot's spec.
+    pub seats: Vec<String>,
+    /// The seats that wait for a player.
+    pub open_seats: Vec<u8>,
+    /// When the game was made (seconds since 1970).
+    pub since: i64,
+    /// The page's link to watch it.
+    pub link: String,
+}
+
+impl LobbyGame {
+    fn new(
+        id: String,
+        game: String,
+        rules: &[(String, String)],
+        seats: Vec<String>,
+        since: i64,
+    ) -> Self {
+        LobbyGame {
+            link: spectator_link(&id),
+            open_seats: (0..seats.len())
+                .filter(|&s| seats[s] == "open")
+                .map(|s| s as u8)
+                .collect(),
+            id,
+            game,
+            rules: rules.iter().cloned().collect(),
+            seats,
+            since,
+        }
+    }
+}
+
+/// `GET /api/lobby`: the games with an open seat listed by their creators, the newest
+/// first (from the database when there is one, so every server lists the same games).
+pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError> {
+    let mut games: Vec<LobbyGame> = match &app.db {
+        Some(db) => db
+            .lobby(LOBBY_SIZE)
+            .await
+            .map_err(db_error)?
+            .into_iter()
+            .map(|row| LobbyGame::new(row.id, row.game, &row.options, row.sitters, row.created_at))
+            .collect(),
+        None => app
+            .store
+            .held()
+            .iter()
+            .filter_map(|shared| {
+                let live = lock(shared);
+                let listed = live.seating().lobby && live.to_act().is_some();
+                listed.then(|| {
+                    LobbyGame::new(
+                        shared.id.clone(),
+                        live.setup().game.to_owned(),
+                        &live.setup().options,
+                        live.sitters_shown(),
+                        live.seating().since,
+                    )
+                })
+            })
+            .collect(),
+    };
+    games.retain(|g| !g.open_seats.is_empty());
+    games.sort_by(|a, b| b.since.cmp(&a.since).then_with(|| a.id.cmp(&b.id)));
+    games.truncate(LOBBY_SIZE);
+    Ok(Json(Lobby { games }))
+}
+
+/// `POST /api/games/{id}/join`: takes a seat that waits for a player (the one asked for,
+/// or the first): the answer holds its token, given to this caller alone; 409 when no
+/// seat waits any more (someone else took it) or the game is over.
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Json(request)): Checked<Json<JoinRequest>>,
+) -> Result<Json<Joined>, ApiError> {
+    let joined = reseat(&app, &id, |live| {
+        if let Some(seat) = request.seat
+            && usize::from(seat) >= live.state().seats()
+        {
+            return Err(ApiError::bad_request(format!(
+                "seat {seat} does not exist: the game has seats 0 to {}",
+                live.state().seats() - 1
+            )));
+        }
+        let (seat, after) = live
+            .take_open_seat(request.seat.map(Seat))
+            .map_err(ApiError::conflict)?;
+        let token = live
+            .setup()
+            .seat_tokens
+            .get(seat.index())
+            .cloned()
+            .flatten()
+            .ok_or_else(|| ApiError::conflict(format!("seat {} is a bot's", seat.0)))?;
+        Ok(((seat, token), after))
+    })
+    .await?;
+    let (seat, token) = joined;
+    Ok(Json(Joined {
+        seat: seat.0,
+        link: seat_link(&id, seat.index(), &token),
+        token,
+    }))
+}
+
+/// The answer to a withdrawal.
+#[derive(Debug, Serialize)]
+pub struct Withdrawn {
+    /// Whether the game is listed in the lobby now (`false`).
+    pub lobby: bool,
+    /// The seats still open (whoever holds the game's id may still take them).
+    pub open_seats: Vec<u8>,
+}
+
+/// `POST /api/games/{id}/withdraw`: a seated player (the creator) takes the game out of
+/// the lobby. Its open seats stay open to whoever has its id (an invitation by link).
+pub async fn withdraw(
+    State(app): State<Arc<App>>,
+    Checked(Path(id)): Checked<Path<String>>,
+    Checked(Json(request)): Checked<Json<SeatRequest>>,
+) -> Result<Json<Withdrawn>, ApiError> {
+    let open = reseat(&app, &id, |live| {
+        check_seat(live, request.seat, &request.token)?;
+        if !live.seating().lobby {
+            return Err(ApiError::conflict("the game is not in the lobby"));
+        }
+        let mut after = live.seating().clone();
+        after.lobby = false;
+        after.changes += 1;
+        let open = after.open_seats().iter().map(|s| s.0).collect();
+        Ok((open, after))
+    })
+    .await?;
+    Ok(Json(Withdrawn {
+        lobby: false,
+        open_seats: open,
+    }))
+}
