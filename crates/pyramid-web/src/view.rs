@@ -19,6 +19,10 @@ pub struct MoveView {
     pub seat: u8,
     /// The action as the viewer sees it.
     pub action: String,
+    /// What it did, in words, as the viewer may know it (the game's own words).
+    pub words: String,
+    /// The squares it touched that the viewer may see.
+    pub squares: Vec<String>,
 }
 
 /// A seat that lost by forfeit (a failed bot, or a resignation), and why.
@@ -212,9 +216,12 @@ impl Snapshot {
             moves: self
                 .moves
                 .iter()
-                .map(|(seat, action)| MoveView {
+                .zip(&self.words)
+                .map(|((seat, action), described)| MoveView {
                     seat: *seat,
                     action: action.clone(),
+                    words: described.words.clone(),
+                    squares: described.squares.clone(),
                 })
                 .collect(),
             plies: state.plies(),
