@@ -1,6 +1,6 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SEAT_COLOURS, SvgBoard, status};
+use pyramid_core::svg::{SEAT_COLOURS, SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Grid, RuleSet, Seat, Size, Svg};
 
 use crate::state::AtaxxIce;
@@ -8,10 +8,16 @@ use crate::state::AtaxxIce;
 impl Svg for AtaxxIce {
     /// The board, each pyramid in its seat's colour and sized by its pips (its seat's
     /// number on it), then whose turn it is and each seat's stash. Nothing is hidden.
-    fn svg(&self, _viewer: Option<Seat>) -> String {
+    fn svg_from(&self, _viewer: Option<Seat>, side: Option<Seat>) -> String {
         let n = self.board_size();
         let grid = Grid::new(n, n);
-        let mut board = SvgBoard::new(grid, Self::NAME);
+        // From `side`'s side: its starting corner at the bottom left.
+        let side = side.unwrap_or(Seat(0));
+        let start = AtaxxIce::start(self.rules());
+        let home = grid
+            .squares()
+            .filter(|&sq| start.piece_at(sq).is_some_and(|(seat, _)| seat == side));
+        let mut board = SvgBoard::new(grid, Self::NAME).turned(turns_towards(grid, home));
         board.squares(|sq| {
             if (sq.file() + sq.rank()) % 2 == 0 {
                 "#d9d4c7"

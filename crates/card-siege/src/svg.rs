@@ -1,6 +1,6 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SvgBoard, status};
+use pyramid_core::svg::{SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Seat, Svg};
 
 use crate::card::{Card, Rank, Suit};
@@ -24,8 +24,11 @@ impl Svg for CardSiege {
     /// The 15x3 board (the home rows tinted), each card face up with its rank and suit;
     /// a siege stack shows the King underneath and the card on top, outlined; then whose
     /// turn it is and the phase. Nothing is hidden.
-    fn svg(&self, _viewer: Option<Seat>) -> String {
-        let mut board = SvgBoard::new(GRID, Self::NAME);
+    fn svg_from(&self, _viewer: Option<Seat>, side: Option<Seat>) -> String {
+        // From `side`'s side: its home row (Hearts rank 1, Spades rank 3) at the bottom.
+        let home_rank = if side == Some(Seat(1)) { 2 } else { 0 };
+        let home = GRID.squares().filter(|sq| sq.rank() == home_rank);
+        let mut board = SvgBoard::new(GRID, Self::NAME).turned(turns_towards(GRID, home));
         board.squares(|sq| match sq.rank() {
             0 => "#f6dede".to_owned(),
             2 => "#dedede".to_owned(),

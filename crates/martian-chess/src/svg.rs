@@ -1,6 +1,6 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SvgBoard, status};
+use pyramid_core::svg::{SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Seat, Svg};
 
 use crate::MartianChess;
@@ -17,9 +17,12 @@ impl Svg for MartianChess {
     /// The board with each zone shaded, the canals drawn in blue, the pyramids (no colour:
     /// a piece belongs to the zone it stands in) sized by their pips, the last canal
     /// crossing outlined, then whose turn it is and the scores. Nothing is hidden.
-    fn svg(&self, _viewer: Option<Seat>) -> String {
+    fn svg_from(&self, _viewer: Option<Seat>, side: Option<Seat>) -> String {
         let grid = self.grid();
-        let mut board = SvgBoard::new(grid, Self::NAME);
+        // From `side`'s side: its zone at the bottom (and to the left, with four seats).
+        let side = side.unwrap_or(Seat(0));
+        let home = grid.squares().filter(|&sq| self.zone_of(sq) == Some(side));
+        let mut board = SvgBoard::new(grid, Self::NAME).turned(turns_towards(grid, home));
         board.squares(|sq| {
             let (light, dark) = match self.zone_of(sq) {
                 Some(seat) => ZONES[seat.index() % 4],

@@ -3,7 +3,9 @@
 //!
 //! Every square is a `<rect>` carrying `data-square="c2"` (browsers and their tests click
 //! on it); pieces, cards and labels are drawn over the squares and carry the square too,
-//! so a click on a piece finds its square. Rank 1 is at the bottom, file a on the left.
+//! so a click on a piece finds its square. Rank 1 is at the bottom, file a on the left,
+//! unless the board is turned ([`SvgBoard::turned`]) so that a seat sees it from its
+//! own side ([`turns_towards`]).
 
 use std::fmt::Write as _;
 
@@ -55,6 +57,39 @@ pub struct SvgBoard {
     body: String,
     captions: Vec<String>,
     title: String,
+    /// Quarter turns clockwise (0 to 3; odd only on a square board).
+    turns: u8,
+}
+
+/// The quarter turns (clockwise) that bring the squares `home` (a seat's side: its zone,
+/// its home row, its corner) to the bottom of a picture of `grid`, then to its left:
+/// what [`SvgBoard::turned`] takes to draw the board from that seat's side. A board that
+/// is not square turns by halves only.
+///
+/// ```
+/// use pyramid_core::svg::turns_towards;
+/// use pyramid_core::{Grid, Square};
+/// let grid = Grid::new(8, 8);
+/// assert_eq!(turns_towards(grid, [Square::new(0, 0)]), 0); // a1: bottom left already
+/// assert_eq!(turns_towards(grid, [Square::new(7, 7)]), 2); // h8: turned round
+/// assert_eq!(turns_towards(grid, [Square::new(7, 0)]), 1); // h1: a quarter turn
+/// assert_eq!(turns_towards(Grid::new(15, 3), [Square::new(0, 2)]), 2);
+/// ```
+pub fn turns_towards(grid: Grid, home: impl IntoIterator<Item = Square>) -> u8 {
+    let home: Vec<Square> = home.into_iter().collect();
+    let square = grid.width() == grid.height();
+    (0..4u8)
+        .filter(|t| square || t % 2 == 0)
+        .max_by_key(|&turns| {
+            let board = SvgBoard::new(grid, "").turned(turns);
+            // Lower is larger y; then leftmost (smaller x) wins, so x counts negatively.
+            let (x, y) = home.iter().fold((0i64, 0i64), |(x, y), &sq| {
+                let (cx, cy) = board.centre(sq);
+                (x + i64::from(cx), y + i64::from(cy))
+            });
+            (y, -x, -i64::from(turns))
+        })
+        .unwrap_or(0)
 }
 
 impl SvgBoard {
@@ -65,15 +100,52 @@ impl SvgBoard {
             body: String::new(),
             captions: Vec::new(),
             title: title.to_owned(),
+            turns: 0,
         }
+    }
+
+    /// The picture turned by `quarter_turns` clockwise (a seat's side at the bottom:
+    /// [`turns_towards`]); a board that is not square turns by halves (an odd number is
+    /// taken as one fewer). Squares keep their names; letters stay upright.
+    #[must_use]
+    pub fn turned(mut self, quarter_turns: u8) -> SvgBoard {
+        let turns = quarter_turns % 4;
+        self.turns = if self.grid.width() == self.grid.height() {
+            turns
+        } else {
+            turns & !1
+        };
+        self
+    }
+
+    /// The picture's size in squares: (across, down).
+    fn cells(&self) -> (u32, u32) {
+        let (w, h) = (u32::from(self.grid.width()), u32::from(self.grid.height()));
+        if self.turns % 2 == 1 { (h, w) } else { (w, h) }
+    }
+
+    /// The point of the picture at board position (`across`, `up`), in squares from the
+    /// board's lower left corner (file a, rank 1) before the turn.
+    fn point(&self, across: f64, up: f64) -> (f64, f64) {
+        let (w, h) = (f64::from(self.grid.width()), f64::from(self.grid.height()));
+        // From the top left, unturned; then turned clockwise about the picture.
+        let (u, v) = (across, h - up);
+        let (u, v) = match self.turns {
+            1 => (h - v, u),
+            2 => (w - u, h - v),
+            3 => (v, w - u),
+            _ => (u, v),
+        };
+        let cell = f64::from(CELL);
+        (f64::from(MARGIN) + u * cell, f64::from(MARGIN) + v * cell)
     }
 
     /// The top-left corner of `sq`.
     fn corner(&self, sq: Square) -> (u32, u32) {
-        let x = MARGIN + u32::from(sq.file()) * CELL;
-        let y = MARGIN
-            + u32::from(self.grid.height() - 1 - sq.rank().min(self.grid.height() - 1)) * CELL;
-        (x, y)
+        let (f, r) = (f64::from(sq.file()), f64::from(sq.rank()));
+        let (x1, y1) = self.point(f, r);
+        let (x2, y2) = self.point(f + 1.0, r + 1.0);
+        (x1.min(x2).round() as u32, y1.min(y2).round() as u32)
     }
 
     /// The centre of `sq`.
@@ -93,25 +165,38 @@ impl SvgBoard {
                 escape(&fill(sq))
             );
         }
-        let bottom = MARGIN + u32::from(self.grid.height()) * CELL;
+        let (w, h) = (f64::from(self.grid.width()), f64::from(self.grid.height()));
+        // Each label beside the board, on whichever side is lower (file letters) or
+        // further left (rank numbers) in the turned picture.
+        let beside = 0.27;
         for file in 0..self.grid.width() {
-            let x = MARGIN + u32::from(file) * CELL + CELL / 2;
-            let letter = char::from(b'a' + file);
-            let _ = write!(
-                self.body,
-                r##"<text x="{x}" y="{}" font-size="14" text-anchor="middle" fill="#444">{letter}</text>"##,
-                bottom + 16
-            );
+            let across = f64::from(file) + 0.5;
+            let (x, y) =
+                self.lower_or_left(self.point(across, -beside), self.point(across, h + beside));
+            self.label(x, y, &char::from(b'a' + file).to_string());
         }
         for rank in 0..self.grid.height() {
-            let y = MARGIN + u32::from(self.grid.height() - 1 - rank) * CELL + CELL / 2 + 5;
-            let _ = write!(
-                self.body,
-                r##"<text x="{}" y="{y}" font-size="14" text-anchor="middle" fill="#444">{}</text>"##,
-                MARGIN / 2,
-                rank + 1
-            );
+            let up = f64::from(rank) + 0.5;
+            let (x, y) = self.lower_or_left(self.point(-beside, up), self.point(w + beside, up));
+            self.label(x, y, &(rank + 1).to_string());
         }
+    }
+
+    /// Of two places beside the board, the lower one, or (level) the one further left.
+    fn lower_or_left(&self, a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+        let lower =
+            |p: (f64, f64), q: (f64, f64)| p.1 > q.1 + 0.5 || (p.1 > q.1 - 0.5 && p.0 < q.0);
+        if lower(a, b) { a } else { b }
+    }
+
+    /// A file letter or rank number centred on (`x`, `y`).
+    fn label(&mut self, x: f64, y: f64, text: &str) {
+        let _ = write!(
+            self.body,
+            r##"<text x="{x:.0}" y="{:.0}" font-size="14" text-anchor="middle" fill="#444">{}</text>"##,
+            y + 5.0,
+            escape(text)
+        );
     }
 
     /// Draws a pyramid (a triangle seen from the side, its height by `size`) on `sq`,
@@ -210,24 +295,31 @@ impl SvgBoard {
     /// A thick line along the lower edge of `rank` (1-based ranks: between `rank` and
     /// `rank + 1`), across the whole board: a canal.
     pub fn rank_divider(&mut self, rank: u8, colour: &str) {
-        let y = MARGIN + u32::from(self.grid.height().saturating_sub(rank)) * CELL;
-        let x2 = MARGIN + u32::from(self.grid.width()) * CELL;
+        let w = f64::from(self.grid.width());
+        let from = self.point(0.0, f64::from(rank));
+        let to = self.point(w, f64::from(rank));
+        self.canal(from, to, colour);
+    }
+
+    /// A canal line from `from` to `to`.
+    fn canal(&mut self, from: (f64, f64), to: (f64, f64), colour: &str) {
         let _ = write!(
             self.body,
-            r#"<line class="canal" x1="{MARGIN}" y1="{y}" x2="{x2}" y2="{y}" stroke="{}" stroke-width="6"/>"#,
+            r#"<line class="canal" x1="{:.0}" y1="{:.0}" x2="{:.0}" y2="{:.0}" stroke="{}" stroke-width="6"/>"#,
+            from.0,
+            from.1,
+            to.0,
+            to.1,
             escape(colour)
         );
     }
 
     /// A thick line between file `file` and the next (1-based), down the whole board.
     pub fn file_divider(&mut self, file: u8, colour: &str) {
-        let x = MARGIN + u32::from(file) * CELL;
-        let y2 = MARGIN + u32::from(self.grid.height()) * CELL;
-        let _ = write!(
-            self.body,
-            r#"<line class="canal" x1="{x}" y1="{MARGIN}" x2="{x}" y2="{y2}" stroke="{}" stroke-width="6"/>"#,
-            escape(colour)
-        );
+        let h = f64::from(self.grid.height());
+        let from = self.point(f64::from(file), 0.0);
+        let to = self.point(f64::from(file), h);
+        self.canal(from, to, colour);
     }
 
     /// Adds a line of text under the board (whose turn, scores, stashes).
@@ -237,8 +329,9 @@ impl SvgBoard {
 
     /// The finished SVG document.
     pub fn finish(self) -> String {
-        let width = 2 * MARGIN + u32::from(self.grid.width()) * CELL;
-        let board_bottom = MARGIN + u32::from(self.grid.height()) * CELL + 24;
+        let (across, down) = self.cells();
+        let width = 2 * MARGIN + across * CELL;
+        let board_bottom = MARGIN + down * CELL + 24;
         let height = board_bottom + LINE * self.captions.len() as u32 + 8;
         let mut out = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" data-game="{}" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif"><title>{}</title>"#,

@@ -6,13 +6,18 @@ import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SQUARE = re.compile(r"[a-o](?:1[0-5]|[1-9])")
 
 
 def wait_for(driver, condition, timeout=20):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+    """Polls `condition` until it holds; an element the page redrew meanwhile (stale) is
+    looked for again at the next poll."""
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]
+    ).until(lambda d: condition(d))
 
 
 def attr(driver, element_id, name):

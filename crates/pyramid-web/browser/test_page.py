@@ -235,3 +235,22 @@ def test_a_record_is_replayed(driver, server, pyrctl, tmp_path):
     assert len(moves) == plies
     assert moves[-1].text.endswith(line["actions"][-1])
     driver.save_screenshot(str(SCREENSHOTS / "replay.png"))
+
+
+def test_each_seat_sees_the_board_from_its_side_and_may_flip_it(driver, server):
+    """Seat 1 of a two-seat game sees its own side at the bottom (the board turned round:
+    rank 1 at the top); the flip button turns it to seat 0's side and back."""
+
+    def rank_1_on_top():
+        return square(driver, "a1").rect["y"] < square(driver, "a8").rect["y"]
+
+    created = create_game(server, "martian-chess", ["human", "human"], {"first": 0})
+    open_seat(driver, server, created, 1)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#board rect.square[data-square="a8"]'))
+    assert rank_1_on_top()
+    driver.find_element(By.ID, "flip").click()
+    wait_for(driver, lambda d: not rank_1_on_top())
+    driver.find_element(By.ID, "flip").click()
+    wait_for(driver, lambda d: rank_1_on_top())
+    open_seat(driver, server, created, 0)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#board rect.square[data-square="a8"]') and not rank_1_on_top())

@@ -86,6 +86,18 @@ pub struct ViewQuery {
     pub token: Option<String>,
 }
 
+/// `GET /api/games/{id}/svg?seat=N&token=T&side=S`: a view, drawn from seat `S`'s side
+/// of the board (the viewer's own by default; a spectator's: seat 0's).
+#[derive(Debug, Default, Deserialize)]
+pub struct PictureQuery {
+    /// The seat whose view is asked for.
+    pub seat: Option<u8>,
+    /// The token for that seat.
+    pub token: Option<String>,
+    /// The seat whose side of the board is at the bottom.
+    pub side: Option<u8>,
+}
+
 /// The answer to `POST /api/games`.
 #[derive(Debug, Serialize)]
 pub struct Created {
@@ -519,9 +531,13 @@ pub async fn post_action(
 pub async fn get_svg(
     State(app): State<Arc<App>>,
     Checked(Path(id)): Checked<Path<String>>,
-    Checked(Query(query)): Checked<Query<ViewQuery>>,
+    Checked(Query(picture)): Checked<Query<PictureQuery>>,
 ) -> Result<impl IntoResponse, ApiError> {
     let shared = find(&app, &id).await?;
+    let query = ViewQuery {
+        seat: picture.seat,
+        token: picture.token,
+    };
     let (state, seat) = {
         let mut live = lock(&shared);
         live.touch();
@@ -535,7 +551,8 @@ pub async fn get_svg(
     };
     let svg = app
         .blocking(crate::Work::Light, move |_| {
-            state.svg(seat).map_err(ApiError::from)
+            let side = picture.side.map(Seat).or(seat);
+            state.svg_from(seat, side).map_err(ApiError::from)
         })
         .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))

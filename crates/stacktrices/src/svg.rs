@@ -1,7 +1,7 @@
 //! The board as an SVG picture: [`Svg`], for everyone or for one seat's view.
 
 use pyramid_core::bits::bits;
-use pyramid_core::svg::{SvgBoard, status};
+use pyramid_core::svg::{SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Information, Seat, Svg};
 
 use crate::geometry::{Base, GRID, square};
@@ -12,8 +12,12 @@ const SHADES: (&str, &str) = ("#f4efe6", "#e4dccb");
 
 /// Draws `state`'s stacks and the thieves `viewer` may see (`None`: both); `candidates`
 /// are the squares where the other side's thief may hide, marked `?`.
-fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64) -> String {
-    let mut board = SvgBoard::new(GRID, Stacktrices::NAME);
+fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Seat) -> String {
+    // From `side`'s side: its home row at the bottom.
+    let home = GRID
+        .squares()
+        .filter(|sq| sq.rank() == crate::geometry::home_rank(side.0));
+    let mut board = SvgBoard::new(GRID, Stacktrices::NAME).turned(turns_towards(GRID, home));
     board.squares(|sq| {
         if (sq.file() + sq.rank()) % 2 == 0 {
             SHADES.1
@@ -77,12 +81,13 @@ impl Svg for Stacktrices {
     /// pieces as pyramids (movement pieces brown, skill pieces light blue), its base letter
     /// (`d` drone, `q` queen). For a seat: only its own thief (outlined red) and the other
     /// side's possible thieves (outlined orange); with no viewer, both thieves.
-    fn svg(&self, viewer: Option<Seat>) -> String {
+    fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> String {
+        let side = side.unwrap_or(Seat(0));
         match viewer {
-            None => picture(self, None, 0),
+            None => picture(self, None, 0, side),
             Some(seat) => {
                 let view = self.view(seat);
-                picture(&view.state, Some(seat), view.candidates)
+                picture(&view.state, Some(seat), view.candidates, side)
             }
         }
     }

@@ -114,8 +114,13 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The board drawn as text; `viewer` hides what that seat may not see (a seat the
     /// game does not have is refused).
     fn diagram(&self, viewer: Option<Seat>) -> Result<String, RuntimeError>;
-    /// The board as an SVG picture for `viewer` ([`crate::Svg`]).
-    fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError>;
+    /// The board as an SVG picture for `viewer` ([`crate::Svg`]), from its own side.
+    fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError> {
+        self.svg_from(viewer, viewer)
+    }
+    /// The board as an SVG picture for `viewer`, drawn from `side`'s side of the board
+    /// ([`crate::Svg::svg_from`]; a seat the game does not have is refused).
+    fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> Result<String, RuntimeError>;
     /// The game's quick evaluation for `seat` (higher is better; a seat the game does
     /// not have is refused).
     fn evaluate(&self, seat: Seat) -> Result<f64, RuntimeError>;
@@ -421,11 +426,11 @@ impl<G: FullGame> DynState for StateBox<G> {
         Ok(self.state.diagram(viewer))
     }
 
-    fn svg(&self, viewer: Option<Seat>) -> Result<String, RuntimeError> {
-        if let Some(seat) = viewer {
+    fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> Result<String, RuntimeError> {
+        for seat in viewer.into_iter().chain(side) {
             self.check_seat(seat)?;
         }
-        Ok(self.state.svg(viewer))
+        Ok(self.state.svg_from(viewer, side))
     }
 
     fn evaluate(&self, seat: Seat) -> Result<f64, RuntimeError> {

@@ -16,8 +16,17 @@ use crate::{Diagram, Seat};
 /// assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
 /// ```
 pub trait Svg: Diagram {
-    /// The SVG picture for `viewer`.
+    /// The SVG picture for `viewer`, drawn from its own side of the board (a spectator,
+    /// `None`: from seat 0's side).
     fn svg(&self, viewer: Option<Seat>) -> String {
+        self.svg_from(viewer, viewer)
+    }
+
+    /// The SVG picture for `viewer`, drawn from `side`'s side of the board (that seat's
+    /// home at the bottom; `None`: seat 0's): a flip button, a spectator choosing. The
+    /// default draws the text diagram, which has one side.
+    fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> String {
+        let _ = side;
         let diagram = self.diagram(viewer);
         let lines: Vec<&str> = diagram.lines().collect();
         let width = 20 + 9 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
