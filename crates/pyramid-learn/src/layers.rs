@@ -154,7 +154,8 @@ pub(crate) fn nchw_to_nhwc(
 
 /// The im2col of NHWC activations `input` (`batch` positions of `height x width` cells,
 /// `channels` each) for a 3x3 convolution with padding 1: a row per cell, its 9
-/// neighbours' channels side by side (zeros off the board).
+/// neighbours' channels side by side (zeros off the board). The three neighbours of a
+/// kernel row are adjacent in both, so each is one copy.
 pub(crate) fn im2col(
     input: &[f32],
     batch: usize,
@@ -165,21 +166,26 @@ pub(crate) fn im2col(
 ) {
     let row_len = 9 * channels;
     columns.resize(batch * height * width * row_len, 0.0);
-    let cell = |b: usize, y: usize, x: usize| ((b * height + y) * width + x) * channels;
     let mut rows = columns.chunks_exact_mut(row_len);
     for b in 0..batch {
         for y in 0..height {
             for x in 0..width {
                 let Some(row) = rows.next() else { return };
-                for (k, chunk) in row.chunks_exact_mut(channels).enumerate() {
-                    let (sy, sx) = ((y + k / 3).checked_sub(1), (x + k % 3).checked_sub(1));
-                    match (sy, sx) {
-                        (Some(sy), Some(sx)) if sy < height && sx < width => {
-                            let from = cell(b, sy, sx);
-                            chunk.copy_from_slice(&input[from..from + channels]);
-                        }
-                        _ => chunk.fill(0.0),
-                    }
+                for (ky, part) in row.chunks_exact_mut(3 * channels).enumerate() {
+                    let sy = (y + ky).checked_sub(1).filter(|&sy| sy < height);
+                    let Some(sy) = sy else {
+                        part.fill(0.0);
+                        continue;
+                    };
+                    // Columns x - 1 ..= x + 1, cut to the board.
+                    let first = x.saturating_sub(1);
+                    let last = (x + 1).min(width - 1);
+                    let skip = (first + 1 - x) * channels;
+                    let len = (last + 1 - first) * channels;
+                    let from = ((b * height + sy) * width + first) * channels;
+                    part[..skip].fill(0.0);
+                    part[skip..skip + len].copy_from_slice(&input[from..from + len]);
+                    part[skip + len..].fill(0.0);
                 }
             }
         }
