@@ -142,10 +142,23 @@ fn bench_model_json_writes_one_object_per_network_with_the_contract_keys() {
     assert_eq!(objects.len(), 1);
     assert_eq!(objects[0]["game"], "martian-chess");
 
-    let out = pyrctl(&["bench", "card-siege", "--new-network", "--json", "--seconds", "0.2"]);
+    let out = pyrctl(&[
+        "bench",
+        "card-siege",
+        "--new-network",
+        "--json",
+        "--seconds",
+        "0.2",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let objects = network_objects(&stdout(&out));
-    assert_eq!((objects[0]["channels"].as_u64(), objects[0]["blocks"].as_u64()), (Some(32), Some(2)));
+    assert_eq!(
+        (
+            objects[0]["channels"].as_u64(),
+            objects[0]["blocks"].as_u64()
+        ),
+        (Some(32), Some(2))
+    );
 
     // The table: a header and a line.
     let out = pyrctl(&["bench", "--model", &model, "--seconds", "0.2"]);
@@ -155,5 +168,9 @@ fn bench_model_json_writes_one_object_per_network_with_the_contract_keys() {
     // Another game's model is refused.
     let out = pyrctl(&["bench", "ataxx-ice", "--model", &model, "--seconds", "0.2"]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("not of ataxx-ice"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not of ataxx-ice"),
+        "{}",
+        stderr(&out)
+    );
 }
