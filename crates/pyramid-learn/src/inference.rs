@@ -1,20 +1,22 @@
 //! The fast CPU inference path: the network's forward pass on plain `f32` buffers, its
 //! weights laid out once for the matrix products, scratch buffers kept between calls.
 //!
-//! Activations are NHWC, one row per cell of every position of the batch (`batch x rows x
-//! columns` rows of `channels` entries), so a 3x3 convolution is one matrix product over
-//! the whole batch: its im2col (`rows x 9 * in`) times the weights (`9 * in x out`). The
-//! products are matrixmultiply's kernels through ndarray's safe API (docs/learning.md,
-//! "Inference speed", says why), on the calling thread. Biases enter each product as
-//! its starting value; ReLU and the skip connection are one pass over the output.
+//! Activations are channel-major over the whole batch (`[channels][batch * rows *
+//! columns]`), so a 3x3 convolution is one matrix product for the batch: the weights
+//! (`out x 9 * in`, candle's order) times the im2col (`9 * in x batch * cells`, each row
+//! a shifted plane). Both operands are then contiguous in the direction matrixmultiply
+//! packs them, which its packing needs to be fast. The products are matrixmultiply's
+//! kernels through ndarray's safe API (docs/learning.md, "Inference speed", says why), on
+//! the calling thread. Biases enter each product as its starting value; ReLU and the skip
+//! connection are one pass over the output.
 
 use std::sync::Mutex;
 
 use crate::error::ModelError;
 use crate::evaluation::Evaluation;
 use crate::layers::{
-    Conv3x3, Dense, Pointwise, Weights, conv3x3, dense, dense_forward, fill_rows, im2col,
-    matmul_add, nchw_to_nhwc, planes_to_cells, pointwise, pointwise_relu, relu,
+    Conv3x3, Dense, Pointwise, Weights, conv3x3, dense, dense_forward, fill_planes, im2col_planes,
+    matmul_add, planes_to_positions, pointwise, pointwise_relu, positions_to_planes, relu,
 };
 use crate::network::{NetShape, POLICY_PLANES, VALUE_HIDDEN};
 
@@ -22,13 +24,14 @@ use crate::network::{NetShape, POLICY_PLANES, VALUE_HIDDEN};
 /// largest batch seen and stay).
 #[derive(Default)]
 struct Scratch {
-    /// Activations, NHWC (three, for a residual block's input, middle and output).
+    /// Activations, channel-major (three, for a residual block's input, middle and
+    /// output; `b` also holds the policy head's planes).
     a: Vec<f32>,
     b: Vec<f32>,
     c: Vec<f32>,
     /// The im2col of a 3x3 convolution's input.
     columns: Vec<f32>,
-    /// The policy head's planes, `[batch][cell * 2 + plane]`.
+    /// The policy head's planes by position, `[batch][plane * cells + cell]`.
     policy: Vec<f32>,
     /// Logits, `[batch][policy_size]`.
     logits: Vec<f32>,
@@ -87,13 +90,12 @@ impl Inference {
                 ))
             })
             .collect::<Result<Vec<_>, ModelError>>()?;
-        let mut policy_out = dense(
+        let policy_out = dense(
             tensor,
             "policy_out",
             POLICY_PLANES * cells,
             shape.policy_size,
         )?;
-        policy_out.weights = planes_to_cells(&policy_out.weights, cells, shape.policy_size);
         Ok(Inference {
             game: game.to_owned(),
             shape: shape.clone(),
@@ -155,7 +157,7 @@ impl Inference {
         let sh = &self.shape;
         let (cells, c) = (sh.height * sh.width, sh.channels);
         let rows = batch * cells;
-        nchw_to_nhwc(observations, batch, sh.planes, cells, &mut s.c);
+        positions_to_planes(observations, batch, sh.planes, cells, &mut s.c);
         self.conv(&self.stem, batch, &s.c, &mut s.a, &mut s.columns)?;
         relu(&mut s.a);
         for (first, second) in &self.blocks {
@@ -168,9 +170,11 @@ impl Inference {
             std::mem::swap(&mut s.a, &mut s.c);
         }
         let trunk = &s.a[..rows * c];
-        pointwise_relu(&self.policy_conv, trunk, &mut s.policy);
+        pointwise_relu(&self.policy_conv, trunk, rows, &mut s.b);
+        planes_to_positions(&s.b, batch, POLICY_PLANES, cells, &mut s.policy);
         dense_forward(&self.policy_out, &s.policy, batch, &mut s.logits)?;
-        pointwise_relu(&self.value_conv, trunk, &mut s.value_plane);
+        // One plane: `[batch * cells]` is already `batch` rows of `cells`.
+        pointwise_relu(&self.value_conv, trunk, rows, &mut s.value_plane);
         dense_forward(&self.value_hidden, &s.value_plane, batch, &mut s.hidden)?;
         relu(&mut s.hidden);
         dense_forward(&self.value_out, &s.hidden, batch, &mut s.values)?;
@@ -180,8 +184,8 @@ impl Inference {
         Ok(())
     }
 
-    /// `conv` of the NHWC activations `input` (of `batch` positions) into `out`, biases
-    /// added, no ReLU.
+    /// `conv` of the channel-major activations `input` (of `batch` positions) into
+    /// `out`, biases added, no ReLU.
     fn conv(
         &self,
         conv: &Conv3x3,
@@ -191,16 +195,16 @@ impl Inference {
         columns: &mut Vec<f32>,
     ) -> Result<(), ModelError> {
         let (height, width) = (self.shape.height, self.shape.width);
-        im2col(input, batch, height, width, conv.inputs, columns);
+        im2col_planes(input, (batch, height, width), conv.inputs, columns);
         let rows = batch * height * width;
-        fill_rows(out, rows, &conv.bias);
+        fill_planes(out, rows, &conv.bias);
         matmul_add(
-            columns,
             &conv.weights,
+            columns,
             out,
-            rows,
-            9 * conv.inputs,
             conv.outputs,
+            9 * conv.inputs,
+            rows,
         )
     }
 

@@ -1,6 +1,7 @@
 //! The layers of the fast inference path ([`Inference`](crate::Inference)): their
 //! weights read from a network's tensors and laid out for the matrix products, and the
-//! passes over plain `f32` buffers (im2col, products, ReLU) that make a forward pass.
+//! passes over plain `f32` buffers (layouts, im2col, products, ReLU) that make a forward
+//! pass.
 
 use ndarray::linalg::general_mat_mul;
 use ndarray::{ArrayView2, ArrayViewMut2};
@@ -10,14 +11,14 @@ use crate::error::ModelError;
 /// The `f32` values of the tensor `name` of a network, flattened (row-major).
 pub(crate) type Weights<'a> = dyn Fn(&str) -> Result<Vec<f32>, ModelError> + 'a;
 
-/// A 3x3 convolution (padding 1): weights `[(ky * 3 + kx) * in + i][out]`, as the im2col
-/// rows are laid out.
+/// A 3x3 convolution (padding 1): weights `[out][in * 9]` (candle's order), as the
+/// im2col's rows are laid out.
 pub(crate) struct Conv3x3 {
     /// Input channels.
     pub(crate) inputs: usize,
     /// Output channels.
     pub(crate) outputs: usize,
-    /// `9 * inputs x outputs`, row-major.
+    /// `outputs x 9 * inputs`, row-major.
     pub(crate) weights: Vec<f32>,
     /// One per output channel.
     pub(crate) bias: Vec<f32>,
@@ -56,28 +57,19 @@ fn bug(reason: String) -> ModelError {
     ModelError::Network(candle_core::Error::Msg(format!("inference: {reason}")))
 }
 
-/// The 3x3 convolution `name` (candle's weight `[out][in][3][3]`).
+/// The 3x3 convolution `name` (candle's weight `[out][in][3][3]`, kept as it is: the
+/// rows of the im2col follow it).
 pub(crate) fn conv3x3(
     tensor: &Weights<'_>,
     name: &str,
     inputs: usize,
     outputs: usize,
 ) -> Result<Conv3x3, ModelError> {
-    let w = read(tensor, &format!("{name}.weight"), outputs * inputs * 9)?;
-    let bias = read(tensor, &format!("{name}.bias"), outputs)?;
-    let mut weights = vec![0.0; w.len()];
-    for o in 0..outputs {
-        for i in 0..inputs {
-            for k in 0..9 {
-                weights[(k * inputs + i) * outputs + o] = w[(o * inputs + i) * 9 + k];
-            }
-        }
-    }
     Ok(Conv3x3 {
         inputs,
         outputs,
-        weights,
-        bias,
+        weights: read(tensor, &format!("{name}.weight"), outputs * inputs * 9)?,
+        bias: read(tensor, &format!("{name}.bias"), outputs)?,
     })
 }
 
@@ -117,78 +109,96 @@ pub(crate) fn dense(
     })
 }
 
-/// The rows of a `[in][out]` weight whose input is candle's flattened planes (`plane *
-/// cells + cell`) put in the order of NHWC activations (`cell * planes + plane`).
-pub(crate) fn planes_to_cells(weights: &[f32], cells: usize, outputs: usize) -> Vec<f32> {
-    let planes = weights.len() / (cells * outputs).max(1);
-    let mut out = vec![0.0; weights.len()];
-    for plane in 0..planes {
-        for cell in 0..cells {
-            let from = (plane * cells + cell) * outputs;
-            let to = (cell * planes + plane) * outputs;
-            out[to..to + outputs].copy_from_slice(&weights[from..from + outputs]);
-        }
-    }
-    out
-}
-
-/// `observations` (`batch` of `[planes][cells]`) as NHWC rows `[batch * cells][planes]`.
-pub(crate) fn nchw_to_nhwc(
+/// `observations` (`batch` of `[planes][cells]`) as channel-major activations
+/// `[planes][batch * cells]`.
+pub(crate) fn positions_to_planes(
     observations: &[f32],
     batch: usize,
     planes: usize,
     cells: usize,
     out: &mut Vec<f32>,
 ) {
+    let rows = batch * cells;
     out.clear();
-    out.resize(batch * cells * planes, 0.0);
-    for (position, image) in observations.chunks_exact(planes * cells).enumerate() {
-        let rows = &mut out[position * cells * planes..(position + 1) * cells * planes];
+    out.resize(planes * rows, 0.0);
+    for (b, image) in observations.chunks_exact(planes * cells).enumerate() {
         for (plane, values) in image.chunks_exact(cells).enumerate() {
-            for (cell, &value) in values.iter().enumerate() {
-                rows[cell * planes + plane] = value;
+            let to = plane * rows + b * cells;
+            out[to..to + cells].copy_from_slice(values);
+        }
+    }
+}
+
+/// Channel-major activations `[planes][batch * cells]` as `batch` rows of
+/// `[planes][cells]` (candle's flattening of a position's planes).
+pub(crate) fn planes_to_positions(
+    input: &[f32],
+    batch: usize,
+    planes: usize,
+    cells: usize,
+    out: &mut Vec<f32>,
+) {
+    let rows = batch * cells;
+    out.clear();
+    out.resize(planes * rows, 0.0);
+    for (b, position) in out.chunks_exact_mut(planes * cells).enumerate() {
+        for (plane, values) in position.chunks_exact_mut(cells).enumerate() {
+            let from = plane * rows + b * cells;
+            values.copy_from_slice(&input[from..from + cells]);
+        }
+    }
+}
+
+/// The im2col of channel-major activations `input` (`[channels][batch * height *
+/// width]`) for a 3x3 convolution with padding 1, transposed: a row per (channel, kernel
+/// cell), in candle's weight order, each the input plane shifted by the kernel cell.
+/// Each row is one copy of the whole batch's plane: what the shift carries across a
+/// board's edge (into the next row or position) lands on that edge's row or column,
+/// which is then zeroed, as padding is.
+pub(crate) fn im2col_planes(
+    input: &[f32],
+    (batch, height, width): (usize, usize, usize),
+    channels: usize,
+    columns: &mut Vec<f32>,
+) {
+    let rows = batch * height * width;
+    columns.resize(channels * 9 * rows, 0.0);
+    for (index, out) in columns.chunks_exact_mut(rows).enumerate() {
+        let (channel, k) = (index / 9, index % 9);
+        let plane = &input[channel * rows..(channel + 1) * rows];
+        let (dy, dx) = (k / 3, k % 3);
+        // out[r] = plane[r + shift], shift = (dy - 1) * width + dx - 1.
+        let ahead = dy * width + dx;
+        let back = width + 1;
+        if ahead >= back {
+            let s = (ahead - back).min(rows);
+            out[..rows - s].copy_from_slice(&plane[s..]);
+            out[rows - s..].fill(0.0);
+        } else {
+            let s = (back - ahead).min(rows);
+            out[s..].copy_from_slice(&plane[..rows - s]);
+            out[..s].fill(0.0);
+        }
+        if dy != 1 {
+            let y = if dy == 0 { 0 } else { height - 1 };
+            for position in out.chunks_exact_mut(height * width) {
+                position[y * width..(y + 1) * width].fill(0.0);
+            }
+        }
+        if dx != 1 {
+            let x = if dx == 0 { 0 } else { width - 1 };
+            for line in out.chunks_exact_mut(width) {
+                line[x] = 0.0;
             }
         }
     }
 }
 
-/// The im2col of NHWC activations `input` (`batch` positions of `height x width` cells,
-/// `channels` each) for a 3x3 convolution with padding 1: a row per cell, its 9
-/// neighbours' channels side by side (zeros off the board). The three neighbours of a
-/// kernel row are adjacent in both, so each is one copy.
-pub(crate) fn im2col(
-    input: &[f32],
-    batch: usize,
-    height: usize,
-    width: usize,
-    channels: usize,
-    columns: &mut Vec<f32>,
-) {
-    let row_len = 9 * channels;
-    columns.resize(batch * height * width * row_len, 0.0);
-    let mut rows = columns.chunks_exact_mut(row_len);
-    for b in 0..batch {
-        for y in 0..height {
-            for x in 0..width {
-                let Some(row) = rows.next() else { return };
-                for (ky, part) in row.chunks_exact_mut(3 * channels).enumerate() {
-                    let sy = (y + ky).checked_sub(1).filter(|&sy| sy < height);
-                    let Some(sy) = sy else {
-                        part.fill(0.0);
-                        continue;
-                    };
-                    // Columns x - 1 ..= x + 1, cut to the board.
-                    let first = x.saturating_sub(1);
-                    let last = (x + 1).min(width - 1);
-                    let skip = (first + 1 - x) * channels;
-                    let len = (last + 1 - first) * channels;
-                    let from = ((b * height + sy) * width + first) * channels;
-                    part[..skip].fill(0.0);
-                    part[skip..skip + len].copy_from_slice(&input[from..from + len]);
-                    part[skip + len..].fill(0.0);
-                }
-            }
-        }
+/// Sets `out` to `planes` planes of `rows` entries, plane `i` all `bias[i]`.
+pub(crate) fn fill_planes(out: &mut Vec<f32>, rows: usize, bias: &[f32]) {
+    out.clear();
+    for &value in bias {
+        out.resize(out.len() + rows, value);
     }
 }
 
@@ -229,15 +239,21 @@ pub(crate) fn relu(values: &mut [f32]) {
     }
 }
 
-/// The 1x1 convolution `conv` of the NHWC rows `input`, ReLU applied: `[rows][out]`.
-pub(crate) fn pointwise_relu(conv: &Pointwise, input: &[f32], out: &mut Vec<f32>) {
-    out.clear();
-    for row in input.chunks_exact(conv.inputs) {
-        for (weights, bias) in conv.weights.chunks_exact(conv.inputs).zip(&conv.bias) {
-            let dot: f32 = row.iter().zip(weights).map(|(x, w)| x * w).sum();
-            out.push((dot + bias).max(0.0));
+/// The 1x1 convolution `conv` of channel-major activations `input` (`[in][rows]`),
+/// ReLU applied: `[out][rows]`.
+pub(crate) fn pointwise_relu(conv: &Pointwise, input: &[f32], rows: usize, out: &mut Vec<f32>) {
+    fill_planes(out, rows, &conv.bias);
+    for (plane, weights) in out
+        .chunks_exact_mut(rows)
+        .zip(conv.weights.chunks_exact(conv.inputs))
+    {
+        for (channel, &weight) in input.chunks_exact(rows).zip(weights) {
+            for (o, x) in plane.iter_mut().zip(channel) {
+                *o += weight * x;
+            }
         }
     }
+    relu(out);
 }
 
 /// The linear layer `dense` of `batch` rows `input` into `out` (`[batch][out]`), no
