@@ -42,9 +42,9 @@ struct Scratch {
 }
 
 /// The network of a [`Model`](crate::Model), ready for fast evaluation on the CPU: its
-/// weights copied out of candle once ([`Inference::new`]) and laid out for the matrix
-/// products. It agrees with the candle network to about 1e-5 (float rounding, in another
-/// order of summation). Safe to share between threads: each call takes a scratch of its
+/// weights copied out of candle once ([`Model::inference`](crate::Model::inference)) and
+/// laid out for the matrix products. It agrees with the candle network to 1e-4 (float
+/// rounding, in another order of summation; the tests check it). Safe to share between threads: each call takes a scratch of its
 /// own from a pool.
 pub struct Inference {
     game: String,
