@@ -60,7 +60,7 @@ pub enum ModelError {
         /// What differs.
         reason: String,
     },
-    /// The network's shape (declared by a file, or asked of [`Model::new`]) is not one
+    /// The network's shape (declared by a file, or asked of [`Model::new`](crate::Model::new)) is not one
     /// this program builds: a field out of range, a size that overflows, or more than
     /// [`MAX_PARAMETERS`](crate::MAX_PARAMETERS) weights. Checked before anything of the
     /// network's size is allocated.
@@ -87,7 +87,7 @@ pub enum ModelError {
 }
 
 /// How a model file's tensor table differs from the tensors of the network its header
-/// declares ([`NetShape::tensors`]).
+/// declares ([`NetShape::tensors`](crate::NetShape::tensors)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TensorMismatch {
     /// The declared network needs more bytes than the whole file has.
