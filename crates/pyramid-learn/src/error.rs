@@ -60,10 +60,10 @@ pub enum ModelError {
         /// What differs.
         reason: String,
     },
-    /// The network's shape (declared by a file, or asked of [`Model::new`](crate::Model::new)) is not one
-    /// this program builds: a field out of range, a size that overflows, or more than
-    /// [`MAX_PARAMETERS`](crate::MAX_PARAMETERS) weights. Checked before anything of the
-    /// network's size is allocated.
+    /// The network's shape (declared by a file, or asked of
+    /// [`Model::new`](crate::Model::new)) is not one this program builds: a field out of
+    /// range, a size that overflows, or more than [`MAX_PARAMETERS`](crate::MAX_PARAMETERS)
+    /// weights. Checked before anything of the network's size is allocated.
     #[error("model {path}: network shape refused: {problem}")]
     BadShape {
         /// The file (`new model` for one made here).

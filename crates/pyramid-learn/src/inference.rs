@@ -44,8 +44,8 @@ struct Scratch {
 /// The network of a [`Model`](crate::Model), ready for fast evaluation on the CPU: its
 /// weights copied out of candle once ([`Model::inference`](crate::Model::inference)) and
 /// laid out for the matrix products. It agrees with the candle network to 1e-4 (float
-/// rounding, in another order of summation; the tests check it). Safe to share between threads: each call takes a scratch of its
-/// own from a pool.
+/// rounding, in another order of summation; the tests check it). Safe to share between
+/// threads: each call takes a scratch of its own from a pool.
 pub struct Inference {
     game: String,
     shape: NetShape,
