@@ -1,7 +1,8 @@
 //! The network's speed for every game (the default training shape: 32 channels, 2
 //! residual blocks): evaluations at batch 1 and batch 64, a training step on 64
 //! positions, and one self-play game's worth of search (100 iterations a decision).
-//! docs/performance.md records the figures.
+//! docs/performance.md records the figures; evaluation runs the fast CPU path
+//! (`Model::evaluate`), `pyrctl bench --model` measures it against the core's peak.
 
 use std::hint::black_box;
 

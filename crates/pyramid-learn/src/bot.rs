@@ -8,7 +8,8 @@ use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
-use crate::model::{Model, ModelError};
+use crate::error::ModelError;
+use crate::evaluator::{Evaluator, check_evaluator};
 use crate::search::{Leaf, Search, SearchConfig};
 
 /// How much search one decision gets.
@@ -48,7 +49,7 @@ impl Default for AzConfig {
 /// playing the most visited action. It only ever reads its own seat's view.
 ///
 /// At its first decision it checks that the model fits the game's rules
-/// ([`Model::check_game`]); if not it chooses nothing and [`Bot::failure`] says why (a
+/// ([`check_evaluator`]); if not it chooses nothing and [`Bot::failure`] says why (a
 /// match then counts the game as lost by forfeit).
 ///
 /// ```
@@ -66,7 +67,7 @@ impl Default for AzConfig {
 /// # Ok::<(), pyramid_learn::ModelError>(())
 /// ```
 pub struct AzBot<G: FullGame> {
-    model: Arc<Model>,
+    model: Arc<dyn Evaluator>,
     config: AzConfig,
     rng: ChaCha8Rng,
     failure: Option<String>,
@@ -78,9 +79,9 @@ pub struct AzBot<G: FullGame> {
 }
 
 impl<G: FullGame> AzBot<G> {
-    /// A bot playing with `model` (which must be a model of `G`: see
-    /// [`Model::check_game`]), its random choices following from `seed`.
-    pub fn new(model: Arc<Model>, config: AzConfig, seed: u64) -> Self {
+    /// A bot playing with `model` (a model of `G`, or any [`Evaluator`] of it: see
+    /// [`check_evaluator`]), its random choices following from `seed`.
+    pub fn new(model: Arc<dyn Evaluator>, config: AzConfig, seed: u64) -> Self {
         AzBot {
             model,
             config,
@@ -126,11 +127,11 @@ impl<G: FullGame> AzBot<G> {
 /// under the lock, until `done`.
 fn search_worker<G: FullGame>(
     shared: &Mutex<Search<G>>,
-    model: &Model,
+    model: &dyn Evaluator,
     done: &(dyn Fn(&Search<G>) -> bool + Sync),
     budget: AzBudget,
 ) -> Result<(), ModelError> {
-    let len = model.info().shape.observation_len();
+    let len = model.shape().observation_len();
     let mut leaves: Vec<Leaf<G>> = Vec::new();
     let mut observations: Vec<f32> = Vec::new();
     loop {
@@ -160,7 +161,7 @@ fn search_worker<G: FullGame>(
         for (leaf, out) in leaves.iter().zip(observations.chunks_mut(len)) {
             leaf.write_observation(out);
         }
-        let evaluations = model.evaluate(&observations)?;
+        let evaluations = model.evaluate_batch(&observations)?;
         let mut search = shared.lock().map_err(|_| thread_panicked())?;
         for (leaf, evaluation) in leaves.drain(..).zip(&evaluations) {
             search.expand(leaf, evaluation);
@@ -185,7 +186,7 @@ impl<G: FullGame> Bot<G> for AzBot<G> {
             return None;
         }
         if !self.checked {
-            if let Err(error) = self.model.check_game::<G>(sample.rules()) {
+            if let Err(error) = check_evaluator::<G>(&*self.model, sample.rules()) {
                 self.failure = Some(error.to_string());
                 return None;
             }

@@ -15,7 +15,8 @@ use pyramid_core::Bot;
 use pyramid_core::prelude::*;
 
 use crate::bot::{AzBot, AzBudget, AzConfig};
-use crate::model::{Model, ModelError};
+use crate::error::ModelError;
+use crate::model::Model;
 
 /// The `az` bot as a kind of `pyramid_bots` specs: add it to a `BotKinds` for each game
 /// type it is to play, and `az:model=FILE,...` parses and builds.

@@ -4,10 +4,16 @@
 mod ab_model;
 mod bot;
 mod curve;
+mod error;
+mod evaluation;
+mod evaluator;
+mod inference;
 mod kind;
+mod layers;
 mod limits;
 mod model;
 mod network;
+mod network_bench;
 mod replay_buffer;
 mod run_log;
 mod search;
@@ -17,14 +23,19 @@ mod training;
 pub use ab_model::{AbModelKind, AbModelSpec, NetValue};
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
+pub use error::{ModelError, TensorMismatch};
+pub use evaluation::Evaluation;
+pub use evaluator::{CandleEvaluator, Evaluator, UniformEvaluator, check_evaluator};
+pub use inference::Inference;
 pub use kind::{AzKind, AzSpec, shared_model};
 pub use limits::{MAX_MODEL_BYTES, MAX_SEATS};
-pub use model::{
-    Evaluation, FORMAT_VERSION, Model, ModelError, ModelInfo, TensorMismatch, default_device,
-};
+pub use model::{FORMAT_VERSION, Model, ModelInfo, default_device};
 pub use network::{
     MAX_ACTIVATIONS, MAX_BLOCKS, MAX_CHANNELS, MAX_ENTRIES, MAX_PARAMETERS, NetShape, Network,
     ShapeError, TensorSpec,
+};
+pub use network_bench::{
+    NETWORK_BENCH_HEADER, NetworkBench, bench_network, flops_per_eval, peak_gflops,
 };
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use run_log::{GenerationLog, Score, read_log};

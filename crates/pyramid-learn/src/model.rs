@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{VarBuilder, VarMap};
@@ -16,8 +17,11 @@ use pyramid_core::{ChaCha8Rng, FullGame};
 use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
+use crate::error::{ModelError, TensorMismatch};
+use crate::evaluation::Evaluation;
+use crate::inference::Inference;
 use crate::limits::MAX_MODEL_BYTES;
-use crate::network::{NetShape, Network, ShapeError, TensorSpec};
+use crate::network::{NetShape, Network, TensorSpec};
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -41,134 +45,6 @@ pub struct ModelInfo {
     pub games: u64,
 }
 
-/// Why a model could not be made, loaded, saved or run.
-#[derive(Debug, thiserror::Error)]
-pub enum ModelError {
-    /// The file could not be read or written.
-    #[error("model file {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// The file is larger than [`MAX_MODEL_BYTES`].
-    #[error("model file {path} is {bytes} bytes, more than the {MAX_MODEL_BYTES} a model may have")]
-    TooLarge {
-        /// The file.
-        path: String,
-        /// Its size.
-        bytes: u64,
-    },
-    /// The file is not a whole safetensors file (truncated, damaged or something else).
-    #[error("model file {path} is damaged or not a safetensors file: {reason}")]
-    Damaged {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A safetensors file, but not a model of this project, or of another format version.
-    #[error("model file {path} is not a pyramid-games model: {reason}")]
-    NotAModel {
-        /// The file.
-        path: String,
-        /// What is missing.
-        reason: String,
-    },
-    /// A model of another game.
-    #[error("model file {path} is a model of {found}, not of {expected}")]
-    WrongGame {
-        /// The file.
-        path: String,
-        /// The game asked for.
-        expected: String,
-        /// The game of the file.
-        found: String,
-    },
-    /// A model of this game whose network does not fit these rules (another seat count,
-    /// board size or option that changes the observation or the policy space).
-    #[error("model file {path} was trained for other rules of {game}: {reason}")]
-    WrongRules {
-        /// The file.
-        path: String,
-        /// The game.
-        game: String,
-        /// What differs.
-        reason: String,
-    },
-    /// The network's shape (declared by a file, or asked of [`Model::new`]) is not one
-    /// this program builds: a field out of range, a size that overflows, or more than
-    /// [`MAX_PARAMETERS`](crate::MAX_PARAMETERS) weights. Checked before anything of the
-    /// network's size is allocated.
-    #[error("model {path}: network shape refused: {problem}")]
-    BadShape {
-        /// The file (`new model` for one made here).
-        path: String,
-        /// What is wrong with the shape.
-        problem: ShapeError,
-    },
-    /// The file's tensors are not those of the network its header declares (too few
-    /// bytes for it, a tensor missing, one too many, or one of another shape or type).
-    /// Checked before anything of the network's size is allocated.
-    #[error("model file {path} does not hold the network it declares: {problem}")]
-    Mismatch {
-        /// The file.
-        path: String,
-        /// How its tensors differ (boxed: it names tensors and their dimensions).
-        problem: Box<TensorMismatch>,
-    },
-    /// The network itself failed (a shape the library refused, out of memory).
-    #[error("network: {0}")]
-    Network(#[from] candle_core::Error),
-}
-
-/// How a model file's tensor table differs from the tensors of the network its header
-/// declares ([`NetShape::tensors`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TensorMismatch {
-    /// The declared network needs more bytes than the whole file has.
-    #[error(
-        "the network has {parameters} weights ({needed} bytes of f32), but the file is only {bytes} bytes"
-    )]
-    TooSmall {
-        /// The declared network's weights.
-        parameters: u64,
-        /// The bytes they take.
-        needed: u64,
-        /// The file's size.
-        bytes: u64,
-    },
-    /// A tensor of the network is not in the file.
-    #[error("tensor `{name}` {dims:?} is missing")]
-    Missing {
-        /// The tensor.
-        name: String,
-        /// Its dimensions in the network.
-        dims: Vec<usize>,
-    },
-    /// The file holds a tensor the network does not have.
-    #[error("tensor `{name}` {dims:?} is not part of the network")]
-    Extra {
-        /// The tensor.
-        name: String,
-        /// Its dimensions in the file.
-        dims: Vec<usize>,
-    },
-    /// A tensor of another type or shape in the file than in the network.
-    #[error("tensor `{name}` is {dtype} {found:?} in the file, not F32 {expected:?}")]
-    Wrong {
-        /// The tensor.
-        name: String,
-        /// Its dimensions in the network.
-        expected: Vec<usize>,
-        /// Its type in the file.
-        dtype: String,
-        /// Its dimensions in the file.
-        found: Vec<usize>,
-    },
-}
-
 /// A network with its weights, ready to evaluate positions or to be trained.
 ///
 /// ```
@@ -190,16 +66,9 @@ pub struct Model {
     device: Device,
     /// Where it was read from (`new model` for one made here): errors name it.
     origin: String,
-}
-
-/// The network's answer for one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Evaluation {
-    /// Policy logits, one per entry of the policy space.
-    pub logits: Vec<f32>,
-    /// Each seat's expected reward in `[0, 1]`, seats counted from the observer: entry 0
-    /// is the seat whose observation was evaluated, entry 1 the next seat, and so on.
-    pub values: Vec<f32>,
+    /// The fast CPU path of the current weights, made at the first evaluation after
+    /// they change ([`Model::inference`]).
+    fast: Mutex<Option<Arc<Inference>>>,
 }
 
 impl std::fmt::Debug for Model {
@@ -262,6 +131,7 @@ impl Model {
             info,
             device,
             origin: "new model".to_owned(),
+            fast: Mutex::new(None),
         })
     }
 
@@ -286,6 +156,7 @@ impl Model {
             };
             var.set(&Tensor::from_vec(values, dims, &self.device)?)?;
         }
+        self.weights_changed();
         Ok(())
     }
 
@@ -315,8 +186,19 @@ impl Model {
     }
 
     /// Evaluates `batch` observations laid end to end in `observations` (each
-    /// [`NetShape::observation_len`] long) in one pass of the network.
+    /// [`NetShape::observation_len`] long) in one pass of the network: on the CPU by the
+    /// fast path ([`Model::inference`]), on a GPU by candle ([`Model::evaluate_candle`]).
     pub fn evaluate(&self, observations: &[f32]) -> Result<Vec<Evaluation>, ModelError> {
+        if self.device.is_cpu() {
+            self.inference()?.evaluate(observations)
+        } else {
+            self.evaluate_candle(observations)
+        }
+    }
+
+    /// [`Model::evaluate`] by candle's forward pass (the one training differentiates),
+    /// on the model's device.
+    pub fn evaluate_candle(&self, observations: &[f32]) -> Result<Vec<Evaluation>, ModelError> {
         let len = self.info.shape.observation_len();
         let batch = observations.len() / len.max(1);
         if batch == 0 {
@@ -331,6 +213,33 @@ impl Model {
             .zip(values)
             .map(|(logits, values)| Evaluation { logits, values })
             .collect())
+    }
+
+    /// The fast CPU inference path of the model's current weights: copied out of candle
+    /// and laid out for the matrix products at the first call after the weights change,
+    /// then shared.
+    pub fn inference(&self) -> Result<Arc<Inference>, ModelError> {
+        let mut fast = self.fast.lock().map_err(|_| poisoned())?;
+        if let Some(inference) = fast.as_ref() {
+            return Ok(Arc::clone(inference));
+        }
+        let data = self.vars.data().lock().map_err(|_| poisoned())?;
+        let tensor = |name: &str| -> Result<Vec<f32>, ModelError> {
+            let var = data.get(name).ok_or_else(|| {
+                ModelError::Network(candle_core::Error::Msg(format!("no tensor `{name}`")))
+            })?;
+            Ok(var.flatten_all()?.to_vec1::<f32>()?)
+        };
+        let inference = Arc::new(Inference::new(&self.info.game, &self.info.shape, &tensor)?);
+        *fast = Some(Arc::clone(&inference));
+        Ok(inference)
+    }
+
+    /// Forgets the fast path: the weights have changed (a training step, a load).
+    pub(crate) fn weights_changed(&self) {
+        if let Ok(mut fast) = self.fast.lock() {
+            *fast = None;
+        }
     }
 
     /// Evaluates each `(state, seat)`: `seat`'s observation of `state`, in one batch.
@@ -354,37 +263,7 @@ impl Model {
     /// Checks that this model was made for game `G` under `rules`: its game, seats,
     /// observation shape and policy size.
     pub fn check_game<G: FullGame>(&self, rules: &G::Rules) -> Result<(), ModelError> {
-        let path = self.origin.as_str();
-        if self.info.game != G::NAME {
-            return Err(ModelError::WrongGame {
-                path: path.to_owned(),
-                expected: G::NAME.to_owned(),
-                found: self.info.game.clone(),
-            });
-        }
-        let wanted =
-            NetShape::for_game::<G>(rules, self.info.shape.channels, self.info.shape.blocks);
-        if wanted != self.info.shape {
-            let s = &self.info.shape;
-            return Err(ModelError::WrongRules {
-                path: path.to_owned(),
-                game: G::NAME.to_owned(),
-                reason: format!(
-                    "the model has {} seats, observations {}x{}x{} and {} policy entries; these rules need {} seats, {}x{}x{} and {}",
-                    s.seats,
-                    s.planes,
-                    s.height,
-                    s.width,
-                    s.policy_size,
-                    wanted.seats,
-                    wanted.planes,
-                    wanted.height,
-                    wanted.width,
-                    wanted.policy_size
-                ),
-            });
-        }
-        Ok(())
+        check_fit::<G>(&self.info.game, &self.info.shape, &self.origin, rules)
     }
 
     /// Writes the model to `path` (safetensors), through a temporary file renamed at the
@@ -505,6 +384,7 @@ impl Model {
                 var.set(&Tensor::from_vec(values, var.dims(), &model.device)?)?;
             }
         }
+        model.weights_changed();
         Ok(model)
     }
 
@@ -524,6 +404,45 @@ impl Model {
         }
         Ok(copy)
     }
+}
+
+/// Checks that a network of `game` and `shape` (from `path`) was made for game `G`
+/// under `rules`: its game, seats, observation shape and policy size.
+pub(crate) fn check_fit<G: FullGame>(
+    game: &str,
+    shape: &NetShape,
+    path: &str,
+    rules: &G::Rules,
+) -> Result<(), ModelError> {
+    if game != G::NAME {
+        return Err(ModelError::WrongGame {
+            path: path.to_owned(),
+            expected: G::NAME.to_owned(),
+            found: game.to_owned(),
+        });
+    }
+    let wanted = NetShape::for_game::<G>(rules, shape.channels, shape.blocks);
+    if wanted != *shape {
+        let s = shape;
+        return Err(ModelError::WrongRules {
+            path: path.to_owned(),
+            game: G::NAME.to_owned(),
+            reason: format!(
+                "the model has {} seats, observations {}x{}x{} and {} policy entries; these rules need {} seats, {}x{}x{} and {}",
+                s.seats,
+                s.planes,
+                s.height,
+                s.width,
+                s.policy_size,
+                wanted.seats,
+                wanted.planes,
+                wanted.height,
+                wanted.width,
+                wanted.policy_size
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The [`ModelInfo`] in a model file's metadata, of this format version.

@@ -8,9 +8,9 @@ use pyramid_core::FullGame;
 use serde::{Deserialize, Serialize};
 
 /// Planes of the policy head's 1x1 convolution (AlphaZero uses 2).
-const POLICY_PLANES: usize = 2;
+pub(crate) const POLICY_PLANES: usize = 2;
 /// Units of the value head's hidden layer.
-const VALUE_HIDDEN: usize = 64;
+pub(crate) const VALUE_HIDDEN: usize = 64;
 /// The most channels a network's trunk may have.
 pub const MAX_CHANNELS: usize = 1024;
 /// The most residual blocks a network may have.

@@ -7,7 +7,7 @@ use std::path::Path;
 use pyramid_core::rand::Rng;
 use safetensors::tensor::{Dtype, TensorView};
 
-use crate::model::ModelError;
+use crate::error::ModelError;
 use crate::search::StepTarget;
 use crate::self_play::Position;
 

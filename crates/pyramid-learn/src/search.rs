@@ -22,8 +22,9 @@ use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Seat, perfect_information};
 use rand_distr::{Distribution, Gamma};
 
+use crate::evaluation::Evaluation;
 use crate::limits::MAX_SEATS;
-use crate::model::{Evaluation, seat_after};
+use crate::model::seat_after;
 
 /// Root noise for self-play: priors become `(1 - fraction) * P + fraction * Dir(alpha)`.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,8 +6,10 @@ use pyramid_core::prelude::*;
 use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Seat};
 
+use crate::error::ModelError;
+use crate::evaluator::Evaluator;
 use crate::limits::MAX_SEATS;
-use crate::model::{Model, ModelError, seat_after};
+use crate::model::seat_after;
 use crate::search::{Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards};
 
 /// How self-play games are played.
@@ -99,7 +101,7 @@ fn new_search<G: FullGame>(state: &G, config: &SelfPlayConfig, rng: &mut ChaCha8
 /// game `i` dealt and searched from `game_seed(seed, i)`: the same seed gives the same
 /// games, whatever the thread count.
 pub fn play_games<G: FullGame>(
-    model: &Model,
+    model: &dyn Evaluator,
     rules: &G::Rules,
     games: usize,
     seed: u64,
@@ -138,13 +140,13 @@ pub fn play_games<G: FullGame>(
 
 /// Plays the games `indices`, [`SelfPlayConfig::concurrent_games`] at a time.
 fn play_on_one_thread<G: FullGame>(
-    model: &Model,
+    model: &dyn Evaluator,
     rules: &G::Rules,
     indices: &[u64],
     seed: u64,
     config: &SelfPlayConfig,
 ) -> Result<Vec<(u64, SelfPlayGame)>, ModelError> {
-    let len = model.info().shape.observation_len();
+    let len = model.shape().observation_len();
     let mut waiting = indices.iter().copied();
     let mut slots: Vec<(u64, Slot<G>)> = waiting
         .by_ref()
@@ -171,7 +173,7 @@ fn play_on_one_thread<G: FullGame>(
         for ((_, leaf), out) in leaves.iter().zip(observations.chunks_mut(len)) {
             leaf.write_observation(out);
         }
-        let evaluations = model.evaluate(&observations)?;
+        let evaluations = model.evaluate_batch(&observations)?;
         for ((s, leaf), evaluation) in leaves.drain(..).zip(&evaluations) {
             slots[s].1.search.expand(leaf, evaluation);
         }

@@ -22,7 +22,8 @@ use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::curve::write_curve;
-use crate::model::{Model, ModelError};
+use crate::error::ModelError;
+use crate::model::Model;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games};
@@ -283,7 +284,7 @@ impl<G: FullGame> Trainer<G> {
     /// Plays the next generation's self-play games here, on the configured threads.
     pub fn self_play(&self) -> Result<Vec<SelfPlayGame>, ModelError> {
         play_games::<G>(
-            &self.model,
+            &*self.model,
             &self.rules,
             self.config.games_per_generation,
             self.next_seed(),
@@ -462,6 +463,7 @@ fn train_step<R: pyramid_core::rand::Rng + ?Sized>(
     let value_loss = ((predicted - values)?.sqr()?.sum_all()? / rows as f64)?;
     let loss = (&policy_loss + &value_loss)?;
     optimizer.backward_step(&loss)?;
+    model.weights_changed();
     Ok((
         f64::from(policy_loss.to_scalar::<f32>()?),
         f64::from(value_loss.to_scalar::<f32>()?),

@@ -323,9 +323,20 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
     /// Write one JSON document (the rows, the version, the machine's architecture and
-    /// cores) instead of the table, for scripts that compare machines and commits.
+    /// cores) instead of the table, for scripts that compare machines and commits; with
+    /// `--model` or `--new-network`, one JSON object a line, one per network
+    /// (`evals_per_s_batch1`, `evals_per_s_batch64`, `flops_per_eval`, `peak_gflops`, ...).
     #[arg(long)]
     pub json: bool,
+    /// Measure the network of these model files instead (docs/learning.md, "Inference
+    /// speed"): evaluations a second at batch 1 and 64 on one thread, FLOPs an
+    /// evaluation, GFLOP/s and the core's peak measured in the same run.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub model: Vec<PathBuf>,
+    /// Measure a new network of the default training shape (32 channels, 2 blocks) of
+    /// the game (or every game) instead, as `--model` measures a file's.
+    #[arg(long, conflicts_with = "model")]
+    pub new_network: bool,
 }
 
 /// The arguments of `pyrctl completions`.

@@ -100,3 +100,77 @@ fn bench_json_is_one_document_with_a_row_per_game() {
         );
     }
 }
+
+/// A shipped model file.
+fn shipped_model(game: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../models")
+        .join(format!("{game}.safetensors"))
+        .to_str()
+        .expect("utf-8 path")
+        .to_owned()
+}
+
+/// The JSON objects of `pyrctl bench --model`'s lines, each checked for the contract's
+/// keys (positive numbers).
+fn network_objects(text: &str) -> Vec<serde_json::Value> {
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    for object in &objects {
+        for key in [
+            "evals_per_s_batch1",
+            "evals_per_s_batch64",
+            "flops_per_eval",
+            "peak_gflops",
+        ] {
+            let value = object.get(key).and_then(serde_json::Value::as_f64);
+            assert!(value.is_some_and(|v| v > 0.0), "{key} in {object}");
+        }
+    }
+    objects
+}
+
+#[test]
+fn bench_model_json_writes_one_object_per_network_with_the_contract_keys() {
+    let model = shipped_model("martian-chess");
+    let args = ["bench", "martian-chess", "--model", &model, "--json"];
+    let out = pyrctl(&[&args[..], &["--seconds", "0.2"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let objects = network_objects(&stdout(&out));
+    assert_eq!(objects.len(), 1);
+    assert_eq!(objects[0]["game"], "martian-chess");
+
+    let out = pyrctl(&[
+        "bench",
+        "card-siege",
+        "--new-network",
+        "--json",
+        "--seconds",
+        "0.2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let objects = network_objects(&stdout(&out));
+    assert_eq!(
+        (
+            objects[0]["channels"].as_u64(),
+            objects[0]["blocks"].as_u64()
+        ),
+        (Some(32), Some(2))
+    );
+
+    // The table: a header and a line.
+    let out = pyrctl(&["bench", "--model", &model, "--seconds", "0.2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
+
+    // Another game's model is refused.
+    let out = pyrctl(&["bench", "ataxx-ice", "--model", &model, "--seconds", "0.2"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("not of ataxx-ice"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -10,7 +10,7 @@ use safetensors::SafeTensors;
 use safetensors::tensor::{Dtype, TensorView};
 
 use super::*;
-use crate::network::MAX_PARAMETERS;
+use crate::network::{MAX_PARAMETERS, ShapeError};
 
 fn tiny_model() -> Model {
     Model::new::<MartianChess>(&Rules::default(), 2, 1, 5).expect("a model")

@@ -1,4 +1,5 @@
-//! `pyrctl bench`: the speed table of `pyramid_bots::bench`, one line per game.
+//! `pyrctl bench`: the speed table of `pyramid_bots::bench`, one line per game (the
+//! network's speed, `--model` and `--new-network`, is `network_bench.rs`).
 
 use crate::setup::UsageError;
 use std::io::Write;
@@ -22,14 +23,16 @@ pub fn command(args: &BenchArgs) -> Result<()> {
         .into());
     }
     let budget = Duration::from_secs_f64(seconds);
-    let names: Vec<String> = match game {
-        Some(name) => vec![pyramid_runtime::registry().get(name)?.name().to_owned()],
-        None => pyramid_runtime::registry()
-            .names()
-            .into_iter()
-            .map(str::to_owned)
-            .collect(),
-    };
+    if args.new_network || !args.model.is_empty() {
+        #[cfg(feature = "learn")]
+        return super::network_bench::command(args, &game_names(game)?, budget);
+        #[cfg(not(feature = "learn"))]
+        return Err(UsageError::new(
+            "--model and --new-network need a pyrctl built with the feature `learn`",
+        )
+        .into());
+    }
+    let names = game_names(game)?;
     let mut out = std::io::stdout().lock();
     if json {
         let mut rows = Vec::new();
@@ -55,4 +58,16 @@ pub fn command(args: &BenchArgs) -> Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+/// The game named, or every game.
+fn game_names(game: Option<&str>) -> Result<Vec<String>> {
+    Ok(match game {
+        Some(name) => vec![pyramid_runtime::registry().get(name)?.name().to_owned()],
+        None => pyramid_runtime::registry()
+            .names()
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+    })
 }

@@ -8,6 +8,8 @@ mod engine;
 mod legal;
 mod matchplay;
 mod meta;
+#[cfg(feature = "learn")]
+mod network_bench;
 mod perft;
 mod play;
 mod replay;
