@@ -9,8 +9,9 @@ use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError}
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, Seat};
 
+use crate::error::ModelError;
 use crate::kind::shared_model;
-use crate::model::{Model, ModelError};
+use crate::model::Model;
 
 /// A leaf's value by the model: the value head's expected reward for the searching seat,
 /// from the observation of the seat to act (as the model was trained: every position it
