@@ -9,8 +9,7 @@ use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError}
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, Seat};
 
-use crate::error::ModelError;
-use crate::kind::shared_model;
+use crate::kind::model_of_game;
 use crate::model::Model;
 
 /// A leaf's value by the model: the value head's expected reward for the searching seat,
@@ -149,18 +148,7 @@ impl AbModelSpec {
     /// The bot for game `G`: reads the model (once per file and version) and refuses
     /// another game's model or a damaged file ([`SpecError::Build`]).
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        let refused = |e: ModelError| SpecError::Build {
-            bot: "ab",
-            reason: e.to_string(),
-        };
-        let model = shared_model(&self.model).map_err(refused)?;
-        if model.info().game != G::NAME {
-            return Err(refused(ModelError::WrongGame {
-                path: self.model.display().to_string(),
-                expected: G::NAME.to_owned(),
-                found: model.info().game.clone(),
-            }));
-        }
+        let model = model_of_game::<G>(&self.model, "ab")?;
         let value = NetValue::new(model, self.model.clone());
         Ok(Box::new(AlphaBetaBot::<G, NetValue>::with_leaf_value(
             self.config.clone(),

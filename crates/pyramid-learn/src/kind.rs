@@ -127,18 +127,7 @@ impl AzSpec {
     /// The bot for game `G`: reads the model (once per file and version) and refuses
     /// another game's model or a damaged file ([`SpecError::Build`]).
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        let refused = |e: ModelError| SpecError::Build {
-            bot: "az",
-            reason: e.to_string(),
-        };
-        let model = shared_model(&self.model).map_err(refused)?;
-        if model.info().game != G::NAME {
-            return Err(refused(ModelError::WrongGame {
-                path: self.model.display().to_string(),
-                expected: G::NAME.to_owned(),
-                found: model.info().game.clone(),
-            }));
-        }
+        let model = model_of_game::<G>(&self.model, "az")?;
         Ok(Box::new(AzBot::<G>::new(model, self.config.clone(), seed)))
     }
 }
@@ -162,6 +151,28 @@ impl fmt::Display for AzSpec {
         }
         Ok(())
     }
+}
+
+/// The model in `path` for a bot of kind `bot` playing game `G`: read once per file and
+/// version ([`shared_model`]); a damaged file or another game's model is refused
+/// ([`SpecError::Build`] naming the bot).
+pub(crate) fn model_of_game<G: FullGame>(
+    path: &Path,
+    bot: &'static str,
+) -> Result<Arc<Model>, SpecError> {
+    let refused = |e: ModelError| SpecError::Build {
+        bot,
+        reason: e.to_string(),
+    };
+    let model = shared_model(path).map_err(refused)?;
+    if model.info().game != G::NAME {
+        return Err(refused(ModelError::WrongGame {
+            path: path.display().to_string(),
+            expected: G::NAME.to_owned(),
+            found: model.info().game.clone(),
+        }));
+    }
+    Ok(model)
 }
 
 /// The models read so far, by file, with the file's modification time and size when it
