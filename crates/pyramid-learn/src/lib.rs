@@ -42,7 +42,7 @@ pub use run_log::{GenerationLog, Score, read_log};
 pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
-pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games};
+pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Opponent,
     Progress, TrainConfig, TrainError, Trainer, run_files, train,

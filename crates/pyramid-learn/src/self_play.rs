@@ -7,6 +7,8 @@ use pyramid_core::rand::{RngCore, SeedableRng};
 use pyramid_core::{ChaCha8Rng, Seat};
 
 use crate::error::ModelError;
+use std::time::Instant;
+
 use crate::evaluator::Evaluator;
 use crate::limits::MAX_SEATS;
 use crate::model::seat_after;
@@ -108,6 +110,21 @@ pub fn play_games<G: FullGame>(
     config: &SelfPlayConfig,
     threads: usize,
 ) -> Result<Vec<SelfPlayGame>, ModelError> {
+    play_games_until::<G>(model, rules, games, seed, config, threads, None)
+}
+
+/// [`play_games`], stopping at `deadline` (when given): the games finished by then are
+/// returned, those still being played are dropped (a training run's time limit, honoured
+/// within the generation).
+pub fn play_games_until<G: FullGame>(
+    model: &dyn Evaluator,
+    rules: &G::Rules,
+    games: usize,
+    seed: u64,
+    config: &SelfPlayConfig,
+    threads: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<SelfPlayGame>, ModelError> {
     let threads = threads.clamp(1, games.max(1));
     let indices: Vec<Vec<u64>> = (0..threads)
         .map(|t| (t..games).step_by(threads).map(|i| i as u64).collect())
@@ -116,7 +133,9 @@ pub fn play_games<G: FullGame>(
         let workers: Vec<_> = indices
             .iter()
             .map(|mine| {
-                scope.spawn(move || play_on_one_thread::<G>(model, rules, mine, seed, config))
+                scope.spawn(move || {
+                    play_on_one_thread::<G>(model, rules, mine, seed, config, deadline)
+                })
             })
             .collect();
         workers
@@ -145,6 +164,7 @@ fn play_on_one_thread<G: FullGame>(
     indices: &[u64],
     seed: u64,
     config: &SelfPlayConfig,
+    deadline: Option<Instant>,
 ) -> Result<Vec<(u64, SelfPlayGame)>, ModelError> {
     let len = model.shape().observation_len();
     let mut waiting = indices.iter().copied();
@@ -158,6 +178,9 @@ fn play_on_one_thread<G: FullGame>(
     let mut batch: Vec<Leaf<G>> = Vec::new();
     let mut observations: Vec<f32> = Vec::new();
     while !slots.is_empty() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         // Gather every game's batch of leaves, evaluate them in one pass.
         for (s, (_, slot)) in slots.iter_mut().enumerate() {
             let room = config

@@ -26,7 +26,7 @@ use crate::error::ModelError;
 use crate::model::Model;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
-use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games};
+use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
 
 /// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
 /// match` cuts its games.
@@ -66,7 +66,8 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Everything random follows from it (default 1).
     pub seed: u64,
-    /// Stop after this much time (checked between generations).
+    /// Stop after this much time: honoured within a generation (no self-play game goes
+    /// on and no training step starts after it; the generation is then saved).
     pub time_limit: Option<Duration>,
     /// Stop after this many generations in all (counting those before a resume).
     pub generations: Option<u64>,
@@ -281,15 +282,27 @@ impl<G: FullGame> Trainer<G> {
                 .is_some_and(|t| self.started.elapsed() >= t)
     }
 
-    /// Plays the next generation's self-play games here, on the configured threads.
+    /// When the run's time limit is up, if it has one.
+    fn deadline(&self) -> Option<Instant> {
+        self.config.time_limit.map(|t| self.started + t)
+    }
+
+    /// Whether the run's time limit is up.
+    fn out_of_time(&self) -> bool {
+        self.deadline().is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Plays the next generation's self-play games here, on the configured threads; when
+    /// the time limit comes first, the games finished by then.
     pub fn self_play(&self) -> Result<Vec<SelfPlayGame>, ModelError> {
-        play_games::<G>(
+        play_games_until::<G>(
             &*self.model,
             &self.rules,
             self.config.games_per_generation,
             self.next_seed(),
             &self.config.self_play,
             self.config.threads,
+            self.deadline(),
         )
     }
 
@@ -328,13 +341,15 @@ impl<G: FullGame> Trainer<G> {
         let clock = Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x0074_7261_696e);
         let (mut policy, mut value) = (0.0, 0.0);
-        let count = self.config.steps_per_generation;
-        for _ in 0..count {
+        let mut count = 0;
+        // The time limit is honoured within the generation: no step starts after it.
+        while count < self.config.steps_per_generation && !self.out_of_time() {
             let (p, v) =
                 self.learner
                     .step(&self.model, &self.buffer, self.config.batch_size, &mut rng)?;
             policy += p;
             value += v;
+            count += 1;
         }
         self.current.policy_loss = policy / count.max(1) as f64;
         self.current.value_loss = value / count.max(1) as f64;
@@ -352,8 +367,11 @@ impl<G: FullGame> Trainer<G> {
     ) -> Result<GenerationLog, TrainError> {
         self.generation += 1;
         let seed = game_seed(self.config.seed, self.generation);
+        // Measured on schedule and after the last generation, but not once the time is
+        // up (a run stops within a generation's work of its limit, not a match later).
         let due = self.config.evaluate_every > 0
-            && (self.generation % self.config.evaluate_every == 0 || self.finished());
+            && (self.generation % self.config.evaluate_every == 0 || self.finished())
+            && !self.out_of_time();
         let evaluations = if due {
             opponents
                 .iter()

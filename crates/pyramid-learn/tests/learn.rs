@@ -393,3 +393,36 @@ fn an_ab_model_bot_with_a_model_of_other_rules_fails_with_the_reason() {
     let reason = bot.failure().expect("a reason");
     assert!(reason.contains("other rules"), "{reason}");
 }
+
+#[test]
+fn a_time_limit_is_honoured_within_a_generation() {
+    // A generation far too long for the limit: the run stops inside it (self-play ends
+    // with the games finished by then, no training step starts after it), saves that
+    // generation and returns.
+    let dir = TempDir::new("time-limit");
+    let config = TrainConfig {
+        games_per_generation: 100_000,
+        steps_per_generation: 100_000,
+        generations: None,
+        time_limit: Some(std::time::Duration::from_millis(400)),
+        ..quick_training(1)
+    };
+    let last = train::<MartianChess>(
+        &Rules::default(),
+        dir.path(),
+        &config,
+        false,
+        &[],
+        &mut |_| {},
+    )
+    .expect("trains");
+    assert_eq!(last.generation, 1, "one generation, cut short");
+    assert!(last.games < 100_000 && last.steps < 100_000, "{last:?}");
+    assert!(dir.path().join("model.safetensors").is_file());
+    assert_eq!(
+        read_log(&dir.path().join("log.jsonl"))
+            .map(|l| l.len())
+            .ok(),
+        Some(1)
+    );
+}

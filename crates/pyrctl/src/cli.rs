@@ -193,7 +193,8 @@ pub struct TrainArgs {
     /// curve.svg.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Stop after this many hours (checked between generations).
+    /// Stop after this many hours: honoured within a generation (the run stops within
+    /// seconds of it, the generation cut short saved).
     #[arg(long)]
     pub hours: Option<f64>,
     /// Stop after this many generations in all.
