@@ -18,7 +18,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 use crate::schema;
-use crate::store::Rematch;
+use crate::store::{Rematch, sitters_shown};
 
 /// Where games are stored.
 pub struct Db {
@@ -157,18 +157,6 @@ impl Extra {
             rematch: game.rematch.clone(),
             open: game.open.clone(),
         }
-    }
-
-    /// The sitters as a lobby lists them: `open` where a seat waits.
-    fn sitters_shown(&self) -> Vec<String> {
-        self.sitters
-            .iter()
-            .enumerate()
-            .map(|(seat, spec)| match self.open.get(seat) {
-                Some(true) => "open".to_owned(),
-                _ => spec.clone(),
-            })
-            .collect()
     }
 }
 
@@ -494,7 +482,7 @@ impl Db {
                 })?;
                 Ok(LobbyRow {
                     game: column(row, 1, &id)?,
-                    sitters: extra.sitters_shown(),
+                    sitters: sitters_shown(extra.sitters, &extra.open),
                     options: extra.options,
                     created_at: column(row, 3, &id)?,
                     id,

@@ -10,7 +10,7 @@ mod live;
 #[cfg(test)]
 mod tests;
 
-pub use live::{LiveGame, Rematch, Seating, Setup, Sitter, drop_bots};
+pub use live::{LiveGame, Rematch, Seating, Setup, Sitter, drop_bots, sitters_shown};
 
 /// A game in the store: its id, its state behind a lock taken for short moments, and
 /// its viewers' signal. Loading a game and committing its actions are ordered by the

@@ -28,7 +28,7 @@ impl PlyWords {
 }
 
 /// Describes the ply `text` of `actor` from `before`, the state it is played in, for every
-/// viewer. A ply the game cannot describe gets the words `<seat> played <text>` as the
+/// viewer (once for all in a game that hides nothing). A ply the game cannot describe gets the words `<seat> played <text>` as the
 /// viewer sees the text (`seen_by`, index = seat; `public`).
 pub fn ply_words(
     before: &dyn DynState,
@@ -52,7 +52,15 @@ pub fn ply_words(
                 squares: Vec::new(),
             })
     };
-    let by_seat = (0..seats)
+    if !hidden {
+        // Every viewer sees everything: the words once, for all.
+        let words = describe(None, text);
+        return PlyWords {
+            by_seat: vec![words.clone(); seats],
+            public: words,
+        };
+    }
+    let by_seat: Vec<ActionWords> = (0..seats)
         .map(|s| {
             describe(
                 Some(Seat(s as u8)),
@@ -60,11 +68,13 @@ pub fn ply_words(
             )
         })
         .collect();
-    let public_viewer = hidden.then(|| Seat(((actor.index() + 1) % seats.max(1)) as u8));
-    PlyWords {
-        by_seat,
-        public: describe(public_viewer, public),
-    }
+    // Someone with no seat knows what a seat other than the actor's knows.
+    let other = (actor.index() + 1) % seats.max(1);
+    let public = by_seat
+        .get(other)
+        .cloned()
+        .unwrap_or_else(|| describe(Some(Seat(other as u8)), public));
+    PlyWords { by_seat, public }
 }
 
 #[cfg(test)]

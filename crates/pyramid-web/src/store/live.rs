@@ -109,6 +109,15 @@ impl Seating {
     }
 }
 
+/// Who sits in each seat as a viewer is told: the stored `specs` (`human` or a bot's
+/// spec), `open` where a seat waits for someone to take it (`open`, by seat).
+pub fn sitters_shown(mut specs: Vec<String>, open: &[bool]) -> Vec<String> {
+    for (sitter, _) in specs.iter_mut().zip(open).filter(|(_, open)| **open) {
+        "open".clone_into(sitter);
+    }
+    specs
+}
+
 /// Where a [`LiveGame`] is in its life (the module's diagram): whether it is being
 /// played, and then what its bot seats are doing; over; or dropped from the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -294,13 +303,7 @@ impl LiveGame {
     /// Who sits in each seat as a viewer is told: `human`, `open` (a seat that waits for
     /// someone to take it), or the bot's spec.
     pub fn sitters_shown(&self) -> Vec<String> {
-        let mut shown = self.sitter_specs();
-        for seat in self.seating.open_seats() {
-            if let Some(sitter) = shown.get_mut(seat.index()) {
-                "open".clone_into(sitter);
-            }
-        }
-        shown
+        sitters_shown(self.sitter_specs(), &self.seating.open)
     }
 
     /// Who sits in each seat as text: `human` (taken or waiting), or the bot's spec.
