@@ -4,7 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{client, cycling_record, get, post, start, start_app, start_on_own_runtime};
+use crate::common::{
+    client, cycling_record, get, post, raw, start, start_app, start_on_own_runtime,
+};
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -321,25 +323,6 @@ async fn every_refusal_is_a_json_error() {
             "{status}: `{text}`"
         );
     }
-}
-
-/// Sends `request` on a connection of its own and reads the answer to the end: its
-/// status and body.
-async fn raw(addr: std::net::SocketAddr, request: &[u8]) -> (u16, String) {
-    let mut socket = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("a connection");
-    // The server may answer and close before it has read the whole request.
-    let _ = socket.write_all(request).await;
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), socket.read_to_end(&mut answer)).await;
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_owned();
-    (status, body)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -55,6 +55,30 @@ pub async fn get(client: &reqwest::Client, addr: SocketAddr, path: &str) -> (u16
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// Sends `request` on a connection of its own and reads the answer to the end: its
+/// status and body. For a refusal before the body, send the head alone: a body the
+/// server never reads can reset the connection before its answer is read.
+pub async fn raw(addr: SocketAddr, request: &[u8]) -> (u16, String) {
+    let mut socket = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a connection");
+    // The server may answer and close before it has read the whole request.
+    let _ = tokio::io::AsyncWriteExt::write_all(&mut socket, request).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio::io::AsyncReadExt::read_to_end(&mut socket, &mut answer),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_owned();
+    (status, body)
+}
+
 /// `POST`s `body` as JSON to `path` and returns the status and the JSON body.
 pub async fn post(
     client: &reqwest::Client,
