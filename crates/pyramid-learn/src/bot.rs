@@ -75,8 +75,14 @@ pub struct AzBot<G: FullGame> {
     /// Whether the model was found to fit the game's rules (checked at the first
     /// decision, when the rules are known).
     checked: bool,
+    /// The tree below the bot's last action, kept for its next decision.
+    kept: Option<Search<G>>,
     game: PhantomData<fn() -> G>,
 }
+
+/// The plies between two decisions of a bot across which its tree is kept: its own
+/// action and up to three opponents' replies.
+const KEPT_ACROSS_PLIES: u32 = 4;
 
 impl<G: FullGame> AzBot<G> {
     /// A bot playing with `model` (a model of `G`, or any [`Evaluator`] of it: see
@@ -89,6 +95,7 @@ impl<G: FullGame> AzBot<G> {
             failure: None,
             last_iterations: 0,
             checked: false,
+            kept: None,
             game: PhantomData,
         }
     }
@@ -98,9 +105,18 @@ impl<G: FullGame> AzBot<G> {
         self.last_iterations
     }
 
-    /// Searches `view` for `seat` within the budget and returns the tree.
-    fn search(&mut self, view: &G::View) -> Result<Search<G>, ModelError> {
-        let search = Search::<G>::new(view, self.config.search.clone(), self.rng.next_u64());
+    /// Searches `view` (of which `sample` is a state) within the budget and returns the
+    /// tree: the tree kept from the last decision where `sample` is in it (perfect
+    /// information), its visits counting towards the budget.
+    fn search(&mut self, view: &G::View, sample: &G) -> Result<Search<G>, ModelError> {
+        let kept = self
+            .kept
+            .take()
+            .and_then(|mut kept| kept.reroot_at(sample, KEPT_ACROSS_PLIES).then_some(kept));
+        let search = match kept {
+            Some(kept) => kept,
+            None => Search::<G>::new(view, self.config.search.clone(), self.rng.next_u64()),
+        };
         let start = Instant::now();
         let budget = self.config.budget;
         let threads = self.config.threads.clamp(1, 64);
@@ -196,10 +212,14 @@ impl<G: FullGame> Bot<G> for AzBot<G> {
         if sample.count_actions() == 1 {
             return sample.nth_action(0);
         }
-        match self.search(view) {
+        match self.search(view, &sample) {
             Ok(mut search) => {
                 self.last_iterations = search.iterations();
-                search.choose(0.0).map(|(action, _)| action)
+                let action = search.choose(0.0).map(|(action, _)| action)?;
+                if search.advance(action) {
+                    self.kept = Some(search);
+                }
+                Some(action)
             }
             Err(error) => {
                 self.failure = Some(error.to_string());

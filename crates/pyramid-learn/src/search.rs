@@ -394,6 +394,139 @@ impl<G: FullGame> Search<G> {
             .collect()
     }
 
+    /// Keeps the subtree below `action` (an action of the root state) as the tree of
+    /// the next decision, which then starts with the visits already made below it: its
+    /// [`iterations`](Search::iterations) are the new root's visits. Returns `false`,
+    /// leaving the tree as it was, where nothing below the action was searched or the
+    /// game hides information (the next seat's view is not the state the tree was
+    /// searched from).
+    pub fn advance(&mut self, action: G::Action) -> bool {
+        if !self.perfect {
+            return false;
+        }
+        let mut node = 0usize;
+        for step in self.root.steps(action) {
+            match self.child_by_step(node, step) {
+                Some(child) => node = child,
+                None => return false,
+            }
+        }
+        let mut state = self.root.clone();
+        state.play_unchecked(action);
+        self.keep_subtree(node, state);
+        true
+    }
+
+    /// Re-roots the tree at `state`, a position reached from the root by at most
+    /// `max_plies` actions the tree searched (a bot's own move and its opponents'
+    /// replies): returns `false`, leaving the tree as it was, where `state` is not in
+    /// the tree (another game, a move not searched, hidden information).
+    pub fn reroot_at(&mut self, state: &G, max_plies: u32) -> bool {
+        if !self.perfect || state.plies() < self.root.plies() {
+            return false;
+        }
+        let depth = state.plies() - self.root.plies();
+        if depth > max_plies {
+            return false;
+        }
+        if depth == 0 {
+            return *state == self.root;
+        }
+        let mut prefix = Vec::new();
+        match self.find(0, self.root.clone(), &mut prefix, state) {
+            Some(node) => {
+                self.keep_subtree(node, state.clone());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The node below `node` where `target` stands, searching the children the tree
+    /// has (`state` being `node`'s state, `prefix` the steps chosen in it so far).
+    fn find(&self, node: usize, state: G, prefix: &mut Vec<u32>, target: &G) -> Option<usize> {
+        for edge in &self.nodes[node].edges {
+            if edge.child == 0 {
+                continue;
+            }
+            prefix.push(edge.step);
+            let found = match state.action_from_steps(prefix) {
+                Some(action) => {
+                    let mut next = state.clone();
+                    next.play_unchecked(action);
+                    let saved = std::mem::take(prefix);
+                    let found = if next.plies() == target.plies() {
+                        (next == *target).then_some(edge.child as usize)
+                    } else if next.plies() < target.plies() {
+                        self.find(edge.child as usize, next, prefix, target)
+                    } else {
+                        None
+                    };
+                    *prefix = saved;
+                    found
+                }
+                None => self.find(edge.child as usize, state.clone(), prefix, target),
+            };
+            prefix.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The child of `node` along `step`, if the tree has one.
+    fn child_by_step(&self, node: usize, step: u32) -> Option<usize> {
+        let n = &self.nodes[node];
+        if !n.expanded {
+            return None;
+        }
+        match n.edges.binary_search_by_key(&step, |e| e.step) {
+            Ok(i) if n.edges[i].child != 0 => Some(n.edges[i].child as usize),
+            _ => None,
+        }
+    }
+
+    /// Makes `node` (standing for `state`) the root, dropping every node outside its
+    /// subtree; a self-play search mixes fresh root noise into its priors.
+    fn keep_subtree(&mut self, node: usize, state: G) {
+        let mut kept: Vec<Node> = Vec::new();
+        let mut new_index = vec![0u32; self.nodes.len()];
+        let mut queue = std::collections::VecDeque::from([node]);
+        while let Some(old) = queue.pop_front() {
+            new_index[old] = kept.len() as u32;
+            let mut copy = std::mem::take(&mut self.nodes[old]);
+            copy.pending = 0;
+            for edge in &copy.edges {
+                if edge.child != 0 {
+                    queue.push_back(edge.child as usize);
+                }
+            }
+            kept.push(copy);
+        }
+        for n in &mut kept {
+            for edge in &mut n.edges {
+                if edge.child != 0 {
+                    edge.child = new_index[edge.child as usize];
+                }
+            }
+        }
+        self.nodes = kept;
+        let actor = state.to_act().unwrap_or(Seat(0));
+        self.view = state.view(actor);
+        self.root = state;
+        self.iterations = u64::from(self.nodes[0].visits);
+        if self.nodes[0].expanded
+            && let Some(noise) = self.config.noise
+        {
+            let mut priors: Vec<f32> = self.nodes[0].edges.iter().map(|e| e.prior).collect();
+            add_noise(&mut priors, noise, &mut self.rng);
+            for (edge, prior) in self.nodes[0].edges.iter_mut().zip(priors) {
+                edge.prior = prior;
+            }
+        }
+    }
+
     /// The action the search recommends, step by step down the tree: the most visited
     /// step (ties: the higher prior), or with `temperature > 0` a step drawn with
     /// probability proportional to `visits^(1 / temperature)`. Also returns each step's

@@ -30,6 +30,13 @@ pub struct SelfPlayConfig {
     pub max_plies: u32,
     /// Games each thread plays at once (default 16): their leaves share network passes.
     pub concurrent_games: usize,
+    /// Whether the tree below the action played is kept for the next decision (perfect
+    /// information only; default off). Off is AlphaZero's way: each decision searches
+    /// afresh, its root noise weighing fully. Measured on this project's short Martian
+    /// Chess run (3 generations of 12 games, 16 iterations a decision): with the tree
+    /// kept, the model beat a random player in 18 or 32 of 50 games (its visits counted
+    /// towards the budget, or not), against 40 or more searching afresh.
+    pub keep_tree: bool,
 }
 
 impl Default for SelfPlayConfig {
@@ -46,6 +53,7 @@ impl Default for SelfPlayConfig {
             temperature_plies: 12,
             max_plies: 200,
             concurrent_games: 16,
+            keep_tree: false,
         }
     }
 }
@@ -215,11 +223,13 @@ fn play_on_one_thread<G: FullGame>(
             };
             let seat = slot.state.to_act().unwrap_or(Seat(0));
             let chosen = slot.search.choose(temperature);
+            let mut kept = false;
             if let Some((action, targets)) = chosen {
                 let mut observation = vec![0.0; len];
                 slot.state.write_observation(seat, &mut observation);
                 slot.positions.push((seat, observation, targets));
                 slot.state.play_unchecked(action);
+                kept = config.keep_tree && slot.search.advance(action);
             }
             let over = chosen_none_or_over(&slot.state, config.max_plies);
             if over {
@@ -230,7 +240,10 @@ fn play_on_one_thread<G: FullGame>(
                 }
                 continue;
             }
-            slot.search = new_search(&slot.state, config, &mut slot.rng);
+            // The tree below the action played goes on (perfect information).
+            if !kept {
+                slot.search = new_search(&slot.state, config, &mut slot.rng);
+            }
             s += 1;
         }
     }

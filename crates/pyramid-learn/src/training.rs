@@ -282,6 +282,12 @@ impl<G: FullGame> Trainer<G> {
                 .is_some_and(|t| self.started.elapsed() >= t)
     }
 
+    /// The time left before the run's limit, if it has one (zero once it is up).
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline()
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
     /// When the run's time limit is up, if it has one.
     fn deadline(&self) -> Option<Instant> {
         self.config.time_limit.map(|t| self.started + t)

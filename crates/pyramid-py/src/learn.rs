@@ -169,6 +169,12 @@ impl PyTrainer {
         self.with(py, |t| Ok(t.next_seed()))
     }
 
+    /// Seconds left before the run's time limit (`hours`), or `None` without one: what
+    /// the workers' `self_play` is given as `seconds`, so a generation stops with the run.
+    fn seconds_left(&self, py: Python<'_>) -> PyResult<Option<f64>> {
+        self.with(py, |t| Ok(t.time_left().map(|d| d.as_secs_f64())))
+    }
+
     /// Whether the time or generation limit is reached.
     fn finished(&self, py: Python<'_>) -> PyResult<bool> {
         self.with(py, |t| Ok(t.finished()))
@@ -238,11 +244,12 @@ fn serde_json_line(log: &GenerationLog) -> PyResult<String> {
 /// (the same seed gives the same games, whatever `threads`), `iterations` search
 /// iterations a decision, a game cut off after `max_plies`. Returns `(positions, games,
 /// count, plies)`: the positions as a replay buffer's bytes (for `Trainer.add_positions`),
-/// the games played, the positions' count and the plies of all the games. Runs without
-/// the GIL. A model of another game, or whose network does not fit the rules, raises
-/// `InvalidModel`.
+/// the games played, the positions' count and the plies of all the games. With `seconds`
+/// (the learner's `Trainer.seconds_left()`), the games still being played when that time
+/// is up are dropped: `games` then counts those finished. Runs without the GIL. A model of
+/// another game, or whose network does not fit the rules, raises `InvalidModel`.
 #[pyfunction]
-#[pyo3(signature = (game, options, model, games, seed, iterations=100, max_plies=200, threads=1))]
+#[pyo3(signature = (game, options, model, games, seed, iterations=100, max_plies=200, threads=1, seconds=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn self_play<'py>(
     py: Python<'py>,
@@ -254,6 +261,7 @@ pub fn self_play<'py>(
     iterations: u64,
     max_plies: u32,
     threads: usize,
+    seconds: Option<f64>,
 ) -> PyResult<(Bound<'py, PyBytes>, u64, usize, u64)> {
     if model.len() as u64 > MAX_MODEL_BYTES {
         return Err(InvalidModel::new_err(format!(
@@ -262,6 +270,15 @@ pub fn self_play<'py>(
         )));
     }
     within("threads", threads, 1, MAX_THREADS)?;
+    let time_limit = match seconds {
+        None => None,
+        Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "seconds={s}: a time of 0 or more"
+            )));
+        }
+    };
     let options = rule_options(None, options)?;
     let config = SelfPlayConfig {
         iterations: iterations.max(1),
@@ -269,7 +286,11 @@ pub fn self_play<'py>(
         ..SelfPlayConfig::default()
     };
     let played = py
-        .detach(|| runtime::self_play(game, &options, model, games, seed, &config, threads))
+        .detach(|| {
+            runtime::self_play(
+                game, &options, model, games, seed, &config, threads, time_limit,
+            )
+        })
         .map_err(runtime_to_py)?;
     Ok((
         PyBytes::new(py, &played.buffer),

@@ -64,6 +64,22 @@ def test_self_play_refuses_another_games_model_garbage_and_misfit_rules(tmp_path
         learn.self_play("martian-chess", None, model, 1, 1, threads=0)
 
 
+def test_a_workers_self_play_stops_with_the_runs_time(tmp_path):
+    timed = learn.Trainer("martian-chess", str(tmp_path / "timed"), hours=1.0, **TINY)
+    left = timed.seconds_left()
+    assert left is not None and 3500 < left <= 3600
+    untimed = learn.Trainer("martian-chess", str(tmp_path / "untimed"), generations=1, **TINY)
+    assert untimed.seconds_left() is None
+    # No time left: no game is played to its end, and none is counted.
+    data, games, count, plies = learn.self_play(
+        "martian-chess", None, timed.model_bytes(), 4, 1, iterations=4, max_plies=10,
+        seconds=0.0)
+    assert (games, count, plies) == (0, 0, 0)
+    assert timed.add_positions(data, games) == 0
+    with pytest.raises(ValueError, match="seconds=-1"):
+        learn.self_play("martian-chess", None, timed.model_bytes(), 1, 1, seconds=-1.0)
+
+
 def test_trainer_adds_a_workers_positions_and_refuses_another_games(tmp_path):
     trainer = learn.Trainer("martian-chess", str(tmp_path / "run"), generations=1, **TINY)
     data, games, count, plies = learn.self_play(

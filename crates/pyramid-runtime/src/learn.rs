@@ -3,13 +3,13 @@
 //! `pyramid_games.learn` drives it) and [`self_play`] (a worker's games).
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyramid_bots::BotSpec;
 use pyramid_core::FullGame;
 use pyramid_learn::{
     GenerationLog, Model, ModelError, Opponent, Position, Progress, ReplayBuffer, SelfPlayConfig,
-    TrainConfig, Trainer as TypedTrainer, play_games,
+    TrainConfig, Trainer as TypedTrainer, play_games_until,
 };
 
 use crate::games::{GameVisitor, visit};
@@ -104,6 +104,7 @@ trait DynTrainer: Send {
     fn generation(&self) -> u64;
     fn finished(&self) -> bool;
     fn next_seed(&self) -> u64;
+    fn time_left(&self) -> Option<Duration>;
     fn model_bytes(&self) -> Result<Vec<u8>, ModelError>;
     fn add_positions(&mut self, bytes: &[u8], games: u64) -> Result<usize, Error>;
     fn self_played(&mut self, positions: usize, plies: u64, elapsed: Duration);
@@ -168,6 +169,10 @@ impl<G: FullGame> DynTrainer for Typed<G> {
 
     fn next_seed(&self) -> u64 {
         self.trainer.next_seed()
+    }
+
+    fn time_left(&self) -> Option<Duration> {
+        self.trainer.time_left()
     }
 
     fn model_bytes(&self) -> Result<Vec<u8>, ModelError> {
@@ -257,6 +262,12 @@ impl Trainer {
         self.inner.next_seed()
     }
 
+    /// The time left before the run's limit, if it has one (zero once it is up): what the
+    /// workers' self-play is given, so a generation stops with the run.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.inner.time_left()
+    }
+
     /// The model being trained, as the bytes of its file (what the workers get).
     pub fn model_bytes(&self) -> Result<Vec<u8>, Error> {
         Ok(self.inner.model_bytes()?)
@@ -301,7 +312,7 @@ impl std::fmt::Debug for Trainer {
 pub struct SelfPlayed {
     /// The positions, as a replay buffer's bytes (for [`Trainer::add_positions`]).
     pub buffer: Vec<u8>,
-    /// The games played.
+    /// The games played to their end (all those asked for, unless the time was up).
     pub games: u64,
     /// The positions' count.
     pub positions: usize,
@@ -317,6 +328,7 @@ struct SelfPlay<'a> {
     seed: u64,
     config: &'a SelfPlayConfig,
     threads: usize,
+    deadline: Option<Instant>,
 }
 
 impl GameVisitor for SelfPlay<'_> {
@@ -326,21 +338,23 @@ impl GameVisitor for SelfPlay<'_> {
         let rules = self.options.rules::<G::Rules>()?;
         let model = Model::from_bytes(self.model, "sent by the learner")?;
         model.check_game::<G>(&rules)?;
-        let played = play_games::<G>(
+        let played = play_games_until::<G>(
             &model,
             &rules,
             self.games,
             self.seed,
             self.config,
             self.threads,
+            self.deadline,
         )?;
+        let games = played.len() as u64;
         let plies = played.iter().map(|g| u64::from(g.plies)).sum();
         let positions: usize = played.iter().map(|g| g.positions.len()).sum();
         let mut buffer = ReplayBuffer::new(positions);
         buffer.extend(played.into_iter().flat_map(|g| g.positions));
         Ok(SelfPlayed {
             buffer: buffer.to_bytes(0)?,
-            games: self.games as u64,
+            games,
             positions,
             plies,
         })
@@ -350,7 +364,10 @@ impl GameVisitor for SelfPlay<'_> {
 /// Plays `games` self-play games of game `name` with the model whose file's bytes are
 /// `model`, game `i` dealt and searched from `seed` and `i` (the same seed gives the same
 /// games, whatever `threads`). A model of another game, or whose network does not fit
-/// the rules, is refused ([`Error::Model`]).
+/// the rules, is refused ([`Error::Model`]). With a `time_limit` (the run's
+/// [`Trainer::time_left`]) the games still being played when it is up are dropped and
+/// those finished returned ([`SelfPlayed::games`] counts them).
+#[allow(clippy::too_many_arguments)]
 pub fn self_play(
     name: &str,
     options: &RuleOptions,
@@ -359,6 +376,7 @@ pub fn self_play(
     seed: u64,
     config: &SelfPlayConfig,
     threads: usize,
+    time_limit: Option<Duration>,
 ) -> Result<SelfPlayed, Error> {
     visit(
         name,
@@ -369,6 +387,7 @@ pub fn self_play(
             seed,
             config,
             threads,
+            deadline: time_limit.map(|t| Instant::now() + t),
         },
     )?
 }

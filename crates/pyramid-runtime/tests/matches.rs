@@ -128,6 +128,7 @@ fn training_refuses_a_bad_opponent_before_it_writes_anything() {
         0,
         &pyramid_runtime::pyramid_learn::SelfPlayConfig::default(),
         1,
+        None,
     );
     assert!(matches!(model, Err(Error::Model(_))));
 }

@@ -59,10 +59,12 @@ def split_games(games: int, workers: int) -> List[int]:
 
 
 def self_play_task(game: str, options: Mapping[str, object], model: bytes, games: int,
-                   seed: int, iterations: int, max_plies: int,
-                   threads: int) -> Tuple[bytes, int, int, int]:
-    """A Ray task: ``games`` self-play games with ``model``; ``self_play``'s answer."""
-    return self_play(game, dict(options), model, games, seed, iterations, max_plies, threads)
+                   seed: int, iterations: int, max_plies: int, threads: int,
+                   seconds: Optional[float] = None) -> Tuple[bytes, int, int, int]:
+    """A Ray task: ``games`` self-play games with ``model``, stopping after ``seconds``
+    (the run's time left) with the games finished by then; ``self_play``'s answer."""
+    return self_play(game, dict(options), model, games, seed, iterations, max_plies, threads,
+                     seconds)
 
 
 def train(
@@ -130,10 +132,12 @@ def train(
             begun = time.monotonic()
             model = ray.put(trainer.model_bytes())
             generation_seed = trainer.next_seed
+            # The run's time limit reaches the workers: their games stop with it.
+            seconds = trainer.seconds_left()
             refs = [
                 remote.options(num_cpus=threads).remote(
                     game, options, model, count, worker_seed(generation_seed, i),
-                    iterations, max_plies, threads)
+                    iterations, max_plies, threads, seconds)
                 for i, count in enumerate(split_games(games_per_generation, workers))
                 if count
             ]
