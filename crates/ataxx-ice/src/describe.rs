@@ -8,6 +8,14 @@ use pyramid_core::{ActionWords, Describe, Game, Seat, Square};
 use crate::{Action, ActionKind, AtaxxIce};
 
 impl Describe for AtaxxIce {
+    fn summary() -> &'static str {
+        "Ataxx with pyramids of three sizes for 2 to 4 players: clone or jump to spread your colour, capturing the smaller pieces around where you land; place all 15 of your pyramids to win."
+    }
+
+    fn how_to_play() -> &'static str {
+        "Each player starts with one small pyramid in a corner and 14 more in hand. On your turn do one thing with one of your pieces: clone it to an adjacent empty square (a new piece of the same size from your hand, or the next larger you have), jump it two squares away, grow it one size (shrinking every piece around it), or shrink it (destroying your own pieces around it and capturing every enemy piece around it). After a clone or a jump, every enemy piece next to the landing square that is no larger than your piece is captured: it goes back to its owner and you fill its square with one of yours of the same size where you can. You win by having all 15 of your pyramids on the board, or by being the last colour left on it."
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         crate::seat_name(seat).to_owned()
     }

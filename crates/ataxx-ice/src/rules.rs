@@ -27,7 +27,7 @@ pyramid_core::rule_options! {
     }
     options {
         /// the board's number of files and ranks
-        size: BoardSize = "8", tries ["8", "5", "6", "7"];
+        size: BoardSize = "8", tries ["8", "5", "6", "7"], label "board size";
     }
 }
 

@@ -8,6 +8,14 @@ use pyramid_core::{ActionWords, Describe, Seat};
 use crate::{Action, CardSiege};
 
 impl Describe for CardSiege {
+    fn summary() -> &'static str {
+        "Hearts against Spades on a 3x15 board of playing cards: slide rows like conveyor belts, capture by each card's pattern, and besiege the enemy King until it cannot escape."
+    }
+
+    fn how_to_play() -> &'static str {
+        "Each suit's thirteen cards start on its home row, with a shared neutral row between. On your turn slide one of your cards sideways along its row (the squares it passes shift back like a conveyor belt, carrying your cards in the neutral row above your home row with them), step a home-row card forward into the neutral row, or capture: aces and 2 to 6 capture one square straight, 7 and 8 forward and to the side, 9 and 10 along the row, jacks and queens diagonally, the King one square straight. Capturing a King starts a siege: the card stays on top of the King and the two sides take turns capturing the top card. If the King's side cannot answer, it is checkmated and loses; if it wins the siege back, its King must step aside to a safe square, or it loses anyway."
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         crate::seat_name(seat).to_owned()
     }

@@ -23,7 +23,7 @@ pyramid_core::rule_options! {
     }
     options {
         /// each seat's first three turns may only be slides within its own home row
-        opening: bool = "on", tries ["on", "off"];
+        opening: bool = "on", tries ["on", "off"], label "slides-only opening";
     }
 }
 

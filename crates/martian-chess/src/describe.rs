@@ -12,6 +12,14 @@ use crate::{Action, MartianChess, abstractplay};
 const ABSTRACTPLAY: &str = "abstractplay";
 
 impl Describe for MartianChess {
+    fn summary() -> &'static str {
+        "A chess-like game on a board split into zones by a canal (4x8 for two players, 8x8 for four): you move whatever stands in your zone, and capturing scores the piece's pips; the higher score wins when a zone empties."
+    }
+
+    fn how_to_play() -> &'static str {
+        "The board is cut by a canal into one zone per player (two halves, or four quarters with four players). You may move any piece standing in your zone, whoever moved it there: colour means nothing. Pawns step one square diagonally, drones one or two squares straight, queens any distance in a line. Moving onto a piece in another zone captures it and scores its pips (pawn 1, drone 2, queen 3); a piece that crosses the canal becomes the other player's. Within your zone a pawn and a drone may merge into a queen when you have no queen, and two pawns into a drone when you have no drone. With two players, a piece that has just crossed the canal may not be moved straight back on the next move. The game ends as soon as a zone is empty: the highest score wins, and on a tie the player who made the last move."
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         crate::seat_name(seat, self.seats()).to_owned()
     }

@@ -50,13 +50,13 @@ pyramid_core::rule_options! {
     }
     options {
         /// the seat that moves first (`random`: seat 0 in a new game, drawn for each game of a match)
-        first: FirstSeat = "random", tries ["random", "0", "1"];
+        first: FirstSeat = "random", tries ["random", "0", "1"], label "who moves first";
         /// after 7 plies in a row without a capture a seat may call the clock with its move (`b2-c3*`); 7 further plies without a capture end the game, the higher score winning, equal scores drawing
-        clock: bool = "off";
+        clock: bool = "off", label "calling the clock (capture countdown)";
         /// the game ends as soon as a seat's score reaches the target, and that seat wins
-        target: Target = "0", tries ["0", "18", "6"];
+        target: Target = "0", tries ["0", "18", "6"], label "target score";
         /// `any-crossing`: no move straight back after any canal crossing; `capture-allowed`: a capture sets no ban
-        undo: Undo = "any-crossing";
+        undo: Undo = "any-crossing", label "no-undo ban";
         /// `ofkk` (Of Knights and Kings): pawns move like chess kings, drones like chess knights
         variant: Variant = "standard";
     }

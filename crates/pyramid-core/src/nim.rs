@@ -275,7 +275,16 @@ impl Notation for Nim {
 impl PerfectInformation for Nim {}
 
 /// Nim's words are the defaults: `Seat 0`, `Seat 1`, the outcome, the action's text.
-impl crate::Describe for Nim {}
+impl crate::Describe for Nim {
+    fn summary() -> &'static str {
+        "Take counters from one pile at a time; whoever takes the last counter wins."
+    }
+
+    fn how_to_play() -> &'static str {
+        "On your turn take one or more counters from a single pile. The player who takes \
+         the last counter wins."
+    }
+}
 
 impl crate::Zobrist for Nim {
     fn key(&self) -> u64 {

@@ -744,6 +744,11 @@ pub fn check_game<G: FullGame>(
 ) {
     let name = G::NAME;
     check_rule_options::<G::Rules>();
+    assert!(
+        !G::summary().is_empty() && !G::how_to_play().is_empty(),
+        "{name}: a game tells players what it is and how to play it (Describe::summary, \
+         Describe::how_to_play)"
+    );
     let options = rules.all_options();
     let reread = G::Rules::from_options(options.iter().map(|(k, v)| (*k, v.as_str())))
         .unwrap_or_else(|e| panic!("{name}: the rules' options {options:?} do not read back: {e}"));

@@ -123,19 +123,35 @@ def open_seat(driver, server, created, seat):
     wait_for(driver, lambda d: status(d) != "" and d.find_elements(By.CSS_SELECTOR, "#board rect.square"))
 
 
-def start_game(driver, server, game, rules=None, seats=("human", "random")):
-    """A game made with the page's form (which then opens the first human seat's link)."""
-    driver.get("about:blank")
-    driver.get(server + "/")
-    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
-    Select(driver.find_element(By.ID, "game")).select_by_value(game)
-    for key, value in (rules or {}).items():
-        field = driver.find_element(By.CSS_SELECTOR, f'#options input[data-option="{key}"]')
+def set_option(driver, key, value):
+    """Sets a rule option on the front page's form: a switch, a drop-down or a field."""
+    field = driver.find_element(By.CSS_SELECTOR, f'#options [data-option="{key}"]')
+    if field.tag_name == "select":
+        Select(field).select_by_value(str(value))
+    elif field.get_attribute("type") == "checkbox":
+        if field.is_selected() != (str(value) in ("on", "true", "yes", "1")):
+            field.click()
+    else:
         field.clear()
         field.send_keys(str(value))
+
+
+def start_game(driver, server, game, rules=None, seats=("human", "random")):
+    """A game made with the page's form (which then opens the first human seat's link):
+    the game's card chosen, the rule options set, the seats typed under the advanced fold."""
+    driver.get("about:blank")
+    driver.get(server + "/")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-cards .card")) == 4)
+    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-choose="{game}"]'))
+    wait_for(driver, lambda d: d.find_element(By.ID, "new-game-name").text == game)
+    for key, value in (rules or {}).items():
+        set_option(driver, key, value)
+    advanced = driver.find_element(By.ID, "advanced")
+    if not advanced.get_attribute("open"):
+        advanced.find_element(By.TAG_NAME, "summary").click()
     for seat, who in enumerate(seats):
         field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
         field.clear()
         field.send_keys(who)
-    driver.find_element(By.ID, "start").click()
+    click_at(driver, driver.find_element(By.ID, "start"))
     wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)

@@ -222,6 +222,7 @@ def test_a_record_is_replayed(driver, server, pyrctl, tmp_path):
     driver.get("about:blank")
     driver.get(server + "/")
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game option")) == 4)
+    driver.find_element(By.CSS_SELECTOR, "#replay-box summary").click()
     driver.find_element(By.ID, "record-file").send_keys(str(record))
     wait_for(driver, lambda d: d.find_element(By.ID, "frame").text.startswith("ply 0 of"))
     assert position(driver) == line["start"]

@@ -182,6 +182,14 @@ pub struct GameInfo {
     pub seat_counts: &'static [usize],
     /// Whether every seat sees everything.
     pub perfect_information: bool,
+    /// The game in one line, for players.
+    pub summary: &'static str,
+    /// How to play, in a few sentences.
+    pub how_to_play: &'static str,
+    /// Where its picture is: the start position as SVG (`GET /api/pictures/{game}`).
+    pub picture: String,
+    /// Where its rules page for players is (`GET /rules/{game}`).
+    pub rules: String,
     /// Its rule options.
     pub rule_options: Vec<OptionInfo>,
 }
@@ -195,6 +203,13 @@ pub struct OptionInfo {
     pub takes: String,
     /// Its default.
     pub default: String,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Its name for players.
+    pub label: &'static str,
+    /// Every value where they are a short closed list (a drop-down or a switch), else
+    /// empty (a number or other open value).
+    pub choices: &'static [&'static str],
 }
 
 /// One model of [`GameList`].
@@ -218,6 +233,10 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
             name: g.name(),
             seat_counts: g.seat_counts(),
             perfect_information: g.perfect_information(),
+            summary: g.summary(),
+            how_to_play: g.how_to_play(),
+            picture: format!("/api/pictures/{}", g.name()),
+            rules: format!("/rules/{}", g.name()),
             rule_options: g
                 .rule_options()
                 .into_iter()
@@ -225,6 +244,9 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     key: o.key,
                     takes: o.takes,
                     default: o.default,
+                    doc: o.doc,
+                    label: o.label,
+                    choices: o.choices,
                 })
                 .collect(),
         })
@@ -556,6 +578,33 @@ pub async fn get_svg(
         })
         .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+}
+
+/// `GET /api/pictures/{game}`: the game's start position under its default rules, as
+/// SVG (what the front page shows beside each game); cached for an hour.
+pub async fn get_picture(
+    State(app): State<Arc<App>>,
+    Checked(Path(game)): Checked<Path<String>>,
+) -> Result<impl IntoResponse, ApiError> {
+    let svg = app
+        .blocking(crate::Work::Light, move |app| {
+            let entry = app
+                .registry
+                .get(&game)
+                .map_err(|e| ApiError::not_found(e.to_string()))?;
+            let start = entry
+                .new_state(&[])
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            start.svg(None).map_err(ApiError::from)
+        })
+        .await??;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        svg,
+    ))
 }
 
 /// `GET /`: the page.

@@ -194,6 +194,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/actions", post(api::post_action))
         .route("/api/games/{id}/svg", get(api::get_svg))
+        .route("/api/pictures/{game}", get(api::get_picture))
         .route("/api/games/{id}/events", get(session::events))
         .route("/api/games/{id}/resign", post(session::resign))
         .route("/api/games/{id}/rematch", post(session::rematch))

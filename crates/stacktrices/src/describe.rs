@@ -12,6 +12,14 @@ use crate::piece::Piece;
 use crate::state::Stacktrices;
 
 impl Describe for Stacktrices {
+    fn summary() -> &'static str {
+        "Stacks of pyramids race across a 7x7 board, growing by trading at the store and raiding the enemy's home row, while one of each side's stacks hides a thief the other must find."
+    }
+
+    fn how_to_play() -> &'static str {
+        "Each side has seven stacks on its home row. A stack with a coloured piece moves forward diagonally up to that piece's pips; clear skill pieces on top add directions (pawn: all diagonals, drone: straight lines, queen: every direction and passing through friends). A stack with no coloured piece can only capture next to it. Moving onto an enemy stack captures it. Before play each side secretly hides its thief under one of its four drone-base stacks, then the sides take turns placing the pieces they were dealt on their stacks. Capturing the thief lets you steal one of its pieces, and a thief that reaches the enemy home row may raid the enemy or the store. After each move you may trade pieces with the store, giving pips worth one more than you take. A stack on the enemy home row may warp back home. Capture every enemy stack, or leave the enemy without a move, to win."
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         crate::seat_name(seat).to_owned()
     }

@@ -41,11 +41,11 @@ pyramid_core::rule_options! {
     }
     options {
         /// `setup`: hides and placements first; `standard`: the standard arrangement, White to move
-        start: Start = "setup";
+        start: Start = "setup", label "start";
         /// Variant 1: a capturing thief may also steal, exposing itself
-        variant1: bool = "off";
+        variant1: bool = "off", label "variant 1: thief steals on capture";
         /// Variant 2: after setup, stacks may hold several movement pieces (pips add up)
-        variant2: bool = "off";
+        variant2: bool = "off", label "variant 2: several movement pieces";
     }
 }
 

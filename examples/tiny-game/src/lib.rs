@@ -343,6 +343,15 @@ impl PerfectInformation for TicTacToe {}
 /// Words for tools: seats are `x` and `o`, an action marks one square. The end of a game
 /// and the moves in other notations keep the defaults (the outcome; none).
 impl pyramid_core::Describe for TicTacToe {
+    fn summary() -> &'static str {
+        "Noughts and crosses: three in a row wins."
+    }
+
+    fn how_to_play() -> &'static str {
+        "Players take turns marking an empty square of the 3x3 grid; the first with three \
+         marks in a row, column or diagonal wins, and a full grid without one is a draw."
+    }
+
     fn seat_name(&self, seat: Seat) -> String {
         if seat.0 == 0 { "x" } else { "o" }.to_owned()
     }

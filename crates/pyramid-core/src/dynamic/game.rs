@@ -20,6 +20,13 @@ pub struct RuleOption {
     pub takes: String,
     /// Its value in the default rules.
     pub default: String,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Its name for players, a few words ([`OptionSpec::label`](crate::OptionSpec)).
+    pub label: &'static str,
+    /// Every value where they are a short closed list (a drop-down or a switch), else
+    /// empty.
+    pub choices: &'static [&'static str],
 }
 
 /// A game chosen at run time: makes states (from the start, a position string or RON) and
@@ -35,6 +42,10 @@ pub trait DynGame: Send + Sync {
     fn rule_options(&self) -> Vec<RuleOption>;
     /// Whether every seat sees the whole state (no hidden information).
     fn perfect_information(&self) -> bool;
+    /// The game in one line ([`Describe::summary`](crate::Describe::summary)).
+    fn summary(&self) -> &'static str;
+    /// How to play, in a few sentences ([`Describe::how_to_play`](crate::Describe::how_to_play)).
+    fn how_to_play(&self) -> &'static str;
 
     /// The game's rules page, Markdown ([`RuleSet::RULES_PAGE`]; empty when it has none).
     fn rules_page(&self) -> &'static str;
@@ -113,28 +124,51 @@ impl<G: FullGame> DynGame for GameEntry<G> {
 
     fn rule_options(&self) -> Vec<RuleOption> {
         let defaults = G::Rules::default().all_options();
-        let takes = |key: &str| -> String {
+        let option = |key: &'static str, default: String| -> RuleOption {
             match key {
                 "seats" => {
                     let counts: Vec<String> =
                         self.seat_counts().iter().map(usize::to_string).collect();
-                    format!("one of {}", counts.join(", "))
+                    RuleOption {
+                        key,
+                        takes: format!("one of {}", counts.join(", ")),
+                        default,
+                        doc: "the number of players",
+                        label: "players",
+                        choices: &[],
+                    }
                 }
-                "ply_limit" => "a number of plies, or `none`".to_owned(),
-                own => <G::Rules as RuleSet>::OPTIONS
-                    .iter()
-                    .find(|spec| spec.key == own)
-                    .map(|spec| format!("{}: {}", spec.values, spec.doc))
-                    .unwrap_or_default(),
+                "ply_limit" => RuleOption {
+                    key,
+                    takes: "a number of plies, or `none`".to_owned(),
+                    default,
+                    doc: "the game ends once that many plies are played",
+                    label: "ply limit",
+                    choices: &[],
+                },
+                own => match <G::Rules as RuleSet>::OPTIONS.iter().find(|s| s.key == own) {
+                    Some(spec) => RuleOption {
+                        key,
+                        takes: format!("{}: {}", spec.values, spec.doc),
+                        default,
+                        doc: spec.doc,
+                        label: spec.label,
+                        choices: spec.choices,
+                    },
+                    None => RuleOption {
+                        key,
+                        takes: String::new(),
+                        default,
+                        doc: "",
+                        label: key,
+                        choices: &[],
+                    },
+                },
             }
         };
         defaults
             .into_iter()
-            .map(|(key, default)| RuleOption {
-                key,
-                takes: takes(key),
-                default,
-            })
+            .map(|(key, default)| option(key, default))
             .collect()
     }
 
@@ -144,6 +178,14 @@ impl<G: FullGame> DynGame for GameEntry<G> {
 
     fn perfect_information(&self) -> bool {
         crate::perfect_information::<G>()
+    }
+
+    fn summary(&self) -> &'static str {
+        <G as crate::Describe>::summary()
+    }
+
+    fn how_to_play(&self) -> &'static str {
+        <G as crate::Describe>::how_to_play()
     }
 
     fn notations(&self) -> &'static [&'static str] {

@@ -138,6 +138,18 @@ pub trait Describe: Information {
         Err(NotationMovesError::unknown::<Self>(notation))
     }
 
+    /// The game in one line, for a list of games: what it is and how it is won. The
+    /// default is empty.
+    fn summary() -> &'static str {
+        ""
+    }
+
+    /// How to play, in a few plain sentences for a player meeting the game (the rules
+    /// page has the whole of it). The default is empty.
+    fn how_to_play() -> &'static str {
+        ""
+    }
+
     /// The rule options whose default value leaves a draw to the tool running a match
     /// ([`Game::deal`](crate::Game::deal)), each with the value
     /// [`Game::new`](crate::Game::new) plays it as: what a tool

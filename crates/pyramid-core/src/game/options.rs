@@ -23,6 +23,9 @@ pub trait RuleValue: Sized + Clone {
     const EXPECTED: &'static str;
     /// Values generated tests and fuzzers try when a declaration names none.
     const TRIES: &'static [&'static str];
+    /// Every value, where they are a short closed list (what a page offers as a
+    /// drop-down or a switch); empty where the values are open (numbers, seats).
+    const CHOICES: &'static [&'static str] = &[];
     /// Reads a value; `None` when `text` is none of them.
     fn read(text: &str) -> Option<Self>;
     /// The value as [`RuleValue::read`] reads it back.
@@ -34,6 +37,7 @@ pub trait RuleValue: Sized + Clone {
 impl RuleValue for bool {
     const EXPECTED: &'static str = "`on` or `off`";
     const TRIES: &'static [&'static str] = &["off", "on"];
+    const CHOICES: &'static [&'static str] = &["off", "on"];
 
     fn read(text: &str) -> Option<Self> {
         match text {
@@ -60,6 +64,12 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// What it does, in one line.
     pub doc: &'static str,
+    /// Its name for players, a few words (the key where the declaration gives none):
+    /// what a page labels its control with.
+    pub label: &'static str,
+    /// Every value where they are a short closed list ([`RuleValue::CHOICES`]), else
+    /// empty.
+    pub choices: &'static [&'static str],
     /// Values generated tests and fuzzers try, the default first where the declaration
     /// orders them so (what shrinking leads back to).
     pub tries: &'static [&'static str],
@@ -173,6 +183,7 @@ macro_rules! option_enum {
         impl $crate::RuleValue for $name {
             const EXPECTED: &'static str = $crate::__values_in_words!($($text),+);
             const TRIES: &'static [&'static str] = &[$($text),+];
+            const CHOICES: &'static [&'static str] = &[$($text),+];
 
             fn read(text: &str) -> ::core::option::Option<Self> {
                 match text {
@@ -219,6 +230,18 @@ macro_rules! __option_tries {
     };
 }
 
+/// An option's name for players: the declared label, else its key.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __option_label {
+    ($key:expr;) => {
+        $key
+    };
+    ($key:expr; $label:literal) => {
+        $label
+    };
+}
+
 /// Builds a game's rules type from one declaration per option: the struct (the seats
 /// and ply limit every game has, plus one private field per option), `Default` (each
 /// option's declared default), the [`RuleSet`] impl (name, rules page, seat counts,
@@ -228,7 +251,8 @@ macro_rules! __option_tries {
 ///
 /// Each option is a one-line doc comment (what it does), its key (also the field's
 /// name), its value type (an [`RuleValue`]), its default as text and, optionally,
-/// the values tests try. `check` names a function run after every change (options that
+/// the values tests try, and optionally a `label`: its name for players where the key
+/// would mislead (Martian Chess's `clock` is not a time control). `check` names a function run after every change (options that
 /// depend on each other or on the seat count); `seats_changed` one run when the seat
 /// count changes (see [`RuleSet::seats_changed`]). The game writes its typed getters and
 /// builders by hand: they are its API.
@@ -271,7 +295,8 @@ macro_rules! rule_options {
         options {
             $(
                 #[doc = $doc:literal]
-                $field:ident: $ty:ty = $default:literal $(, tries [$($try:literal),+ $(,)?])?;
+                $field:ident: $ty:ty = $default:literal
+                    $(, tries [$($try:literal),+ $(,)?])? $(, label $label:literal)?;
             )*
         }
     ) => {
@@ -313,6 +338,8 @@ macro_rules! rule_options {
                         values: <$ty as $crate::RuleValue>::EXPECTED,
                         default: $default,
                         doc: $doc.trim_ascii(),
+                        label: $crate::__option_label!(stringify!($field); $($label)?),
+                        choices: <$ty as $crate::RuleValue>::CHOICES,
                         tries: $crate::__option_tries!($ty; $($($try),+)?),
                     },
                 )*

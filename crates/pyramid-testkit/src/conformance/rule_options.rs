@@ -27,6 +27,20 @@ pub fn check_rule_options<R: RuleSet>() {
         "{game}: the default rules print other values than the declared defaults"
     );
     for spec in R::OPTIONS {
+        // A page offers the closed values as a drop-down: each must be accepted.
+        for value in spec.choices {
+            if let Err(error) = R::default().with_option(spec.key, value) {
+                panic!(
+                    "{game}: option `{}` refuses `{value}`, one of its choices: {error}",
+                    spec.key
+                );
+            }
+        }
+        assert!(
+            !spec.label.is_empty(),
+            "{game}: option `{}` has no name for players",
+            spec.key
+        );
         for value in spec.tries {
             if let Err(error) = R::default().with_option(spec.key, value) {
                 panic!(
