@@ -46,6 +46,10 @@ impl Svg for CardSiege {
                 let (text, ink) = face(top);
                 board.card(sq, &text, ink, 4, 4);
                 board.outline(sq, "#e67e22");
+                board.legend(
+                    "#e67e22",
+                    "a siege: the card on top has captured the King under it",
+                );
             } else {
                 let (text, ink) = face(top);
                 board.card(sq, &text, ink, 0, 0);

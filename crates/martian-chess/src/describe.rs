@@ -58,6 +58,20 @@ impl Describe for MartianChess {
             })
     }
 
+    fn write_in_notation(
+        &self,
+        notation: &str,
+        action: Action,
+    ) -> Result<String, NotationMovesError> {
+        if notation != ABSTRACTPLAY {
+            return Err(NotationMovesError::unknown::<Self>(notation));
+        }
+        abstractplay::write_move(self, action).map_err(|e| NotationMovesError::Refused {
+            notation: ABSTRACTPLAY,
+            reason: e.to_string(),
+        })
+    }
+
     fn drawn_options() -> &'static [(&'static str, &'static str)] {
         // `first=random` is drawn per game of a match; a new game starts with seat 0.
         &[("first", "0")]

@@ -42,6 +42,10 @@ impl Svg for MartianChess {
         if let Some((from, to)) = self.last_crossing() {
             board.outline(from, "#f28c28");
             board.outline(to, "#f28c28");
+            board.legend(
+                "#f28c28",
+                "the last canal crossing: that piece may not go straight back on this move",
+            );
         }
         for sq in grid.squares() {
             if let Some(size) = self.piece_at(sq) {

@@ -56,6 +56,10 @@ pub struct SvgBoard {
     grid: Grid,
     body: String,
     captions: Vec<String>,
+    /// What each colour of outline means: (colour, words).
+    legend: Vec<(String, String)>,
+    /// Rows of pieces off the board, drawn under it ([`SvgBoard::tray`]).
+    trays: Vec<Tray>,
     title: String,
     /// Quarter turns clockwise (0 to 3; odd only on a square board).
     turns: u8,
@@ -99,6 +103,8 @@ impl SvgBoard {
             grid,
             body: String::new(),
             captions: Vec::new(),
+            legend: Vec::new(),
+            trays: Vec::new(),
             title: title.to_owned(),
             turns: 0,
         }
@@ -327,11 +333,80 @@ impl SvgBoard {
         self.captions.push(text.to_owned());
     }
 
+    /// Says what outlines of `colour` mean, in words (`the last canal crossing: ...`): a
+    /// `<desc class="legend" data-stroke="COLOUR">` element that draws nothing, for a page
+    /// to build its legend from. Each colour is said once.
+    pub fn legend(&mut self, colour: &str, words: &str) {
+        if !self.legend.iter().any(|(c, _)| c == colour) {
+            self.legend.push((colour.to_owned(), words.to_owned()));
+        }
+    }
+
+    /// A row of pieces off the board, drawn under it with its `name` in front (a store, a
+    /// player's hand): each piece a pyramid of its size and fill, carrying
+    /// `data-tray="KEY"` and `data-piece="LETTER"` so a page can let a player pick it.
+    /// A tray with no pieces is drawn with its name and "none".
+    pub fn tray(&mut self, name: &str, key: &str, pieces: &[TrayPiece]) {
+        self.trays.push(Tray {
+            name: name.to_owned(),
+            key: key.to_owned(),
+            pieces: pieces.to_vec(),
+        });
+    }
+
+    /// Draws the trays from `top` down; returns where they end.
+    fn draw_trays(&self, out: &mut String, top: u32) -> u32 {
+        let mut y = top;
+        let slot = CELL * 3 / 4;
+        for tray in &self.trays {
+            let base = f64::from(y + TRAY);
+            let _ = write!(
+                out,
+                r##"<text class="tray-label" data-tray="{}" x="{MARGIN}" y="{:.1}" font-size="14" fill="#222">{}</text>"##,
+                escape(&tray.key),
+                base - 8.0,
+                escape(&tray.name)
+            );
+            let left = MARGIN + 110;
+            if tray.pieces.is_empty() {
+                let _ = write!(
+                    out,
+                    r##"<text data-tray="{}" x="{left}" y="{:.1}" font-size="14" fill="#777">none</text>"##,
+                    escape(&tray.key),
+                    base - 8.0
+                );
+            }
+            for (i, piece) in tray.pieces.iter().enumerate() {
+                let half = f64::from(slot)
+                    * match piece.size {
+                        Size::Pawn => 0.30,
+                        Size::Drone => 0.40,
+                        Size::Queen => 0.50,
+                    };
+                let mid = f64::from(left + slot * i as u32) + f64::from(slot) / 2.0;
+                let _ = write!(
+                    out,
+                    r##"<polygon class="piece tray-piece" data-tray="{}" data-piece="{}" points="{:.1},{base:.1} {:.1},{base:.1} {mid:.1},{:.1}" fill="{}" stroke="#222" stroke-width="1.5"><title>{}</title></polygon>"##,
+                    escape(&tray.key),
+                    escape(&piece.letter),
+                    mid - half,
+                    mid + half,
+                    base - 2.0 * half,
+                    escape(&piece.fill),
+                    escape(&piece.letter)
+                );
+            }
+            y += TRAY;
+        }
+        y
+    }
+
     /// The finished SVG document.
     pub fn finish(self) -> String {
         let (across, down) = self.cells();
         let width = 2 * MARGIN + across * CELL;
-        let board_bottom = MARGIN + down * CELL + 24;
+        let trays_top = MARGIN + down * CELL + 24;
+        let board_bottom = trays_top + TRAY * self.trays.len() as u32;
         let height = board_bottom + LINE * self.captions.len() as u32 + 8;
         let mut out = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" data-game="{}" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif"><title>{}</title>"#,
@@ -339,6 +414,15 @@ impl SvgBoard {
             escape(&self.title)
         );
         out.push_str(&self.body);
+        self.draw_trays(&mut out, trays_top);
+        for (colour, words) in &self.legend {
+            let _ = write!(
+                out,
+                r#"<desc class="legend" data-stroke="{}">{}</desc>"#,
+                escape(colour),
+                escape(words)
+            );
+        }
         for (i, line) in self.captions.iter().enumerate() {
             let _ = write!(
                 out,
@@ -350,6 +434,29 @@ impl SvgBoard {
         out.push_str("</svg>");
         out
     }
+}
+
+/// The height of one tray of pieces under the board.
+const TRAY: u32 = 52;
+
+/// A row of pieces under the board ([`SvgBoard::tray`]).
+#[derive(Clone, Debug)]
+struct Tray {
+    name: String,
+    key: String,
+    pieces: Vec<TrayPiece>,
+}
+
+/// One piece of a tray: its size, its fill and the letter that names it in the game's
+/// notation (`P`, `q`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrayPiece {
+    /// The pyramid's size.
+    pub size: Size,
+    /// Its fill colour.
+    pub fill: String,
+    /// The letter naming it in the game's notation.
+    pub letter: String,
 }
 
 /// The status line of a picture: whose turn it is, or the outcome.

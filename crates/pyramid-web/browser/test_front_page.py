@@ -126,3 +126,26 @@ def test_a_hidden_tab_says_your_turn_in_its_title(driver, server):
     )
     wait_for(driver, lambda d: "Your turn" not in d.title)
     assert seat_link(created, 0)
+
+
+def test_the_move_list_steps_back_through_the_game(driver, server):
+    created = create_game(server, "martian-chess", ["human", "human"], {"first": 0})
+    token = created["seat_tokens"]
+    for seat in (0, 1, 0):
+        view = api(server, f"/api/games/{created['id']}?seat={seat}&token={token[seat]}")
+        api(server, f"/api/games/{created['id']}/actions", {"seat": seat, "token": token[seat], "action": view["legal"][0]})
+    open_seat(driver, server, created, 1)
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 3)
+    board = lambda d: d.find_element(By.ID, "board").get_attribute("innerHTML")
+    live = board(driver)
+    click_at(driver, driver.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]'))
+    wait_for(driver, lambda d: d.find_element(By.ID, "frame").get_attribute("data-ply") == "1" and board(d) != live)
+    assert "reviewing" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert not driver.find_element(By.ID, "legal").is_displayed()
+    driver.find_element(By.ID, "replay-first").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "frame").get_attribute("data-ply") == "0")
+    driver.find_element(By.ID, "replay-next").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "frame").get_attribute("data-ply") == "1")
+    driver.find_element(By.ID, "review-back").click()
+    wait_for(driver, lambda d: "reviewing" not in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or ""))
+    wait_for(driver, lambda d: d.find_element(By.ID, "legal").is_displayed())

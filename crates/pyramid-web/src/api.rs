@@ -96,6 +96,9 @@ pub struct PictureQuery {
     pub token: Option<String>,
     /// The seat whose side of the board is at the bottom.
     pub side: Option<u8>,
+    /// The position after this many plies instead of the current one (reviewing the
+    /// game: 0 is the start).
+    pub ply: Option<u32>,
 }
 
 /// The answer to `POST /api/games`.
@@ -560,7 +563,7 @@ pub async fn get_svg(
         seat: picture.seat,
         token: picture.token,
     };
-    let (state, seat) = {
+    let (state, replayed, seat, over) = {
         let mut live = lock(&shared);
         live.touch();
         let seat = viewer(&live, &query)?;
@@ -569,12 +572,37 @@ pub async fn get_svg(
                 "this game hides information from each seat: give a seat and its token",
             ));
         }
-        (live.state().clone_box(), seat)
+        // Once the game is over (by its rules or a forfeit) nothing is hidden any more:
+        // the picture shows everything (Stacktrices: both thieves), from the seat's side.
+        let over = live.outcome().is_some();
+        // Reviewing: the start and the moves up to that ply, replayed off the lock.
+        let (state, replayed) = match picture.ply {
+            None => (live.state().clone_box(), Vec::new()),
+            Some(ply) => {
+                let moves = live.moves();
+                if ply as usize > moves.len() {
+                    return Err(ApiError::bad_request(format!(
+                        "ply={ply}: the game has {} plies",
+                        moves.len()
+                    )));
+                }
+                let texts = moves[..ply as usize].iter().map(|m| m.text.clone());
+                (live.setup().start.clone_box(), texts.collect())
+            }
+        };
+        (state, replayed, seat, over)
     };
     let svg = app
         .blocking(crate::Work::Light, move |_| {
+            let mut state = state;
+            for text in &replayed {
+                state
+                    .play(text)
+                    .map_err(|e| ApiError::internal(e.to_string()))?;
+            }
             let side = picture.side.map(Seat).or(seat);
-            state.svg_from(seat, side).map_err(ApiError::from)
+            let shown_to = if over { None } else { seat };
+            state.svg_from(shown_to, side).map_err(ApiError::from)
         })
         .await??;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))

@@ -181,27 +181,110 @@ fn created_for(rematch: &Rematch, old: Seat) -> Created {
     Created::new(rematch.id.clone(), None, seat_tokens)
 }
 
+/// The query of `GET /api/games/{id}/record` (the page also sends its seat and token,
+/// which a record does not need).
+#[derive(Debug, serde::Deserialize)]
+pub struct RecordQuery {
+    /// `json` (the default: one record line) or `text` (for people).
+    pub format: Option<String>,
+}
+
 /// `GET /api/games/{id}/record?seat=N&token=T`: the game as one record line (what
-/// `pyrctl replay` reads), `text/plain`. A game that hides something from a seat gives
-/// its record only once it is over (a record holds everything).
+/// `pyrctl replay` reads), `text/plain`; with `format=text` the record for people: the
+/// game, its rules, who played and the result, then the moves one a line in the game's
+/// notation and in its other notations (AbstractPlay's for Martian Chess). A game that
+/// hides something from a seat gives its record only once it is over (a record holds
+/// everything).
 pub async fn record(
     State(app): State<Arc<App>>,
     Checked(Path(id)): Checked<Path<String>>,
+    Checked(Query(query)): Checked<Query<RecordQuery>>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let readable = match query.format.as_deref() {
+        None | Some("json") => false,
+        Some("text") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "format={}: `json` or `text`",
+                pyramid_core::excerpt(other)
+            )));
+        }
+    };
     let shared = find(&app, &id).await?;
-    let record = {
+    let (record, start, names) = {
         let live = lock(&shared);
         if live.setup().hidden && live.to_act().is_some() {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: its record is given once it is over",
             ));
         }
-        record_of(&live)
+        let names = live.state().seat_names();
+        (record_of(&live), live.setup().start.clone_box(), names)
     };
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        record.to_json() + "\n",
-    ))
+    let text = if readable {
+        app.blocking(crate::Work::Light, move |_| {
+            Ok::<_, ApiError>(readable_record(&record, start, &names))
+        })
+        .await??
+    } else {
+        record.to_json() + "\n"
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+/// A record for people: a heading (game, rules, seats, result), then one move a line,
+/// numbered, with the seat's name, the game's notation and its other notations.
+fn readable_record(
+    record: &Record,
+    mut state: Box<dyn pyramid_core::dynamic::DynState>,
+    names: &[String],
+) -> String {
+    let mut out = format!("{}\n", record.game);
+    let mut rules = vec![format!("seats={}", record.rules.seats)];
+    if let Some(limit) = record.rules.ply_limit {
+        rules.push(format!("ply_limit={limit}"));
+    }
+    rules.extend(record.rules.options.iter().cloned());
+    out.push_str(&format!("rules: {}\n", rules.join(" ")));
+    for (i, who) in record.bots.iter().enumerate() {
+        let name = names.get(i).map_or("a seat", String::as_str);
+        out.push_str(&format!("{name} (seat {i}): {who}\n"));
+    }
+    let result = match (&record.reason, state_result_words(record)) {
+        (Some(reason), words) => format!("{words} ({reason})"),
+        (None, words) => words,
+    };
+    out.push_str(&format!("result: {result}\nstart: {}\n\n", record.start));
+    let notations = state.notations();
+    for (i, action) in record.actions.iter().enumerate() {
+        let seat = state.to_act().map_or(0, |s| s.index());
+        let name = names.get(seat).map_or("a seat", String::as_str);
+        let mut line = format!("{}. {name}: {action}", i + 1);
+        for notation in notations {
+            if let Ok(written) = state.write_in_notation(notation, action) {
+                line.push_str(&format!("  ({notation}: {written})"));
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+        if state.play(action).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// The record's result in words.
+fn state_result_words(record: &Record) -> String {
+    match &record.result {
+        RecordResult::Win { seat } => format!("seat {seat} wins"),
+        RecordResult::Draw => "draw".to_owned(),
+        RecordResult::Unfinished => "not over yet".to_owned(),
+        RecordResult::Forfeit { seat, winner } => match winner {
+            Some(w) => format!("seat {w} wins, seat {seat} forfeits"),
+            None => format!("seat {seat} forfeits"),
+        },
+    }
 }
 
 /// A game as a record.

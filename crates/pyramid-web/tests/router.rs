@@ -293,6 +293,70 @@ async fn the_record_line_replays_and_the_rules_page_is_html() {
     .await;
     assert_eq!(status, 200, "{replayed}");
 
+    // For people: the heading and the moves one a line, with AbstractPlay's notation.
+    let (status, _, text) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=text"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    assert!(text.starts_with("martian-chess\nrules: seats=2"), "{text}");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(['1', '2', '3']))
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, action) in lines.iter().zip(&record.actions) {
+        assert!(
+            line.contains(action.as_str()) && line.contains("(abstractplay: "),
+            "{line}"
+        );
+    }
+    let (status, body) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=pgn"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+
+    // Reviewing: the picture after each ply, and none past the last.
+    let (status, _, start) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/svg?seat=0&token={token}&ply=0"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, _, now) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/svg?seat=0&token={token}"),
+        None,
+    )
+    .await;
+    let (_, _, last) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/svg?seat=0&token={token}&ply=3"),
+        None,
+    )
+    .await;
+    assert_eq!(now, last);
+    assert_ne!(start, now);
+    let (status, body) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/svg?seat=0&token={token}&ply=4"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+
     let (status, kind, page) = call(&app, "GET", "/rules/martian-chess", None).await;
     assert_eq!(status, 200);
     assert!(kind.starts_with("text/html"));

@@ -155,6 +155,9 @@ pub trait DynState: Send + Sync + fmt::Debug {
         notation: &str,
         moves: &str,
     ) -> Result<Box<dyn DynState>, RuntimeError>;
+    /// The legal action `text` written in the notation `notation`
+    /// ([`Describe::write_in_notation`](crate::Describe::write_in_notation)).
+    fn write_in_notation(&self, notation: &str, text: &str) -> Result<String, RuntimeError>;
 
     /// Perft: the leaves of the game tree `depth` plies deep, on `threads` threads.
     fn perft(&self, depth: u32, threads: usize) -> u64;
@@ -485,6 +488,11 @@ impl<G: FullGame> DynState for StateBox<G> {
         Ok(StateBox::boxed(
             self.state.play_in_notation(notation, moves)?,
         ))
+    }
+
+    fn write_in_notation(&self, notation: &str, text: &str) -> Result<String, RuntimeError> {
+        let action = self.parse(text)?;
+        Ok(self.state.write_in_notation(notation, action)?)
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {

@@ -150,6 +150,18 @@ pub trait Describe: Information {
         ""
     }
 
+    /// `action`, legal here, written in the notation `notation` (one of
+    /// [`Describe::notations`]): what a readable record lists beside the game's own
+    /// notation. The default refuses every notation.
+    fn write_in_notation(
+        &self,
+        notation: &str,
+        action: Self::Action,
+    ) -> Result<String, NotationMovesError> {
+        let _ = action;
+        Err(NotationMovesError::unknown::<Self>(notation))
+    }
+
     /// The rule options whose default value leaves a draw to the tool running a match
     /// ([`Game::deal`](crate::Game::deal)), each with the value
     /// [`Game::new`](crate::Game::new) plays it as: what a tool
