@@ -206,6 +206,14 @@ def test_the_layout_on_a_laptop_and_a_phone(driver, server):
             panel = driver.execute_script("return document.getElementById('panel').getBoundingClientRect().top")
             assert panel >= bottom - 1, (game, panel, bottom)
             assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        # The other side's move in words next to the board, not below the fold.
+        created = create_game(server, "martian-chess", ["random", "human"], {"first": 0})
+        open_seat(driver, server, created, 1)
+        line = wait_for(driver, lambda d: d.find_element(By.ID, "last-line").text and d.find_element(By.ID, "last-line"))
+        assert line.is_displayed() and "South" in line.text, line.text
+        _, _, top, _ = board_box(driver)
+        above = driver.execute_script("return document.getElementById('last-line').getBoundingClientRect().bottom")
+        assert above <= top + 1, (above, top)
         driver.save_screenshot(str(SCREENSHOTS / "phone.png"))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
