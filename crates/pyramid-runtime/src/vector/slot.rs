@@ -1,0 +1,154 @@
+//! One game of a [`VectorEnv`](super::VectorEnv): its state, the steps chosen so far of
+//! the action under way, and the legal next steps, kept in buffers reused from step to
+//! step (no allocation once the first steps have sized them).
+
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::{ChaCha8Rng, FullGame, Outcome, RuleSet, Seat};
+
+/// How a step ended a game (or did not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// The game goes on.
+    Running,
+    /// The game ended by its rules (a win, or a draw that is not the ply limit's).
+    Terminated(Outcome),
+    /// The game reached its ply limit (a draw by that rule).
+    Truncated(Outcome),
+}
+
+/// One game of the batch.
+#[derive(Clone, Debug)]
+pub(super) struct Slot<G: FullGame> {
+    /// The state.
+    pub(super) state: G,
+    /// The decision steps chosen so far of the action under way (empty between actions).
+    pub(super) prefix: Vec<u32>,
+    /// The steps that may follow `prefix` toward a legal action, ascending, no repeats.
+    pub(super) legal: Vec<u32>,
+    /// Scratch: one action's steps.
+    buf: Vec<u32>,
+    /// The generator of this game's deals (who starts, where the rules leave it open).
+    rng: ChaCha8Rng,
+}
+
+impl<G: FullGame> Slot<G> {
+    /// A slot whose deals come from `seed`, stream `stream` (one stream per game).
+    pub(super) fn new(rules: &G::Rules, seed: u64, stream: u64) -> Slot<G> {
+        let mut slot = Slot {
+            state: G::new(rules),
+            prefix: Vec::with_capacity(G::max_steps(rules) + 1),
+            legal: Vec::new(),
+            buf: Vec::with_capacity(G::max_steps(rules) + 1),
+            rng: Self::generator(seed, stream),
+        };
+        slot.reset(rules);
+        slot
+    }
+
+    fn generator(seed: u64, stream: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        rng
+    }
+
+    /// Starts the draws again from `seed` (stream `stream`).
+    pub(super) fn reseed(&mut self, seed: u64, stream: u64) {
+        self.rng = Self::generator(seed, stream);
+    }
+
+    /// A new game, dealt from this slot's generator.
+    pub(super) fn reset(&mut self, rules: &G::Rules) {
+        self.state = G::deal(rules, &mut self.rng);
+        self.prefix.clear();
+        self.refresh_legal();
+    }
+
+    /// Recomputes the legal next steps after `prefix`, walking the legal actions once.
+    fn refresh_legal(&mut self) {
+        let Slot {
+            state,
+            prefix,
+            legal,
+            buf,
+            ..
+        } = self;
+        legal.clear();
+        state.for_each_action(|action| {
+            buf.clear();
+            state.write_steps(action, buf);
+            if buf.len() > prefix.len() && buf.starts_with(prefix) {
+                legal.push(buf[prefix.len()]);
+            }
+        });
+        legal.sort_unstable();
+        legal.dedup();
+    }
+
+    /// Whether `step` may follow the steps chosen so far.
+    pub(super) fn is_legal(&self, step: u32) -> bool {
+        self.legal.binary_search(&step).is_ok()
+    }
+
+    /// Plays the decision step `step` (legal: [`Slot::is_legal`]): it completes an action,
+    /// which is played, or continues the action under way. Says whether the game ended.
+    pub(super) fn apply(&mut self, step: u32) -> Ending {
+        self.prefix.push(step);
+        if let Some(action) = self.state.action_from_steps(&self.prefix) {
+            self.state.play_unchecked(action);
+            self.prefix.clear();
+        }
+        self.refresh_legal();
+        match self.state.outcome() {
+            None => Ending::Running,
+            Some(outcome @ Outcome::Draw)
+                if self.state.rules().common().limit_reached(self.state.plies()) =>
+            {
+                Ending::Truncated(outcome)
+            }
+            Some(outcome) => Ending::Terminated(outcome),
+        }
+    }
+
+    /// Writes the acting seat's observation (the game's tensor, then, when `steps` is
+    /// set, one entry per policy index, 1 at each step chosen so far) and the mask of the
+    /// legal next steps.
+    pub(super) fn write(&self, observation: &mut [f32], mask: &mut [bool], tensor: usize) {
+        let seat = self.state.to_act().unwrap_or(Seat(0));
+        let (own, steps) = observation.split_at_mut(tensor.min(observation.len()));
+        self.state.write_observation(seat, own);
+        if !steps.is_empty() {
+            steps.fill(0.0);
+            for &step in &self.prefix {
+                if let Some(entry) = steps.get_mut(step as usize) {
+                    *entry = 1.0;
+                }
+            }
+        }
+        mask.fill(false);
+        for &step in &self.legal {
+            if let Some(entry) = mask.get_mut(step as usize) {
+                *entry = true;
+            }
+        }
+    }
+
+    /// A legal next step drawn uniformly from `rng` (0 when there is none).
+    pub(super) fn sample(&self, rng: &mut ChaCha8Rng) -> u32 {
+        use pyramid_core::rand::Rng;
+        if self.legal.is_empty() {
+            return 0;
+        }
+        self.legal[rng.random_range(0..self.legal.len())]
+    }
+}
+
+/// `seat`'s zero-sum return under `outcome` among `seats` seats: +1 to the winner,
+/// `-1/(seats-1)` to each loser, 0 in a draw ([`Outcome::zero_sum_returns`], without the
+/// list).
+pub(super) fn zero_sum(outcome: Outcome, seat: Seat, seats: usize) -> f32 {
+    match outcome {
+        Outcome::Win(w) if w == seat => 1.0,
+        Outcome::Win(_) => -1.0 / seats.saturating_sub(1).max(1) as f32,
+        Outcome::Draw => 0.0,
+    }
+}
