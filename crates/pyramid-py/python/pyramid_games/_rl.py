@@ -6,7 +6,7 @@ Conventions (docs/python.md, "Reinforcement learning"), the same as ``VectorEnv`
 - an action is one decision step (an index below ``policy_size``); an action of the game
   that takes several steps (Ataxx-ice relocations, Stacktrices trades) is played by the
   same seat over consecutive decisions, as the OpenSpiel binding plays it;
-- an observation is a flat ``float32`` row: the game's observation tensor for that seat
+- an observation is a flat ``float32`` row of values in [0, 1]: the game's observation tensor for that seat
   (``observation_shape``, row-major), then, for games whose actions may take several
   steps, ``policy_size`` entries, 1 at each step already chosen of the action under way
   (zeros for a seat that may not see them: the other seat in Stacktrices);
@@ -36,13 +36,9 @@ def rules_with_limit(rules: dict) -> dict:
 
 
 def agent_names(state: _native.State) -> list[str]:
-    """Agent names after the seats (``south``, ``north``; ``seat_2`` where a name repeats
-    or is missing)."""
-    names = []
-    for i, name in enumerate(state.seat_names()):
-        agent = "_".join(name.lower().split()) or f"seat_{i}"
-        names.append(agent if agent not in names else f"{agent}_{i}")
-    return names
+    """Agent names after the seats, numbered as PettingZoo advises: ``south_0``,
+    ``north_1`` (``State.seat_names()`` in lower case, then the seat)."""
+    return [f"{'_'.join(name.lower().split()) or 'seat'}_{i}" for i, name in enumerate(state.seat_names())]
 
 
 class Decisions:

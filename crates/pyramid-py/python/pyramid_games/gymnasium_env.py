@@ -77,7 +77,7 @@ class PyramidEnv(gymnasium.Env):
         if seat is not None and not 0 <= seat < seats:
             raise ValueError(f"seat {seat} is not a seat of this game (it has {seats})")
         self.seat = seat or 0
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.decisions.observation_len,), np.float32)
+        self.observation_space = spaces.Box(0.0, 1.0, (self.decisions.observation_len,), np.float32)
         self.action_space = MaskedDiscrete(self.decisions.policy_size, self)
         self._started = False
         self._bots: dict[int, _native.Bot] = {}

@@ -8,7 +8,7 @@
 ...     action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
 ...     env.step(action)
 
-Agents are named after the seats (``State.seat_names()``, lower case). Observations are
+Agents are named after the seats, numbered: ``south_0``, ``north_1``. Observations are
 dicts: ``observation``, a flat ``float32`` row of the agent's own observation tensor (and
 the steps chosen of an unfinished action, for the multi-step games), and ``action_mask``
 (``int8``, 1 at each legal next step; zeros for an agent not to act). Actions are
@@ -49,7 +49,7 @@ class PyramidAECEnv(AECEnv):
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (d.observation_len,), np.float32),
+                    "observation": spaces.Box(0.0, 1.0, (d.observation_len,), np.float32),
                     "action_mask": spaces.Box(0, 1, (d.policy_size,), np.int8),
                 }
             )

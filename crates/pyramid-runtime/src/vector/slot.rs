@@ -25,6 +25,8 @@ pub(super) struct Slot<G: FullGame> {
     pub(super) prefix: Vec<u32>,
     /// The steps that may follow `prefix` toward a legal action, ascending, no repeats.
     pub(super) legal: Vec<u32>,
+    /// The legal actions that one more step completes, with that step.
+    completing: Vec<(u32, G::Action)>,
     /// Scratch: one action's steps.
     buf: Vec<u32>,
     /// The generator of this game's deals (who starts, where the rules leave it open).
@@ -38,6 +40,7 @@ impl<G: FullGame> Slot<G> {
             state: G::new(rules),
             prefix: Vec::with_capacity(G::max_steps(rules) + 1),
             legal: Vec::new(),
+            completing: Vec::new(),
             buf: Vec::with_capacity(G::max_steps(rules) + 1),
             rng: Self::generator(seed, stream),
         };
@@ -63,21 +66,28 @@ impl<G: FullGame> Slot<G> {
         self.refresh_legal();
     }
 
-    /// Recomputes the legal next steps after `prefix`, walking the legal actions once.
+    /// Recomputes the legal next steps after `prefix` (and the actions one more step
+    /// completes), walking the legal actions once.
     fn refresh_legal(&mut self) {
         let Slot {
             state,
             prefix,
             legal,
+            completing,
             buf,
             ..
         } = self;
         legal.clear();
+        completing.clear();
         state.for_each_action(|action| {
             buf.clear();
             state.write_steps(action, buf);
             if buf.len() > prefix.len() && buf.starts_with(prefix) {
-                legal.push(buf[prefix.len()]);
+                let step = buf[prefix.len()];
+                legal.push(step);
+                if buf.len() == prefix.len() + 1 {
+                    completing.push((step, action));
+                }
             }
         });
         legal.sort_unstable();
@@ -92,10 +102,12 @@ impl<G: FullGame> Slot<G> {
     /// Plays the decision step `step` (legal: [`Slot::is_legal`]): it completes an action,
     /// which is played, or continues the action under way. Says whether the game ended.
     pub(super) fn apply(&mut self, step: u32) -> Ending {
-        self.prefix.push(step);
-        if let Some(action) = self.state.action_from_steps(&self.prefix) {
+        let completed = self.completing.iter().find(|&&(s, _)| s == step);
+        if let Some(&(_, action)) = completed {
             self.state.play_unchecked(action);
             self.prefix.clear();
+        } else {
+            self.prefix.push(step);
         }
         self.refresh_legal();
         match self.state.outcome() {
