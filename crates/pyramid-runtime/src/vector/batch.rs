@@ -105,21 +105,24 @@ fn step_rows<G: FullGame>(
         out.rewards[i] = reward;
         out.terminations[i] = terminated;
         out.truncations[i] = truncated;
-        write_row(slot, &mut out, i, (tensor, row, policy));
+        write_row(slot, &mut out, i, (tensor, row, policy), false);
     }
 }
 
 /// Writes slot `i`'s observation, mask and seat to act.
+/// `whole`: every entry of the row is written (a reset), else only those that change.
 fn write_row<G: FullGame>(
-    slot: &Slot<G>,
+    slot: &mut Slot<G>,
     out: &mut Outputs<'_>,
     i: usize,
     (tensor, row, policy): (usize, usize, usize),
+    whole: bool,
 ) {
     slot.write(
         &mut out.observations[i * row..(i + 1) * row],
         &mut out.masks[i * policy..(i + 1) * policy],
         tensor,
+        whole,
     );
     out.to_play[i] = slot.state.to_act().map_or(-1, |s| s.index() as i64);
 }
@@ -162,7 +165,7 @@ impl<G: FullGame> Batch for Games<G> {
             out.rewards[i] = 0.0;
             out.terminations[i] = false;
             out.truncations[i] = false;
-            write_row(slot, &mut out, i, shape);
+            write_row(slot, &mut out, i, shape, true);
         }
         out.returns.fill(0.0);
     }

@@ -15,6 +15,9 @@
 //!   step ended the game; `returns` holds every seat's return of a game that just ended;
 //! - `terminations[i]`: the game ended by its rules; `truncations[i]`: it reached its ply
 //!   limit (a draw by that rule), 1000 plies unless the options set `ply_limit`;
+//! - the buffers belong to the environment between calls: a step writes only the entries
+//!   of a row that change (the mask and steps entries it set before are cleared one by
+//!   one), so a caller that writes into them must `reset` before stepping again;
 //! - autoreset in the same step: a row whose game ended already holds the next game's
 //!   start (its observation, mask and seat to act).
 //!

@@ -29,6 +29,10 @@ pub(super) struct Slot<G: FullGame> {
     completing: Vec<(u32, G::Action)>,
     /// Scratch: one action's steps.
     buf: Vec<u32>,
+    /// The mask entries and the steps-part entries this slot set in its row last time
+    /// (cleared one by one on the next write: the rows of the big policy spaces are tens of
+    /// kilobytes, mostly zeros).
+    shown: (Vec<u32>, Vec<u32>),
     /// The generator of this game's deals (who starts, where the rules leave it open).
     rng: ChaCha8Rng,
 }
@@ -41,6 +45,7 @@ impl<G: FullGame> Slot<G> {
             prefix: Vec::with_capacity(G::max_steps(rules) + 1),
             legal: Vec::new(),
             completing: Vec::new(),
+            shown: (Vec::new(), Vec::new()),
             buf: Vec::with_capacity(G::max_steps(rules) + 1),
             rng: Self::generator(seed, stream),
         };
@@ -121,25 +126,50 @@ impl<G: FullGame> Slot<G> {
         }
     }
 
-    /// Writes the acting seat's observation (the game's tensor, then, when `steps` is
-    /// set, one entry per policy index, 1 at each step chosen so far) and the mask of the
-    /// legal next steps.
-    pub(super) fn write(&self, observation: &mut [f32], mask: &mut [bool], tensor: usize) {
+    /// Writes the acting seat's observation (the game's tensor, then, when the row is
+    /// longer, one entry per policy index, 1 at each step chosen so far) and the mask of
+    /// the legal next steps. `whole`: every entry is written; otherwise the row is the one
+    /// this slot wrote last, and only the entries it set then are cleared.
+    pub(super) fn write(
+        &mut self,
+        observation: &mut [f32],
+        mask: &mut [bool],
+        tensor: usize,
+        whole: bool,
+    ) {
         let seat = self.state.to_act().unwrap_or(Seat(0));
         let (own, steps) = observation.split_at_mut(tensor.min(observation.len()));
         self.state.write_observation(seat, own);
-        if !steps.is_empty() {
+        let (shown_mask, shown_steps) = &mut self.shown;
+        if whole {
             steps.fill(0.0);
-            for &step in &self.prefix {
+            mask.fill(false);
+        } else {
+            for &step in shown_steps.iter() {
                 if let Some(entry) = steps.get_mut(step as usize) {
-                    *entry = 1.0;
+                    *entry = 0.0;
+                }
+            }
+            for &step in shown_mask.iter() {
+                if let Some(entry) = mask.get_mut(step as usize) {
+                    *entry = false;
                 }
             }
         }
-        mask.fill(false);
+        shown_steps.clear();
+        if !steps.is_empty() {
+            for &step in &self.prefix {
+                if let Some(entry) = steps.get_mut(step as usize) {
+                    *entry = 1.0;
+                    shown_steps.push(step);
+                }
+            }
+        }
+        shown_mask.clear();
         for &step in &self.legal {
             if let Some(entry) = mask.get_mut(step as usize) {
                 *entry = true;
+                shown_mask.push(step);
             }
         }
     }
