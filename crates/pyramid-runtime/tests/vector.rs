@@ -38,7 +38,10 @@ fn masks_are_the_legal_steps_and_observations_the_seats() {
                 let seat = state.to_act().expect("a seat to act");
                 assert_eq!(buffers.to_play[i], seat.index() as i64);
                 let observation = state.observation(seat).expect("observation");
-                assert_eq!(&buffers.observations[i * row..i * row + tensor], &observation[..]);
+                assert_eq!(
+                    &buffers.observations[i * row..i * row + tensor],
+                    &observation[..]
+                );
             }
             play(&mut env, &mut buffers, 1);
         }
@@ -52,7 +55,11 @@ fn a_seed_gives_the_same_games_and_threads_change_nothing() {
         let (mut a, mut ba) = env(game, &options, 5, 11);
         let (b, mut bb) = env(game, &options, 5, 11);
         let mut b = b.with_threads(2);
-        assert_eq!(play(&mut a, &mut ba, 60), play(&mut b, &mut bb, 60), "{game}");
+        assert_eq!(
+            play(&mut a, &mut ba, 60),
+            play(&mut b, &mut bb, 60),
+            "{game}"
+        );
         a.reset(Some(11), ba.outputs()).expect("reset");
         let (_, fresh) = env(game, &options, 5, 11);
         assert_eq!(ba.observations, fresh.observations);
@@ -62,7 +69,10 @@ fn a_seed_gives_the_same_games_and_threads_change_nothing() {
 #[test]
 fn refused_steps_change_nothing() {
     let (mut env, mut buffers) = env("martian-chess", &RuleOptions::new(), 2, 3);
-    let before = (env.state(0).expect("game").0.position(), buffers.observations.clone());
+    let before = (
+        env.state(0).expect("game").0.position(),
+        buffers.observations.clone(),
+    );
     let policy = env.policy_size() as i64;
     let illegal = (0..policy)
         .find(|&s| !buffers.masks[s as usize])
@@ -85,7 +95,10 @@ fn refused_steps_change_nothing() {
     short.rewards.pop();
     assert!(matches!(
         env.step(&[0, 0], short.outputs()),
-        Err(VectorError::BufferSize { name: "rewards", .. })
+        Err(VectorError::BufferSize {
+            name: "rewards",
+            ..
+        })
     ));
     assert!(matches!(
         VectorEnv::new("martian-chess", &RuleOptions::new(), 0, 1),

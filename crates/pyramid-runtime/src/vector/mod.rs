@@ -76,7 +76,9 @@ pub enum VectorError {
         size: usize,
     },
     /// A step that continues no legal action.
-    #[error("game {env}: step {step} ({text}) continues no legal action here (legal steps: {legal:?})")]
+    #[error(
+        "game {env}: step {step} ({text}) continues no legal action here (legal steps: {legal:?})"
+    )]
     Illegal {
         /// The game.
         env: usize,
@@ -219,7 +221,10 @@ impl GameVisitor for Maker<'_> {
 
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
-        Ok((G::NAME, Box::new(Games::<G>::new(rules, self.count, self.seed))))
+        Ok((
+            G::NAME,
+            Box::new(Games::<G>::new(rules, self.count, self.seed)),
+        ))
     }
 }
 
@@ -287,7 +292,12 @@ impl VectorEnv {
     /// The length of one observation row: the game's tensor, plus [`Self::policy_size`]
     /// entries (the steps chosen) when an action may take several steps.
     pub fn observation_len(&self) -> usize {
-        self.tensor_len() + if self.max_steps() > 1 { self.policy_size() } else { 0 }
+        self.tensor_len()
+            + if self.max_steps() > 1 {
+                self.policy_size()
+            } else {
+                0
+            }
     }
 
     /// The size of the game's observation tensor.
@@ -322,7 +332,11 @@ impl VectorEnv {
     fn check_sizes(&self, out: &Outputs<'_>) -> Result<(), VectorError> {
         let n = self.num_envs();
         let sizes = [
-            ("observations", out.observations.len(), n * self.observation_len()),
+            (
+                "observations",
+                out.observations.len(),
+                n * self.observation_len(),
+            ),
             ("masks", out.masks.len(), n * self.policy_size()),
             ("rewards", out.rewards.len(), n),
             ("terminations", out.terminations.len(), n),

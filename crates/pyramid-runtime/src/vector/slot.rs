@@ -118,7 +118,11 @@ impl<G: FullGame> Slot<G> {
         match self.state.outcome() {
             None => Ending::Running,
             Some(outcome @ Outcome::Draw)
-                if self.state.rules().common().limit_reached(self.state.plies()) =>
+                if self
+                    .state
+                    .rules()
+                    .common()
+                    .limit_reached(self.state.plies()) =>
             {
                 Ending::Truncated(outcome)
             }
