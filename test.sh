@@ -11,8 +11,8 @@
 # virtualenv by scripts/stage-python.sh (users build the wheel with pip and maturin).
 #
 # What it installs, and where:
-# - a virtualenv in .venv (or $PYRAMID_VENV) with pytest, numpy, open_spiel, selenium and
-#   ray, and the package staged from target/python: nothing outside the checkout;
+# - a virtualenv in .venv (or $PYRAMID_VENV) with pytest, numpy, open_spiel, selenium,
+#   ray, pettingzoo and gymnasium, and the package staged from target/python: nothing outside the checkout;
 # - Debian's postgresql (for the web server's tests) and chromium and chromium-driver,
 #   with apt-get, only when they are missing: new
 #   packages only (--no-install-recommends), and never an upgrade of a package already
@@ -47,13 +47,14 @@ test -x target/debug/pyrctl && test -x target/debug/examples/random_engine && te
 export PYRCTL="$PWD/target/debug/pyrctl"
 export RANDOM_ENGINE="$PWD/target/debug/examples/random_engine"
 
-stage "python: virtualenv $VENV with pytest, numpy, open_spiel, selenium, ray (pip; a few minutes the first time)"
+stage "python: virtualenv $VENV with pytest, numpy, open_spiel, selenium, ray, pettingzoo, gymnasium (pip; a few minutes the first time)"
 if [ ! -x "$VENV/bin/python" ]; then
     "$PYTHON" -m venv "$VENV"
 fi
 VENV="$(cd "$VENV" && pwd)"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3"
+    "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3" \
+    "pettingzoo>=1.24" "gymnasium>=1.0"
 
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
@@ -61,7 +62,7 @@ stage "browser: Debian's chromium and chromium-driver"
 stage "python: pyramid_games from the test build's extension, staged for $VENV"
 ./scripts/stage-python.sh "$VENV"
 
-stage "pytest: the Python package (API, OpenSpiel, engines, Ray tournaments)"
+stage "pytest: the Python package (API, OpenSpiel, RL environments, engines, Ray tournaments)"
 "$VENV/bin/python" -m pytest -q crates/pyramid-py/tests
 
 stage "pytest: the page in headless Chromium"

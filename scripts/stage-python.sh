@@ -35,7 +35,7 @@ cp -r crates/pyramid-py/python/pyramid_games "$STAGE/pyramid_games"
 cp "$EXTENSION" "$STAGE/pyramid_games/_native.abi3.so"
 DIST="$STAGE/pyramid_games-$VERSION.dist-info"
 mkdir -p "$DIST"
-printf 'Metadata-Version: 2.1\nName: pyramid_games\nVersion: %s\nRequires-Python: >=3.9\nRequires-Dist: numpy>=1.21\n' \
+printf 'Metadata-Version: 2.1\nName: pyramid_games\nVersion: %s\nRequires-Python: >=3.9\nRequires-Dist: numpy>=1.21\nProvides-Extra: rl\nRequires-Dist: pettingzoo>=1.24; extra == "rl"\nRequires-Dist: gymnasium>=1.0; extra == "rl"\n' \
     "$VERSION" >"$DIST/METADATA"
 printf 'stage-python.sh\n' >"$DIST/INSTALLER"
 : >"$DIST/RECORD"

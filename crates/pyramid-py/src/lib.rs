@@ -14,6 +14,7 @@ mod matches;
 mod options;
 mod shards;
 mod state;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -31,10 +32,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bot::Bot>()?;
     m.add_class::<shards::Match>()?;
     m.add_class::<learn::PyTrainer>()?;
+    m.add_class::<vector::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::from_position, m)?)?;
+    m.add_function(wrap_pyfunction!(state::deal, m)?)?;
     m.add_function(wrap_pyfunction!(state::from_ron, m)?)?;
     m.add_function(wrap_pyfunction!(state::sample_from_view, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;

@@ -264,6 +264,17 @@ impl State {
         self.inner.diagram(viewer).map_err(to_py)
     }
 
+    /// The board as an SVG picture (text); `seat` hides what that seat may not see and
+    /// draws the board from its side.
+    #[pyo3(signature = (seat=None))]
+    fn svg(&self, seat: Option<usize>) -> PyResult<String> {
+        let viewer = match seat {
+            Some(s) => Some(self::seat(s, self.inner.seats())?),
+            None => None,
+        };
+        self.inner.svg(viewer).map_err(to_py)
+    }
+
     /// The name of each seat, as the game's board and rules page give them.
     fn seat_names(&self) -> Vec<String> {
         self.inner.seat_names()
@@ -392,6 +403,22 @@ pub fn new_game(
     let game = pyramid_runtime::game(name).map_err(to_py)?;
     let options = options(players, rules)?;
     let inner = game.new_state(&options.pairs()).map_err(to_py)?;
+    Ok(State { inner })
+}
+
+/// The start of one game of `name` with the random draws the rules leave to a match tool
+/// (Martian Chess: who starts) made from `seed`: what a learning environment resets to.
+#[pyfunction]
+#[pyo3(signature = (name, seed=0, players=None, rules=None))]
+pub fn deal(
+    name: &str,
+    seed: u64,
+    players: Option<usize>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<State> {
+    let game = pyramid_runtime::game(name).map_err(to_py)?;
+    let options = options(players, rules)?;
+    let inner = game.deal(&options.pairs(), seed).map_err(to_py)?;
     Ok(State { inner })
 }
 

@@ -11,6 +11,7 @@ mod network_bench;
 mod options;
 mod person;
 mod replay;
+mod vector;
 
 pub use error::Error;
 pub use games::{bot_kinds, game, parse_bot, registry};
@@ -25,3 +26,4 @@ pub use person::{Person, PersonGame, play_against};
 #[cfg(feature = "learn")]
 pub use pyramid_learn;
 pub use replay::{bench, verify_record};
+pub use vector::{Buffers, DEFAULT_PLY_LIMIT, Outputs, VectorEnv, VectorError};

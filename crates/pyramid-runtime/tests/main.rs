@@ -5,3 +5,4 @@ mod matches;
 mod options;
 mod person;
 mod registry;
+mod vector;

@@ -19,6 +19,9 @@ Games and their rule options: ``games()``, ``game_info(name)``. States: ``new_ga
 subclass: ``IllegalAction``, ``InvalidPosition``, ``InvalidRules``, ``UnknownGame``,
 ``InvalidModel`` (a model file that is damaged or of another game).
 Training (AlphaZero-style self-play, on Ray): ``pyramid_games.learn``.
+Reinforcement learning: ``VectorEnv`` (a batch of games stepped in Rust),
+``pyramid_games.pettingzoo.env(game)`` and ``gymnasium.make("pyramid_games/<game>-v0")``
+(registered here when Gymnasium is installed; ``pip install pyramid_games[rl]``).
 """
 
 from ._native import (
@@ -30,8 +33,10 @@ from ._native import (
     Match,
     State,
     UnknownGame,
+    VectorEnv,
     __version__,
     bot,
+    deal,
     from_position,
     from_ron,
     game_info,
@@ -51,7 +56,9 @@ __all__ = [
     "Match",
     "State",
     "UnknownGame",
+    "VectorEnv",
     "bot",
+    "deal",
     "from_position",
     "from_ron",
     "game_info",
@@ -60,3 +67,21 @@ __all__ = [
     "play_match",
     "sample_from_view",
 ]
+
+
+def _register_gymnasium() -> None:
+    """Registers the Gymnasium ids when Gymnasium is installed; nothing otherwise (and
+    nothing that fails: a broken Gymnasium must not break this package's import)."""
+    import importlib.util
+
+    try:
+        if importlib.util.find_spec("gymnasium") is None:
+            return
+        from .gymnasium_env import register_envs
+
+        register_envs()
+    except Exception:  # noqa: BLE001 - registration is a convenience, never a failure
+        pass
+
+
+_register_gymnasium()
