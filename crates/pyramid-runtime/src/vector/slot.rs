@@ -27,8 +27,15 @@ pub(super) struct Slot<G: FullGame> {
     pub(super) legal: Vec<u32>,
     /// The legal actions that one more step completes, with that step.
     completing: Vec<(u32, G::Action)>,
-    /// Scratch: one action's steps.
-    buf: Vec<u32>,
+    /// Every legal action of the state, walked once per decision point (a multi-step
+    /// action's later steps narrow this list instead of walking the actions again).
+    actions: Vec<G::Action>,
+    /// Each action's steps: `(start, len)` in `flat`.
+    spans: Vec<(u32, u32)>,
+    /// The steps of every action, one after the other.
+    flat: Vec<u32>,
+    /// The actions (indices) whose steps begin with `prefix`.
+    candidates: Vec<u32>,
     /// The mask entries and the steps-part entries this slot set in its row last time
     /// (cleared one by one on the next write: the rows of the big policy spaces are tens of
     /// kilobytes, mostly zeros).
@@ -45,8 +52,11 @@ impl<G: FullGame> Slot<G> {
             prefix: Vec::with_capacity(G::max_steps(rules) + 1),
             legal: Vec::new(),
             completing: Vec::new(),
+            actions: Vec::new(),
+            spans: Vec::new(),
+            flat: Vec::new(),
+            candidates: Vec::new(),
             shown: (Vec::new(), Vec::new()),
-            buf: Vec::with_capacity(G::max_steps(rules) + 1),
             rng: Self::generator(seed, stream),
         };
         slot.reset(rules);
@@ -68,35 +78,61 @@ impl<G: FullGame> Slot<G> {
     pub(super) fn reset(&mut self, rules: &G::Rules) {
         self.state = G::deal(rules, &mut self.rng);
         self.prefix.clear();
+        self.walk_actions();
         self.refresh_legal();
     }
 
-    /// Recomputes the legal next steps after `prefix` (and the actions one more step
-    /// completes), walking the legal actions once.
-    fn refresh_legal(&mut self) {
+    /// Walks the state's legal actions once, keeping each with its steps; every one is a
+    /// candidate (no step chosen yet).
+    fn walk_actions(&mut self) {
         let Slot {
             state,
-            prefix,
-            legal,
-            completing,
-            buf,
+            actions,
+            spans,
+            flat,
+            candidates,
             ..
         } = self;
+        actions.clear();
+        spans.clear();
+        flat.clear();
+        candidates.clear();
+        state.for_each_action(|action| {
+            let start = flat.len();
+            state.write_steps(action, flat);
+            candidates.push(actions.len() as u32);
+            actions.push(action);
+            spans.push((start as u32, (flat.len() - start) as u32));
+        });
+    }
+
+    /// The steps of candidate action `index`.
+    fn steps_of(&self, index: u32) -> &[u32] {
+        let (start, len) = self.spans[index as usize];
+        &self.flat[start as usize..(start + len) as usize]
+    }
+
+    /// Recomputes the legal next steps after `prefix` (and the actions one more step
+    /// completes) from the candidates.
+    fn refresh_legal(&mut self) {
+        let depth = self.prefix.len();
+        let mut legal = std::mem::take(&mut self.legal);
+        let mut completing = std::mem::take(&mut self.completing);
         legal.clear();
         completing.clear();
-        state.for_each_action(|action| {
-            buf.clear();
-            state.write_steps(action, buf);
-            if buf.len() > prefix.len() && buf.starts_with(prefix) {
-                let step = buf[prefix.len()];
-                legal.push(step);
-                if buf.len() == prefix.len() + 1 {
-                    completing.push((step, action));
+        for &i in &self.candidates {
+            let steps = self.steps_of(i);
+            if steps.len() > depth {
+                legal.push(steps[depth]);
+                if steps.len() == depth + 1 {
+                    completing.push((steps[depth], self.actions[i as usize]));
                 }
             }
-        });
+        }
         legal.sort_unstable();
         legal.dedup();
+        self.legal = legal;
+        self.completing = completing;
     }
 
     /// Whether `step` may follow the steps chosen so far.
@@ -111,8 +147,13 @@ impl<G: FullGame> Slot<G> {
         if let Some(&(_, action)) = completed {
             self.state.play_unchecked(action);
             self.prefix.clear();
+            self.walk_actions();
         } else {
+            let depth = self.prefix.len();
             self.prefix.push(step);
+            let mut candidates = std::mem::take(&mut self.candidates);
+            candidates.retain(|&i| self.steps_of(i).get(depth) == Some(&step));
+            self.candidates = candidates;
         }
         self.refresh_legal();
         match self.state.outcome() {
