@@ -61,6 +61,12 @@ struct OptionInfo {
     takes: String,
     /// Its default value.
     default: String,
+    /// What it does, in one line.
+    doc: &'static str,
+    /// Its name for players.
+    label: &'static str,
+    /// Every value where they are a short closed list, else empty.
+    choices: Vec<&'static str>,
 }
 
 /// What `game_info` returns (a dict with these keys).
@@ -72,6 +78,10 @@ struct GameInfo {
     seat_counts: Vec<usize>,
     /// Whether every seat sees the whole state.
     perfect_information: bool,
+    /// The game in one line, for players.
+    summary: &'static str,
+    /// How to play, in a few sentences.
+    how_to_play: &'static str,
     /// The bound on action ids under the default rules.
     action_space: u64,
     /// The rule options.
@@ -81,8 +91,9 @@ struct GameInfo {
     drawn_options: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
-/// What a game is: its seat counts, rule options (key, values taken, default), whether
-/// it hides information, the bound on its action ids under the default rules, and the
+/// What a game is: its seat counts, one line on it and how to play it, rule options
+/// (key, values taken, default, one-line doc, name for players, closed list of values),
+/// whether it hides information, the bound on its action ids under the default rules, and the
 /// options whose default is a draw, with the value a new game plays them as.
 #[pyfunction]
 fn game_info(name: &str) -> PyResult<GameInfo> {
@@ -91,6 +102,8 @@ fn game_info(name: &str) -> PyResult<GameInfo> {
         name: game.name(),
         seat_counts: game.seat_counts().to_vec(),
         perfect_information: game.perfect_information(),
+        summary: game.summary(),
+        how_to_play: game.how_to_play(),
         action_space: game.action_space(&[]).map_err(errors::to_py)?,
         rule_options: game
             .rule_options()
@@ -99,6 +112,9 @@ fn game_info(name: &str) -> PyResult<GameInfo> {
                 key: option.key,
                 takes: option.takes,
                 default: option.default,
+                doc: option.doc,
+                label: option.label,
+                choices: option.choices.to_vec(),
             })
             .collect(),
         drawn_options: game.drawn_options().iter().copied().collect(),

@@ -26,6 +26,12 @@ def test_game_info_describes_seats_and_options():
     assert keys[:2] == ["seats", "ply_limit"] and "size" in keys
     assert info["perfect_information"] is True
     assert pg.game_info("stacktrices")["perfect_information"] is False
+    # Words for players, from the game crate: what it is, how to play, each option's name.
+    assert "pyramids" in info["summary"] and len(info["how_to_play"]) > 200
+    size = next(o for o in info["rule_options"] if o["key"] == "size")
+    assert size["label"] == "board size" and size["choices"] == [] and size["doc"]
+    undo = next(o for o in pg.game_info("martian-chess")["rule_options"] if o["key"] == "undo")
+    assert undo["choices"] == ["any-crossing", "capture-allowed"]
 
 
 def test_a_game_plays_by_text_and_by_id_to_the_end():
