@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::bots::drive_bots;
+use crate::clock::{Clock, TimeControl};
 use crate::extract::{Checked, Client};
-use crate::games::{find, play};
+use crate::games::{find, play, run};
 use crate::limits::bot_within_limits;
 use crate::persist::{save_new, stored_of};
 use crate::store::{LiveGame, Seating, Setup, Sitter, lock, random_token};
@@ -53,6 +54,11 @@ pub struct NewGame {
     /// such a game has a token per seat only unless this is asked for.
     #[serde(default)]
     pub hot_seat: bool,
+    /// The time control: `{"initial_seconds": N, "increment_seconds": M}` (Fischer) or
+    /// `{"days_per_move": D}` (none when absent or `null`), read by
+    /// [`TimeControl::from_json`].
+    #[serde(default)]
+    pub clock: Option<Value>,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -195,6 +201,18 @@ pub struct OptionInfo {
     pub takes: String,
     /// Its default.
     pub default: String,
+    /// Its name on the page (the key, unless the key would mislead a player).
+    pub label: &'static str,
+}
+
+/// The page's name of rule option `key` of `game`: the key, but for an option whose key
+/// would read as something else (Martian Chess's `clock`, a countdown of plies without a
+/// capture, is no time control).
+fn option_label(game: &str, key: &'static str) -> &'static str {
+    match (game, key) {
+        ("martian-chess", "clock") => "no-capture countdown",
+        _ => key,
+    }
 }
 
 /// One model of [`GameList`].
@@ -222,6 +240,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                 .rule_options()
                 .into_iter()
                 .map(|o| OptionInfo {
+                    label: option_label(g.name(), o.key),
                     key: o.key,
                     takes: o.takes,
                     default: o.default,
@@ -336,7 +355,7 @@ pub async fn start_game(
     save_new(app, &stored_of(&id, &live), bots_to_act).await?;
     let token = (!live.setup().token.is_empty()).then(|| live.setup().token.clone());
     let (id, shared) = app.store.insert_as(id, live, &app.config);
-    drive_bots(app, shared);
+    run(app, shared);
     Ok(Created::new(id, token, seat_tokens))
 }
 
@@ -350,6 +369,12 @@ pub fn new_game(
     options: &RuleOptions,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
+    let control = match &request.clock {
+        None | Some(Value::Null) => None,
+        Some(clock) => {
+            Some(TimeControl::from_json(clock).map_err(|e| ApiError::bad_request(e.to_string()))?)
+        }
+    };
     let options = options.pairs();
     let state = match &request.start {
         Some(start) => game
@@ -420,6 +445,14 @@ pub fn new_game(
         changes: 0,
         since: crate::db::now_seconds(),
     });
+    // The clock starts now, or when the last open seat is taken.
+    if let Some(control) = control {
+        live.set_clock(Some(Clock::new(control, seats)));
+        let started = live.clock_to_start(live.seating(), crate::db::now_ms());
+        if started.is_some() {
+            live.set_clock(started);
+        }
+    }
     // The creator is not told the tokens of the seats that wait: whoever takes one is.
     let given = seat_tokens
         .iter()
