@@ -369,12 +369,7 @@ pub fn new_game(
     options: &RuleOptions,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
-    let control = match &request.clock {
-        None | Some(Value::Null) => None,
-        Some(clock) => {
-            Some(TimeControl::from_json(clock).map_err(|e| ApiError::bad_request(e.to_string()))?)
-        }
-    };
+    let control = time_control(request.clock.as_ref())?;
     let options = options.pairs();
     let state = match &request.start {
         Some(start) => game
@@ -445,14 +440,7 @@ pub fn new_game(
         changes: 0,
         since: crate::db::now_seconds(),
     });
-    // The clock starts now, or when the last open seat is taken.
-    if let Some(control) = control {
-        live.set_clock(Some(Clock::new(control, seats)));
-        let started = live.clock_to_start(live.seating(), crate::db::now_ms());
-        if started.is_some() {
-            live.set_clock(started);
-        }
-    }
+    set_clock(&mut live, control);
     // The creator is not told the tokens of the seats that wait: whoever takes one is.
     let given = seat_tokens
         .iter()
@@ -464,6 +452,28 @@ pub fn new_game(
         })
         .collect();
     Ok((live, given))
+}
+
+/// The time control of a create body's `clock` (none when absent or `null`); 400 naming
+/// the problem.
+fn time_control(clock: Option<&Value>) -> Result<Option<TimeControl>, ApiError> {
+    match clock {
+        None | Some(Value::Null) => Ok(None),
+        Some(clock) => TimeControl::from_json(clock)
+            .map(Some)
+            .map_err(|e| ApiError::bad_request(e.to_string())),
+    }
+}
+
+/// Gives a new game its clock (none without a time control), started now, or (an open
+/// seat waits) when the last open seat is taken.
+fn set_clock(live: &mut LiveGame, control: Option<TimeControl>) {
+    let Some(control) = control else { return };
+    live.set_clock(Some(Clock::new(control, live.state().seats())));
+    let started = live.clock_to_start(live.seating(), crate::db::now_ms());
+    if started.is_some() {
+        live.set_clock(started);
+    }
 }
 
 /// Refuses open seats that cannot work: a game in the lobby needs one, a hot-seat game
