@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::bots::drive_bots;
+use crate::clock::{Clock, TimeControl};
 use crate::extract::{Checked, Client};
-use crate::games::{find, play};
+use crate::games::{find, play, run};
 use crate::limits::bot_within_limits;
 use crate::persist::{save_new, stored_of};
 use crate::store::{LiveGame, Seating, Setup, Sitter, lock, random_token};
@@ -53,6 +54,11 @@ pub struct NewGame {
     /// such a game has a token per seat only unless this is asked for.
     #[serde(default)]
     pub hot_seat: bool,
+    /// The time control: `{"initial_seconds": N, "increment_seconds": M}` (Fischer) or
+    /// `{"days_per_move": D}` (none when absent or `null`), read by
+    /// [`TimeControl::from_json`].
+    #[serde(default)]
+    pub clock: Option<Value>,
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -361,7 +367,7 @@ pub async fn start_game(
     save_new(app, &stored_of(&id, &live), bots_to_act).await?;
     let token = (!live.setup().token.is_empty()).then(|| live.setup().token.clone());
     let (id, shared) = app.store.insert_as(id, live, &app.config);
-    drive_bots(app, shared);
+    run(app, shared);
     Ok(Created::new(id, token, seat_tokens))
 }
 
@@ -375,6 +381,7 @@ pub fn new_game(
     options: &RuleOptions,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
+    let control = time_control(request.clock.as_ref())?;
     let options = options.pairs();
     let state = match &request.start {
         Some(start) => game
@@ -445,6 +452,7 @@ pub fn new_game(
         changes: 0,
         since: crate::db::now_seconds(),
     });
+    set_clock(&mut live, control);
     // The creator is not told the tokens of the seats that wait: whoever takes one is.
     let given = seat_tokens
         .iter()
@@ -456,6 +464,28 @@ pub fn new_game(
         })
         .collect();
     Ok((live, given))
+}
+
+/// The time control of a create body's `clock` (none when absent or `null`); 400 naming
+/// the problem.
+fn time_control(clock: Option<&Value>) -> Result<Option<TimeControl>, ApiError> {
+    match clock {
+        None | Some(Value::Null) => Ok(None),
+        Some(clock) => TimeControl::from_json(clock)
+            .map(Some)
+            .map_err(|e| ApiError::bad_request(e.to_string())),
+    }
+}
+
+/// Gives a new game its clock (none without a time control), started now, or (an open
+/// seat waits) when the last open seat is taken.
+fn set_clock(live: &mut LiveGame, control: Option<TimeControl>) {
+    let Some(control) = control else { return };
+    live.set_clock(Some(Clock::new(control, live.state().seats())));
+    let started = live.clock_to_start(live.seating(), crate::db::now_ms());
+    if started.is_some() {
+        live.set_clock(started);
+    }
 }
 
 /// Refuses open seats that cannot work: a game in the lobby needs one, a hot-seat game

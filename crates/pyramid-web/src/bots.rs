@@ -125,7 +125,7 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
                 app.store.forget(shared);
                 drop(id_lock);
                 if let Ok((fresh, true)) = held_or_loaded(app, &shared.id).await {
-                    drive_bots(app, fresh);
+                    crate::games::run(app, fresh);
                 }
                 return;
             }

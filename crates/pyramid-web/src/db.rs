@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
+use crate::clock::Clock;
 use crate::schema;
 use crate::store::{Rematch, sitters_shown};
 
@@ -102,6 +103,8 @@ pub struct StoredGame {
     pub seating: i64,
     /// When it was made (seconds since 1970; 0 for a game stored before the lobby).
     pub created_at: i64,
+    /// Its clock (none: a game without one).
+    pub clock: Option<Clock>,
 }
 
 /// A game listed in the lobby ([`Db::lobby`]).
@@ -117,6 +120,30 @@ pub struct LobbyRow {
     pub sitters: Vec<String>,
     /// When it was made (seconds since 1970).
     pub created_at: i64,
+    /// Its clock (none: a game without one).
+    pub clock: Option<Clock>,
+}
+
+/// The `clock` and `flag_at` columns of a clock: its JSON (empty: none) and when its
+/// running seat's time runs out (ms since 1970; 0: none runs).
+pub fn clock_columns(clock: Option<&Clock>) -> (String, i64) {
+    match clock {
+        Some(clock) => (to_json(clock), clock.flag_at().unwrap_or(0)),
+        None => (String::new(), 0),
+    }
+}
+
+/// Reads the `clock` column of game `id` (empty: no clock).
+fn read_clock(text: &str, id: &str) -> Result<Option<Clock>, DbError> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_str(text)
+        .map(Some)
+        .map_err(|e| DbError::Damaged {
+            id: id.to_owned(),
+            problem: format!("its clock (JSON) cannot be read: {e}"),
+        })
 }
 
 /// What a committed ply changes in its game's row.
@@ -132,6 +159,10 @@ pub struct Ply<'a> {
     pub finished: bool,
     /// Whether a bot is to act after it (a restarted server resumes such games).
     pub bots_to_act: bool,
+    /// The game's clock after it ([`clock_columns`]).
+    pub clock: &'a str,
+    /// When the running seat's time runs out after it (0: none runs).
+    pub flag_at: i64,
 }
 
 /// The JSON columns of `games`.
@@ -202,6 +233,13 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
+/// Milliseconds since 1970, now (the wall clock: what a game's clock is kept in).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// Seconds since 1970, now.
 pub fn now_seconds() -> i64 {
     SystemTime::now()
@@ -265,9 +303,10 @@ impl Db {
     /// Stores a new game (no action yet).
     pub async fn create(&self, game: &StoredGame, bots_to_act: bool) -> Result<(), DbError> {
         let extra = Extra::of(game);
+        let (clock, flag_at) = clock_columns(game.clock.as_ref());
         sqlx::query(
-            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
+            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at, clock, flag_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -280,23 +319,29 @@ impl Db {
         .bind(i64::from(bots_to_act))
         .bind(i64::from(game.lobby))
         .bind(game.created_at)
+        .bind(clock)
+        .bind(flag_at)
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// Commits a ply of game `id`: fails with [`DbError::Conflict`] when the stored game
-    /// is not at that ply any more (another request or server played it first).
+    /// Commits a ply of game `id` and its clock after it: fails with [`DbError::Conflict`]
+    /// when the stored game is not at that ply any more (another request or server played
+    /// it first) or is over (a resignation, a time-out stored meanwhile).
     pub async fn commit_action(&self, id: &str, ply: Ply<'_>) -> Result<(), DbError> {
         let mut tx = self.pool.begin().await?;
         let moved = sqlx::query(
-            "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4
-             WHERE id = $5 AND plies = $6",
+            "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4,
+             clock = $5, flag_at = $6
+             WHERE id = $7 AND plies = $8 AND finished = 0",
         )
         .bind(i64::from(ply.ply) + 1)
         .bind(i64::from(ply.finished))
         .bind(now_seconds())
         .bind(i64::from(ply.bots_to_act))
+        .bind(ply.clock)
+        .bind(ply.flag_at)
         .bind(id)
         .bind(i64::from(ply.ply))
         .execute(&mut *tx)
@@ -324,14 +369,15 @@ impl Db {
         Ok(())
     }
 
-    /// Stores a game's forfeit (a resignation, a failed bot) and rematch, and whether it
-    /// is over.
+    /// Stores a game's forfeit (a resignation, a failed bot) and rematch, whether it is
+    /// over, and its clock (stopped at the end).
     pub async fn update_end(
         &self,
         id: &str,
         forfeit: Option<&(u8, String)>,
         rematch: Option<&Rematch>,
         finished: bool,
+        clock: Option<&Clock>,
     ) -> Result<(), DbError> {
         let Some(mut stored) = self.load(id).await? else {
             return Ok(());
@@ -340,12 +386,16 @@ impl Db {
         stored.rematch = rematch.cloned();
         let extra = Extra::of(&stored);
         let bots_stop = if finished { ", bots_to_act = 0" } else { "" };
+        let (clock, flag_at) = clock_columns(clock);
         sqlx::query(&format!(
-            "UPDATE games SET extra = $1, finished = $2, updated_at = $3{bots_stop} WHERE id = $4"
+            "UPDATE games SET extra = $1, finished = $2, updated_at = $3, clock = $4, flag_at = $5{bots_stop}
+             WHERE id = $6"
         ))
         .bind(to_json(&extra))
         .bind(i64::from(finished))
         .bind(now_seconds())
+        .bind(clock)
+        .bind(flag_at)
         .bind(id)
         .execute(&self.pool)
         .await?;
@@ -381,7 +431,7 @@ impl Db {
     /// when its row cannot be read.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at
+            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at, clock
              FROM games WHERE id = $1",
         )
         .bind(id)
@@ -410,7 +460,9 @@ impl Db {
         }
         let delay_ms: i64 = column(&row, 4, id)?;
         let lobby: i64 = column(&row, 6, id)?;
+        let clock: String = column(&row, 9, id)?;
         Ok(Some(StoredGame {
+            clock: read_clock(&clock, id)?,
             id: column(&row, 0, id)?,
             game: column(&row, 1, id)?,
             start: column(&row, 2, id)?,
@@ -432,13 +484,15 @@ impl Db {
     /// Stores who may still take which seat of game `id` (`open`) and whether it is
     /// listed (`lobby`), if its seating is still at `seen` (the count the caller's copy
     /// holds): `false` when another request or server changed the seating first (the
-    /// copy is then old: load it again). Two requests never take one seat.
+    /// copy is then old: load it again). Two requests never take one seat. With `clock`,
+    /// the game's clock is stored too (started: the last open seat was taken).
     pub async fn update_seating(
         &self,
         id: &str,
         seen: i64,
         open: &[bool],
         lobby: bool,
+        clock: Option<&Clock>,
     ) -> Result<bool, DbError> {
         let Some(mut stored) = self.load(id).await? else {
             return Ok(false);
@@ -447,13 +501,20 @@ impl Db {
             return Ok(false);
         }
         stored.open = open.to_vec();
+        let (clock, flag_at) = match clock {
+            Some(clock) => clock_columns(Some(clock)),
+            None => clock_columns(stored.clock.as_ref()),
+        };
         let moved = sqlx::query(
-            "UPDATE games SET extra = $1, lobby = $2, seating = seating + 1, updated_at = $3
-             WHERE id = $4 AND seating = $5",
+            "UPDATE games SET extra = $1, lobby = $2, seating = seating + 1, updated_at = $3,
+             clock = $4, flag_at = $5
+             WHERE id = $6 AND seating = $7",
         )
         .bind(to_json(&Extra::of(&stored)))
         .bind(i64::from(lobby))
         .bind(now_seconds())
+        .bind(clock)
+        .bind(flag_at)
         .bind(id)
         .bind(seen)
         .execute(&self.pool)
@@ -465,7 +526,7 @@ impl Db {
     /// cannot be read is left out (and named on stderr).
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, DbError> {
         let rows = sqlx::query(
-            "SELECT id, game, extra, created_at FROM games WHERE lobby = 1 AND finished = 0
+            "SELECT id, game, extra, created_at, clock FROM games WHERE lobby = 1 AND finished = 0
              ORDER BY created_at DESC LIMIT $1",
         )
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
@@ -476,6 +537,7 @@ impl Db {
             let read = || -> Result<LobbyRow, DbError> {
                 let id: String = column(row, 0, "(lobby)")?;
                 let extra: String = column(row, 2, &id)?;
+                let clock: String = column(row, 4, &id)?;
                 let extra: Extra = serde_json::from_str(&extra).map_err(|e| DbError::Damaged {
                     id: id.clone(),
                     problem: format!("its sitters (JSON) cannot be read: {e}"),
@@ -485,6 +547,7 @@ impl Db {
                     sitters: sitters_shown(extra.sitters, &extra.open),
                     options: extra.options,
                     created_at: column(row, 3, &id)?,
+                    clock: read_clock(&clock, &id)?,
                     id,
                 })
             };
@@ -494,6 +557,54 @@ impl Db {
             }
         }
         Ok(listed)
+    }
+
+    /// Stores that seat `forfeit.0` of game `id` ran out of time (its forfeit, the game
+    /// over, its clock stopped), if the stored game is still unfinished at ply `plies`:
+    /// `false` when another request or server played a ply or ended the game first (the
+    /// copy is then old: load it again). So a move and a time-out never both stand.
+    pub async fn flag(
+        &self,
+        id: &str,
+        plies: usize,
+        forfeit: &(u8, String),
+        clock: &Clock,
+    ) -> Result<bool, DbError> {
+        let Some(mut stored) = self.load(id).await? else {
+            return Ok(false);
+        };
+        stored.forfeit = Some(forfeit.clone());
+        let (clock, _) = clock_columns(Some(clock));
+        let moved = sqlx::query(
+            "UPDATE games SET extra = $1, finished = 1, bots_to_act = 0, updated_at = $2,
+             clock = $3, flag_at = 0
+             WHERE id = $4 AND plies = $5 AND finished = 0",
+        )
+        .bind(to_json(&Extra::of(&stored)))
+        .bind(now_seconds())
+        .bind(clock)
+        .bind(id)
+        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .execute(&self.pool)
+        .await?;
+        Ok(moved.rows_affected() == 1)
+    }
+
+    /// The ids of at most `limit` unfinished games whose running seat's time ran out at
+    /// `now` (ms since 1970), the longest overdue first: the games to flag.
+    pub async fn overdue(&self, now: i64, limit: usize) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE finished = 0 AND flag_at > 0 AND flag_at <= $1
+             ORDER BY flag_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| r.try_get::<String, _>(0).ok())
+            .collect())
     }
 
     /// The ids of at most `limit` unfinished games with a bot to act, the most recently

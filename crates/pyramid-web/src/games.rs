@@ -10,8 +10,10 @@ use pyramid_core::Seat;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::bots::drive_bots;
+use crate::db::now_ms;
 use crate::persist::{Refusal, commit, db_error, held_or_loaded};
 use crate::store::{LiveGame, Seating, Shared, lock};
+use crate::timeout::watch_clock;
 use crate::{ApiError, App};
 
 /// How many times a request loads a game again when its copy turns out older than the
@@ -19,13 +21,20 @@ use crate::{ApiError, App};
 const RELOADS: usize = 4;
 
 /// The game `id`: the copy held in memory, else the stored one, loaded once (by whoever
-/// asks first) and held, its bots moving.
+/// asks first) and held, its bots moving and its clock watched.
 pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
     let (shared, loaded) = held_or_loaded(app, id).await?;
     if loaded {
-        drive_bots(app, Arc::clone(&shared));
+        run(app, Arc::clone(&shared));
     }
     Ok(shared)
+}
+
+/// A copy of a game just held (new, or loaded): its bots start moving and its clock's
+/// timer runs ([`watch_clock`]).
+pub fn run(app: &Arc<App>, shared: Shared) {
+    watch_clock(app, Arc::clone(&shared));
+    drive_bots(app, shared);
 }
 
 /// A game held for writing: its current copy, and its id's lock (no other request
@@ -81,7 +90,8 @@ pub async fn play(
 /// withdrawn): `change` decides on the current copy, under the id's lock, and says what
 /// to answer; the new seating is stored only if no one changed it since (else the game is
 /// loaded again and `change` asked again), then held and told to the game's viewers. So a
-/// seat is given once, even by two servers sharing the database.
+/// seat is given once, even by two servers sharing the database. When the last open seat
+/// is taken, the game's clock starts (stored with the seating).
 pub async fn reseat<R>(
     app: &Arc<App>,
     id: &str,
@@ -89,14 +99,15 @@ pub async fn reseat<R>(
 ) -> Result<R, ApiError> {
     for _ in 0..RELOADS {
         let writing = write(app, id).await?;
-        let (answer, after, seen) = {
+        let (answer, after, seen, clock) = {
             let live = lock(&writing.shared);
             let (answer, after) = change(&live)?;
-            (answer, after, live.seating().changes)
+            let clock = live.clock_to_start(&after, now_ms());
+            (answer, after, live.seating().changes, clock)
         };
         let stored = match &app.db {
             Some(db) => db
-                .update_seating(id, seen, &after.open, after.lobby)
+                .update_seating(id, seen, &after.open, after.lobby, clock.as_ref())
                 .await
                 .map_err(db_error)?,
             None => true,
@@ -108,6 +119,9 @@ pub async fn reseat<R>(
         {
             let mut live = lock(&writing.shared);
             live.set_seating(after);
+            if clock.is_some() {
+                live.set_clock(clock);
+            }
             live.touch();
         }
         writing.shared.notify();

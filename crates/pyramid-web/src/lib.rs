@@ -4,6 +4,7 @@
 mod api;
 mod bots;
 mod clients;
+mod clock;
 mod config;
 mod db;
 mod error;
@@ -17,6 +18,7 @@ mod replay;
 mod schema;
 mod session;
 mod store;
+mod timeout;
 mod view;
 mod wire;
 mod words;
@@ -227,10 +229,12 @@ pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> s
 /// [`ServerConfig::max_client_connections`] from one address (one more is closed at
 /// once), each closed when a request head takes longer than
 /// [`ServerConfig::header_timeout`] to arrive; idle games are dropped every few seconds,
-/// and stored games past [`ServerConfig::keep_for`] every hour.
+/// stored games whose clock ran out are flagged every second, and stored games past
+/// [`ServerConfig::keep_for`] are deleted every hour.
 pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
     tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
     tokio::spawn(persist::expire_old_games(Arc::downgrade(&app)));
+    tokio::spawn(timeout::sweep_overdue(Arc::downgrade(&app)));
     let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
     let header_timeout = app.config.header_timeout;
     let routes = router(Arc::clone(&app));

@@ -12,6 +12,7 @@ use pyramid_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{SeatRequest, check_seat};
+use crate::clock::TimeControl;
 use crate::extract::Checked;
 use crate::games::reseat;
 use crate::persist::db_error;
@@ -66,6 +67,8 @@ pub struct LobbyGame {
     pub since: i64,
     /// The page's link to watch it.
     pub link: String,
+    /// Its time control (`null`: no clock); the clock starts when the game does.
+    pub clock: Option<TimeControl>,
 }
 
 impl LobbyGame {
@@ -75,8 +78,10 @@ impl LobbyGame {
         rules: &[(String, String)],
         seats: Vec<String>,
         since: i64,
+        clock: Option<TimeControl>,
     ) -> Self {
         LobbyGame {
+            clock,
             link: spectator_link(&id),
             open_seats: (0..seats.len())
                 .filter(|&s| seats[s] == "open")
@@ -100,7 +105,17 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError>
             .await
             .map_err(db_error)?
             .into_iter()
-            .map(|row| LobbyGame::new(row.id, row.game, &row.options, row.sitters, row.created_at))
+            .map(|row| {
+                let clock = row.clock.map(|c| c.control);
+                LobbyGame::new(
+                    row.id,
+                    row.game,
+                    &row.options,
+                    row.sitters,
+                    row.created_at,
+                    clock,
+                )
+            })
             .collect(),
         None => app
             .store
@@ -116,6 +131,7 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError>
                         &live.setup().options,
                         live.sitters_shown(),
                         live.seating().since,
+                        live.clock().map(|c| c.control),
                     )
                 })
             })

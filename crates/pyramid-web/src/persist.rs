@@ -1,7 +1,8 @@
 //! The store and the database together: [`held_or_loaded`] a game (in memory, else loaded
 //! from the database once, by whoever asks first), [`commit`] an action (committed before
-//! it is applied), [`save_end`] a game's end, and the database's upkeep
-//! ([`expire_old_games`]). Nothing here moves bots: the game service (`games.rs`) starts
+//! it is applied, with its clock), [`flag_if_due`] (a seat whose time ran out loses,
+//! stored under the same compare-and-set as the moves), [`save_end`] a game's end, and
+//! the database's upkeep ([`expire_old_games`]). Nothing here moves bots: the game service (`games.rs`) starts
 //! a loaded game's bots.
 //!
 //! The database is the truth. Loading a game and committing one of its actions both
@@ -16,8 +17,9 @@ use std::time::Duration;
 use pyramid_core::Seat;
 use pyramid_core::dynamic::borrowed_options;
 
-use crate::db::{DbError, Ply, StoredGame};
+use crate::db::{DbError, Ply, StoredGame, clock_columns, now_ms};
 use crate::store::{LiveGame, Seating, Setup, Shared, Sitter, drop_bots, lock};
+use crate::view::TIMED_OUT;
 use crate::{ApiError, App};
 
 /// The API's answer to a failed database call.
@@ -83,9 +85,10 @@ pub async fn held_or_loaded(app: &Arc<App>, id: &str) -> Result<(Shared, bool), 
 /// holds the id's lock.
 async fn hold(app: &Arc<App>, stored: StoredGame) -> Result<Shared, ApiError> {
     let id = stored.id.clone();
-    let live = app
+    let mut live = app
         .blocking(crate::Work::Heavy, move |app| rebuild(app, &stored))
         .await??;
+    flag_loaded(app, &id, &mut live).await?;
     let (_, shared) = app.store.insert_as(id, live, &app.config);
     shared.notify();
     Ok(shared)
@@ -149,6 +152,9 @@ fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
     if let Some(rematch) = stored.rematch.clone() {
         live.set_rematch(rematch);
     }
+    // As stored: its time kept running while nobody held it (a time run out is found by
+    // the game's timer, `timeout.rs`, as soon as it is held).
+    live.set_clock(stored.clock.clone());
     Ok(live)
 }
 
@@ -165,8 +171,10 @@ pub enum Refusal {
 }
 
 /// Plays `text` for `seat` on copy `shared`, whose id's lock the caller holds: checked,
-/// committed, applied, told. With `at`, only when the game has that many actions (a
-/// bot's move, computed on a state that must still be current).
+/// committed with the clock after it, applied, told. With `at`, only when the game has
+/// that many actions (a bot's move, computed on a state that must still be current). A
+/// ply at or after the moment the seat to act's time ran out (by this server's clock) is
+/// refused (409) and the seat flagged instead ([`flag_if_due`]).
 pub async fn commit(
     app: &App,
     shared: &Shared,
@@ -174,7 +182,29 @@ pub async fn commit(
     text: &str,
     at: Option<usize>,
 ) -> Result<(), Refusal> {
-    let (prepared, ply, bots_to_act) = {
+    let now = now_ms();
+    let late = {
+        let live = lock(shared);
+        if live.is_closed() {
+            return Err(Refusal::Closed);
+        }
+        // Flagged already (its timer came first), or to be flagged now.
+        let flagged = live
+            .forfeit()
+            .filter(|(_, reason)| reason == TIMED_OUT)
+            .map(|(seat, _)| seat.0);
+        flagged
+            .or_else(|| live.to_act().and(live.clock()).and_then(|c| c.flagged(now)))
+            .map(|s| (s, live.state().seat_names()))
+    };
+    if let Some((late, names)) = late {
+        flag_if_due(app, shared).await?;
+        let name = names.get(usize::from(late)).cloned().unwrap_or_default();
+        return Err(Refusal::Refused(ApiError::conflict(format!(
+            "{name} ran out of time: the game is over"
+        ))));
+    }
+    let (prepared, ply, bots_to_act, clock) = {
         let live = lock(shared);
         let ply = live.moves().len();
         if live.is_closed() {
@@ -188,19 +218,26 @@ pub async fn commit(
         let prepared = live
             .prepare(seat, text)
             .map_err(|e| Refusal::Refused(e.into()))?;
-        let bots_to_act = prepared
-            .state
-            .to_act()
-            .is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
-        (prepared, ply, bots_to_act)
+        let next = prepared.state.to_act();
+        let bots_to_act =
+            next.is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
+        // Checked against the same `now` above: in time.
+        let clock = live.clock().map(|c| {
+            c.after_ply(seat.0, next.map(|s| s.0), now)
+                .unwrap_or_else(|_| c.clone())
+        });
+        (prepared, ply, bots_to_act, clock)
     };
     if let Some(db) = &app.db {
+        let (clock, flag_at) = clock_columns(clock.as_ref());
         let ply = Ply {
             ply: u32::try_from(ply).unwrap_or(u32::MAX),
             seat: seat.0,
             action: &prepared.text,
             finished: prepared.state.is_over(),
             bots_to_act,
+            clock: &clock,
+            flag_at,
         };
         match db.commit_action(&shared.id, ply).await {
             Ok(()) => {}
@@ -208,9 +245,79 @@ pub async fn commit(
             Err(e) => return Err(Refusal::Refused(db_error(e))),
         }
     }
-    let stopped = lock(shared).apply(prepared);
+    let stopped = {
+        let mut live = lock(shared);
+        live.set_clock(clock);
+        live.apply(prepared)
+    };
     drop_bots(stopped);
     shared.notify();
+    Ok(())
+}
+
+/// When the time of the seat to act on copy `shared` has run out (by this server's
+/// clock, now), that seat loses: its forfeit ([`TIMED_OUT`]) stored only if the stored
+/// game is still at this copy's ply and unfinished (the compare-and-set of the moves: a
+/// move and a time-out never both stand), then applied and told. Whether it flagged the
+/// seat. The caller holds the id's lock.
+pub async fn flag_if_due(app: &App, shared: &Shared) -> Result<bool, Refusal> {
+    let now = now_ms();
+    let (seat, plies, clock) = {
+        let live = lock(shared);
+        if live.is_closed() {
+            return Err(Refusal::Closed);
+        }
+        let Some((seat, clock)) = out_of_time(&live, now) else {
+            return Ok(false);
+        };
+        (seat, live.moves().len(), clock)
+    };
+    if let Some(db) = &app.db {
+        let forfeit = (seat, TIMED_OUT.to_owned());
+        match db.flag(&shared.id, plies, &forfeit, &clock).await {
+            Ok(true) => {}
+            Ok(false) => return Err(Refusal::Stale),
+            Err(e) => return Err(Refusal::Refused(db_error(e))),
+        }
+    }
+    let stopped = {
+        let mut live = lock(shared);
+        let stopped = live.lose_by_forfeit(Seat(seat), TIMED_OUT.to_owned());
+        live.set_clock(Some(clock));
+        stopped
+    };
+    drop_bots(stopped);
+    shared.notify();
+    Ok(true)
+}
+
+/// The seat to act of `live` when its time has run out at `now`, and the clock stopped.
+fn out_of_time(live: &LiveGame, now: i64) -> Option<(u8, crate::clock::Clock)> {
+    live.to_act()?;
+    let clock = live.clock()?;
+    let seat = clock.flagged(now)?;
+    Some((seat, clock.stopped(now)))
+}
+
+/// Flags a game made again from the database whose time ran out while it was stored,
+/// before it is held (so nobody sees it going on). The caller holds the id's lock. A
+/// stored game that changed meanwhile is left to its timer.
+async fn flag_loaded(app: &App, id: &str, live: &mut LiveGame) -> Result<(), ApiError> {
+    let Some((seat, clock)) = out_of_time(live, now_ms()) else {
+        return Ok(());
+    };
+    if let Some(db) = &app.db {
+        let forfeit = (seat, TIMED_OUT.to_owned());
+        if !db
+            .flag(id, live.moves().len(), &forfeit, &clock)
+            .await
+            .map_err(db_error)?
+        {
+            return Ok(());
+        }
+    }
+    drop_bots(live.lose_by_forfeit(Seat(seat), TIMED_OUT.to_owned()));
+    live.set_clock(Some(clock));
     Ok(())
 }
 
@@ -218,17 +325,24 @@ pub async fn commit(
 /// caller holds the id's lock ([`write`]).
 pub async fn save_end(app: &App, shared: &Shared) -> Result<(), ApiError> {
     if let Some(db) = &app.db {
-        let (forfeit, rematch, over) = {
+        let (forfeit, rematch, over, clock) = {
             let live = lock(shared);
             (
                 live.forfeit().map(|(s, r)| (s.0, r.clone())),
                 live.rematch().cloned(),
                 live.to_act().is_none(),
+                live.clock().cloned(),
             )
         };
-        db.update_end(&shared.id, forfeit.as_ref(), rematch.as_ref(), over)
-            .await
-            .map_err(db_error)?;
+        db.update_end(
+            &shared.id,
+            forfeit.as_ref(),
+            rematch.as_ref(),
+            over,
+            clock.as_ref(),
+        )
+        .await
+        .map_err(db_error)?;
     }
     shared.notify();
     Ok(())
@@ -261,6 +375,7 @@ pub fn stored_of(id: &str, live: &LiveGame) -> StoredGame {
         lobby: live.seating().lobby,
         seating: live.seating().changes,
         created_at: live.seating().since,
+        clock: live.clock().cloned(),
     }
 }
 

@@ -10,7 +10,7 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every version: (number, what it does, its SQL).
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (
         1,
         "games and actions",
@@ -22,6 +22,7 @@ const MIGRATIONS: [(i64, &str, &str); 3] = [
         include_str!("../migrations/0002_retention.sql"),
     ),
     (3, "lobby", include_str!("../migrations/0003_lobby.sql")),
+    (4, "clocks", include_str!("../migrations/0004_clocks.sql")),
 ];
 
 /// The newest schema version this server knows.

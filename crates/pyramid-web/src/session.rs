@@ -20,7 +20,7 @@ use crate::api::{
 };
 use crate::extract::{Checked, Client};
 use crate::games::{find, write};
-use crate::persist::save_end;
+use crate::persist::{Refusal, flag_if_due, save_end};
 use crate::store::{LiveGame, Rematch, Sitter, drop_bots, lock};
 use crate::view::{GameView, RESIGNED, Snapshot};
 use crate::{ApiError, App};
@@ -73,7 +73,8 @@ pub async fn events(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// `POST /api/games/{id}/resign`: the seat resigns (it loses, the game is over).
+/// `POST /api/games/{id}/resign`: the seat resigns (it loses, the game is over). A seat
+/// to act whose time has run out by then loses on time instead.
 pub async fn resign(
     State(app): State<Arc<App>>,
     Checked(Path(id)): Checked<Path<String>>,
@@ -81,6 +82,17 @@ pub async fn resign(
 ) -> Result<Json<GameView>, ApiError> {
     let writing = write(&app, &id).await?;
     let shared = &writing.shared;
+    check_seat(&lock(shared), request.seat, &request.token)?;
+    match flag_if_due(&app, shared).await {
+        Ok(_) => {}
+        Err(Refusal::Refused(e)) => return Err(e),
+        Err(Refusal::Closed | Refusal::Stale) => {
+            app.store.forget(shared);
+            return Err(ApiError::conflict(
+                "the game moved on meanwhile: reload it and resign again",
+            ));
+        }
+    }
     let (seat, bots) = {
         let mut live = lock(shared);
         let seat = check_seat(&live, request.seat, &request.token)?;
@@ -166,6 +178,7 @@ fn rematch_request(live: &LiveGame) -> NewGame {
         delay_ms: u64::try_from(live.setup().bot_delay.as_millis()).unwrap_or(0),
         start: None,
         hot_seat: live.setup().hidden && !live.setup().token.is_empty(),
+        clock: live.clock().map(|c| c.control.as_request()),
     }
 }
 

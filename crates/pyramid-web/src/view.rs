@@ -7,10 +7,14 @@ use pyramid_core::dynamic::DynState;
 use pyramid_core::{ActionWords, Seat};
 use serde::Serialize;
 
+use crate::clock::{Clock, ClockView};
 use crate::store::{LiveGame, Rematch, Sitter};
 
 /// The reason of a resignation, as stored with the forfeit.
 pub const RESIGNED: &str = "resigned";
+
+/// The reason of a time-out (a seat whose clock ran out), as stored with the forfeit.
+pub const TIMED_OUT: &str = "ran out of time";
 
 /// One action of the game's move list.
 #[derive(Clone, Debug, Serialize)]
@@ -120,6 +124,8 @@ pub struct GameView {
     pub rematch: Option<RematchView>,
     /// Whether the viewer is to act and has exactly one legal action.
     pub forced: bool,
+    /// Each seat's time, for a game played with a clock (`null` without one).
+    pub clock: Option<ClockView>,
 }
 
 /// What a view needs, copied out of the game so that the view is written without the
@@ -141,6 +147,8 @@ pub struct Snapshot {
     forfeit: Option<(Seat, String)>,
     thinking: Vec<u8>,
     rematch: Option<Rematch>,
+    /// The clock as of when the snapshot was taken.
+    clock: Option<ClockView>,
 }
 
 impl Snapshot {
@@ -180,6 +188,7 @@ impl Snapshot {
             forfeit: live.forfeit().cloned(),
             thinking: live.thinking(),
             rematch: live.rematch().cloned(),
+            clock: live.clock().map(|c| clock_view(c, live.to_act().is_some())),
         }
     }
 
@@ -241,6 +250,7 @@ impl Snapshot {
             scores: state.scores(),
             rules_url: format!("/rules/{}", self.game),
             rematch: self.rematch.as_ref().map(|r| self.rematch_view(r)),
+            clock: self.clock.clone(),
         }
     }
 
@@ -253,6 +263,8 @@ impl Snapshot {
                 winners: (0..seats as u8).filter(|&s| s != seat.0).collect(),
                 reason: if reason == RESIGNED {
                     format!("{name} resigned")
+                } else if reason == TIMED_OUT {
+                    format!("{name} ran out of time")
                 } else {
                     format!("{name} forfeits: {reason}")
                 },
@@ -334,6 +346,16 @@ impl Snapshot {
             link,
         }
     }
+}
+
+/// A game's clock as a viewer is told it now: no seat's time runs once the game is over.
+fn clock_view(clock: &Clock, playing: bool) -> ClockView {
+    let now = crate::db::now_ms();
+    let mut view = clock.view(now);
+    if !playing {
+        view.running = None;
+    }
+    view
 }
 
 /// The page's link that plays `seat` of game `id` (the token in the fragment, never sent

@@ -9,6 +9,7 @@
 mod common;
 
 mod api;
+mod clocks;
 mod crowd;
 mod engines;
 mod hostile;

@@ -23,6 +23,7 @@ use pyramid_core::Seat;
 use pyramid_core::dynamic::{DynBot, DynState, RuntimeError};
 
 use crate::clients::Slot;
+use crate::clock::Clock;
 use crate::words::{PlyWords, ply_words};
 
 /// Who sits in a seat.
@@ -159,6 +160,8 @@ pub struct LiveGame {
     /// when its bots stop: [`crate::ServerConfig::max_client_bot_games`]).
     owner: Option<Slot>,
     seating: Seating,
+    /// Its clock, if it is played with one ([`crate::clock`]).
+    clock: Option<Clock>,
 }
 
 /// An action checked against a game and not applied yet: [`LiveGame::prepare`], then
@@ -187,6 +190,7 @@ impl LiveGame {
             last_used: Instant::now(),
             owner: None,
             seating: Seating::default(),
+            clock: None,
         };
         if live.to_act().is_none() {
             drop_bots(live.end(Phase::Over));
@@ -264,6 +268,29 @@ impl LiveGame {
     pub fn bots_live(&self) -> bool {
         !matches!(self.phase, Phase::Over | Phase::Closed)
             && self.sitters.iter().any(|s| matches!(s, Sitter::Bot(..)))
+    }
+
+    /// The game's clock, if it is played with one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Sets the game's clock (a new game's, a stored one's, or the one after a ply the
+    /// caller stored).
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
+    /// The clock started now for the seat to act, when it is not running yet, the game
+    /// goes on and no seat waits for a player (an open challenge's clock starts when the
+    /// game does): `None` when nothing is to start.
+    pub fn clock_to_start(&self, seating: &Seating, now: i64) -> Option<Clock> {
+        let clock = self.clock.as_ref().filter(|c| !c.is_running())?;
+        let to_act = self.to_act()?;
+        if !seating.open_seats().is_empty() {
+            return None;
+        }
+        Some(clock.started(Some(to_act.0), now))
     }
 
     /// Who may still take which seat, and whether the game is listed in the lobby.
@@ -440,8 +467,8 @@ impl LiveGame {
         Ok(self.apply(prepared))
     }
 
-    /// Transition: `seat` loses by forfeit (it resigned, or its bot failed), for
-    /// `reason`: [`Phase::Over`], its bots given back stopped. A game over already is
+    /// Transition: `seat` loses by forfeit (it resigned, its bot failed, or its time ran
+    /// out), for `reason`: [`Phase::Over`], its bots given back stopped, its clock stopped. A game over already is
     /// left as it ended; a closed one stays closed, the forfeit recorded (to be stored).
     #[must_use = "the bots stopped are to be dropped (drop_bots)"]
     pub fn lose_by_forfeit(&mut self, seat: Seat, reason: String) -> Stopped {
@@ -449,6 +476,9 @@ impl LiveGame {
             return Vec::new();
         }
         self.forfeit = Some((seat, reason));
+        if let Some(clock) = &mut self.clock {
+            *clock = clock.stopped(crate::db::now_ms());
+        }
         if self.phase == Phase::Closed {
             return Vec::new();
         }
