@@ -169,7 +169,7 @@ async fn fischer_takes_the_time_spent_and_adds_the_increment() {
         .and_then(|o| o.iter().find(|o| o["key"] == "clock"))
         .expect("its clock option")
         .clone();
-    assert_eq!(option["label"], "no-capture countdown");
+    assert_eq!(option["label"], "calling the clock (capture countdown)");
 }
 
 #[tokio::test]
