@@ -28,6 +28,9 @@ def home(driver, server):
 
 def test_every_game_has_a_picture_a_line_and_how_to_play(driver, server):
     home(driver, server)
+    wait_for(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#game-cards img')].every(i => i.complete && i.naturalWidth > 0)"))
+    driver.save_screenshot(str(SCREENSHOTS / "front-page.png"))
     for card in driver.find_elements(By.CSS_SELECTOR, "#game-cards .card"):
         game = card.get_attribute("data-game")
         image = card.find_element(By.TAG_NAME, "img")
@@ -48,7 +51,7 @@ def test_every_game_has_a_picture_a_line_and_how_to_play(driver, server):
     assert "Calling the clock" in label and "7 plies" in label
     # Bot specs stay under the advanced fold.
     assert not driver.find_element(By.CSS_SELECTOR, '#seat-list input[data-seat="1"]').is_displayed()
-    driver.save_screenshot(str(SCREENSHOTS / "front-page.png"))
+    driver.save_screenshot(str(SCREENSHOTS / "front-page-options.png"))
 
 
 def test_the_computer_levels_seat_the_bots_docs_web_names(driver, server):
