@@ -43,6 +43,7 @@ fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
         _ => format!("{name} passed"),
     };
     let captured = captured(state, action);
+    let capture = !captured.is_empty();
     let relocated: Vec<Square> = action.relocations().collect();
     if !captured.is_empty() {
         words.push_str(&format!(", capturing {}", list(&captured)));
@@ -57,7 +58,11 @@ fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
             squares.push(square);
         }
     }
-    ActionWords { words, squares }
+    ActionWords {
+        words,
+        squares,
+        capture,
+    }
 }
 
 /// The squares whose piece of another seat `action` captures: those that hold another

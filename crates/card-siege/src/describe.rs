@@ -45,6 +45,7 @@ impl Describe for CardSiege {
         ActionWords {
             words,
             squares: vec![from.to_string(), to.to_string()],
+            capture: action.is_capture(),
         }
     }
 }

@@ -86,6 +86,7 @@ fn move_words(state: &MartianChess, action: Action) -> ActionWords {
         return ActionWords {
             words: format!("{name} passed"),
             squares: Vec::new(),
+            capture: false,
         };
     };
     let mut words = match state.piece_at(to) {
@@ -106,6 +107,7 @@ fn move_words(state: &MartianChess, action: Action) -> ActionWords {
     ActionWords {
         words,
         squares: vec![from.to_string(), to.to_string()],
+        capture: state.is_capture(action),
     }
 }
 

@@ -152,3 +152,16 @@ def test_the_move_list_steps_back_through_the_game(driver, server):
     driver.find_element(By.ID, "review-back").click()
     wait_for(driver, lambda d: "reviewing" not in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or ""))
     wait_for(driver, lambda d: d.find_element(By.ID, "legal").is_displayed())
+
+
+def test_a_capture_is_told_in_words_and_marked_in_the_move_list(driver, server):
+    # South's pawn on a4 takes North's pawn on b5, across the canal.
+    body = {"game": "martian-chess", "seats": ["human", "human"], "start": "4/4/4/1P2/P3/4/4/Q3 0 0,0 - 0"}
+    created = api(server, "/api/games", body)
+    open_seat(driver, server, created, 1)
+    token = created["seat_tokens"][0]
+    api(server, f"/api/games/{created['id']}/actions", {"seat": 0, "token": token, "action": "a4-b5"})
+    row = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#moves li.capture"))[0]
+    assert "captured the pawn on b5 from a4 (1 point)" in row.text, row.text
+    words = driver.find_element(By.ID, "last-plies").text
+    assert "captured the pawn on b5" in words, words

@@ -27,6 +27,8 @@ pub struct MoveView {
     pub words: String,
     /// The squares it touched that the viewer may see.
     pub squares: Vec<String>,
+    /// Whether it captured something (the move list marks it).
+    pub capture: bool,
 }
 
 /// A seat that lost by forfeit (a failed bot, or a resignation), and why.
@@ -231,6 +233,7 @@ impl Snapshot {
                     action: action.clone(),
                     words: described.words.clone(),
                     squares: described.squares.clone(),
+                    capture: described.capture,
                 })
                 .collect(),
             plies: state.plies(),

@@ -50,6 +50,7 @@ pub fn ply_words(
             .unwrap_or_else(|_| ActionWords {
                 words: format!("{name} played {shown}"),
                 squares: Vec::new(),
+                capture: false,
             })
     };
     if !hidden {

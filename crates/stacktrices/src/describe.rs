@@ -43,11 +43,13 @@ impl Describe for Stacktrices {
             return ActionWords {
                 words,
                 squares: Vec::new(),
+                capture: false,
             };
         }
         ActionWords {
             words: action_words(self, &name, action),
             squares: squares(action),
+            capture: captures(self, action),
         }
     }
 }
@@ -71,14 +73,22 @@ fn piece_at_words(pieces: &[PieceAt]) -> String {
     words.join(" and ")
 }
 
+/// Whether `action` captures a stack: a move onto the other side's.
+fn captures(state: &Stacktrices, action: Action) -> bool {
+    match action {
+        Action::Move { to, .. } => {
+            state.board[usize::from(index(to))].is_some_and(|s| s.owner != state.turn)
+        }
+        _ => false,
+    }
+}
+
 /// What `action` does in `state`, for a viewer who may see all of it; `name` is the
 /// seat to act.
 fn action_words(state: &Stacktrices, name: &str, action: Action) -> String {
     match action {
         Action::Move { from, to } => {
-            let captures =
-                state.board[usize::from(index(to))].is_some_and(|s| s.owner != state.turn);
-            if captures {
+            if captures(state, action) {
                 format!("{name} captured the stack on {to} from {from}")
             } else {
                 format!("{name} moved {from} to {to}")

@@ -361,6 +361,7 @@ impl pyramid_core::Describe for TicTacToe {
         pyramid_core::ActionWords {
             words: format!("{} marked {action}", self.seat_name(seat)),
             squares: vec![action.to_string()],
+            capture: false,
         }
     }
 }

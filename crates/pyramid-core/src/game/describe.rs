@@ -14,6 +14,8 @@ pub struct ActionWords {
     /// The squares it touched, in order, each once (for a page to outline); none that
     /// the viewer may not see.
     pub squares: Vec<String>,
+    /// Whether it captured something (what a move list marks).
+    pub capture: bool,
 }
 
 /// Moves in a named notation that could not be read or played
@@ -120,6 +122,7 @@ pub trait Describe: Information {
         ActionWords {
             words: format!("{actor} played {text}"),
             squares: Vec::new(),
+            capture: false,
         }
     }
 
