@@ -117,13 +117,12 @@ impl Svg for Stacktrices {
     /// The 7x7 board: each stack as a disc in its owner's colour (white or black), its
     /// pieces as pyramids (movement pieces brown, skill pieces light blue), its base letter
     /// (`d` drone, `q` queen). For a seat: only its own thief (outlined red) and the other
-    /// side's possible thieves (outlined orange); with no viewer, and for everyone once
-    /// the game is over, both thieves. Under the board: the pieces each side still has
-    /// to place (in the set-up phase) and the store.
+    /// side's possible thieves (outlined orange); with no viewer, both thieves (a server
+    /// draws a finished game so). Under the board: the pieces each side still has to
+    /// place (in the set-up phase) and the store.
     fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> String {
         let side = side.unwrap_or(Seat(0));
-        // Once the game is over nothing is hidden: both thieves are shown.
-        match viewer.filter(|_| !self.is_over()) {
+        match viewer {
             None => picture(self, None, 0, side),
             Some(seat) => {
                 let view = self.view(seat);
