@@ -13,7 +13,7 @@ use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
 use crate::common::postgres::Postgres;
-use crate::common::{client, get, post, serve_db, start, temp_dir};
+use crate::common::{client, get, play_first, post, serve_db, start, temp_dir};
 
 /// Makes a game from `body`; returns its id and its seat tokens (`""` for none).
 async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String, Vec<String>) {
@@ -31,30 +31,6 @@ async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String,
 /// Two people at Martian Chess, South (seat 0) first, with this `clock`.
 fn two_people(clock: &Value) -> Value {
     json!({"game": "martian-chess", "rules": {"first": "0"}, "clock": clock})
-}
-
-/// Plays `seat`'s first legal action; returns the status and the answer.
-async fn play_first(
-    c: &reqwest::Client,
-    addr: SocketAddr,
-    id: &str,
-    seat: u8,
-    token: &str,
-) -> (u16, Value) {
-    let (_, view) = get(
-        c,
-        addr,
-        &format!("/api/games/{id}?seat={seat}&token={token}"),
-    )
-    .await;
-    let action = view["legal"][0].clone();
-    post(
-        c,
-        addr,
-        &format!("/api/games/{id}/actions"),
-        &json!({"seat": seat, "action": action, "token": token}),
-    )
-    .await
 }
 
 /// Follows game `id`'s event stream (as a spectator: it asks nothing else of the server)

@@ -6,10 +6,10 @@
 use std::net::SocketAddr;
 
 use pyramid_web::ServerConfig;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::common::postgres::Postgres;
-use crate::common::{client, get, post, serve_db, start, temp_dir};
+use crate::common::{client, get, play_first, post, serve_db, start, temp_dir};
 
 /// Makes a Martian Chess game with seat 1 open, listed in the lobby; returns its id and
 /// the creator's (seat 0's) token.
@@ -51,30 +51,6 @@ async fn listed(c: &reqwest::Client, addr: SocketAddr) -> Vec<String> {
         .iter()
         .filter_map(|g| g["id"].as_str().map(str::to_owned))
         .collect()
-}
-
-/// Plays `seat`'s first legal action with `token`; returns the status and answer.
-async fn play_first(
-    c: &reqwest::Client,
-    addr: SocketAddr,
-    id: &str,
-    seat: u8,
-    token: &str,
-) -> (u16, Value) {
-    let (_, view) = get(
-        c,
-        addr,
-        &format!("/api/games/{id}?seat={seat}&token={token}"),
-    )
-    .await;
-    let action = view["legal"][0].clone();
-    post(
-        c,
-        addr,
-        &format!("/api/games/{id}/actions"),
-        &json!({"seat": seat, "action": action, "token": token}),
-    )
-    .await
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use pyramid_web::ServerConfig;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// Starts a server on `127.0.0.1:0` and returns its address.
 pub async fn start(config: ServerConfig) -> SocketAddr {
@@ -275,4 +275,28 @@ pub async fn serve_db(
         std::sync::Arc::clone(&app),
     ));
     (addr, app)
+}
+
+/// Plays `seat`'s first legal action with `token`; returns the status and answer.
+pub async fn play_first(
+    c: &reqwest::Client,
+    addr: SocketAddr,
+    id: &str,
+    seat: u8,
+    token: &str,
+) -> (u16, Value) {
+    let (_, view) = get(
+        c,
+        addr,
+        &format!("/api/games/{id}?seat={seat}&token={token}"),
+    )
+    .await;
+    let action = view["legal"][0].clone();
+    post(
+        c,
+        addr,
+        &format!("/api/games/{id}/actions"),
+        &json!({"seat": seat, "action": action, "token": token}),
+    )
+    .await
 }
