@@ -62,10 +62,23 @@ stage "browser: Debian's chromium and chromium-driver"
 stage "python: pyramid_games from the test build's extension, staged for $VENV"
 ./scripts/stage-python.sh "$VENV"
 
-stage "pytest: the Python package (API, OpenSpiel, RL environments, engines, Ray tournaments)"
-"$VENV/bin/python" -m pytest -q crates/pyramid-py/tests
-
-stage "pytest: the page in headless Chromium"
-"$VENV/bin/python" -m pytest -q crates/pyramid-web/browser
+# The two suites run side by side: the browser's mostly waits on the page and its
+# server, the package's on Ray's processes; together they take about the time of the
+# longer one. The package's output is printed when both are done.
+stage "pytest: the Python package (API, OpenSpiel, RL environments, engines, Ray tournaments) beside the page in headless Chromium"
+PACKAGE_LOG="$(mktemp)"
+"$VENV/bin/python" -m pytest -q crates/pyramid-py/tests > "$PACKAGE_LOG" 2>&1 &
+PACKAGE=$!
+BROWSER_STATUS=0
+"$VENV/bin/python" -m pytest -q crates/pyramid-web/browser || BROWSER_STATUS=$?
+PACKAGE_STATUS=0
+wait "$PACKAGE" || PACKAGE_STATUS=$?
+echo "-- the Python package's tests:"
+cat "$PACKAGE_LOG"
+rm -f "$PACKAGE_LOG"
+if [ "$BROWSER_STATUS" -ne 0 ] || [ "$PACKAGE_STATUS" -ne 0 ]; then
+    echo "pytest failed: the page's tests exit $BROWSER_STATUS, the package's $PACKAGE_STATUS" >&2
+    exit 1
+fi
 
 stage "every test passed"
