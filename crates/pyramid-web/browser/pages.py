@@ -64,6 +64,13 @@ def click_at(driver, element):
     ActionChains(driver).move_to_element(element).click().perform()
 
 
+def press(driver, element):
+    """Presses a control of the page's forms (a button, a radio): the element itself, not
+    whatever stands at its place, since the front page's lists ("Your games", the open
+    challenges) fill in as their answers arrive and move what is under them."""
+    driver.execute_script("arguments[0].click()", element)
+
+
 def square(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'#board rect.square[data-square="{name}"]')
 
@@ -130,7 +137,7 @@ def set_option(driver, key, value):
         Select(field).select_by_value(str(value))
     elif field.get_attribute("type") == "checkbox":
         if field.is_selected() != (str(value) in ("on", "true", "yes", "1")):
-            field.click()
+            press(driver, field)
     else:
         field.clear()
         field.send_keys(str(value))
@@ -142,16 +149,16 @@ def start_game(driver, server, game, rules=None, seats=("human", "random")):
     driver.get("about:blank")
     driver.get(server + "/")
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-cards .card")) == 4)
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-choose="{game}"]'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-choose="{game}"]'))
     wait_for(driver, lambda d: d.find_element(By.ID, "new-game-name").text == game)
     for key, value in (rules or {}).items():
         set_option(driver, key, value)
     advanced = driver.find_element(By.ID, "advanced")
     if not advanced.get_attribute("open"):
-        advanced.find_element(By.TAG_NAME, "summary").click()
+        press(driver, advanced.find_element(By.TAG_NAME, "summary"))
     for seat, who in enumerate(seats):
         field = driver.find_element(By.CSS_SELECTOR, f'#seat-list input[data-seat="{seat}"]')
         field.clear()
         field.send_keys(who)
-    click_at(driver, driver.find_element(By.ID, "start"))
+    press(driver, driver.find_element(By.ID, "start"))
     wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import SCREENSHOTS
-from pages import click_at, create_game, open_seat, seat_link, status, wait_for
+from pages import click_at, create_game, open_seat, press, seat_link, status, wait_for
 
 
 def api(server, path, body=None):
@@ -36,13 +36,13 @@ def test_every_game_has_a_picture_a_line_and_how_to_play(driver, server):
         image = card.find_element(By.TAG_NAME, "img")
         wait_for(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
         assert len(card.find_element(By.CSS_SELECTOR, "p").text) > 40, game
-        card.find_element(By.CSS_SELECTOR, "details summary").click()
+        press(driver, card.find_element(By.CSS_SELECTOR, "details summary"))
         how = card.find_element(By.CSS_SELECTOR, "details p").text
         assert len(how) > 200, game
         assert card.find_element(By.CSS_SELECTOR, "details a").get_attribute("href").endswith(f"/rules/{game}")
     # Options are switches and drop-downs with their one line; Martian Chess's own
     # "clock" rule is not named like a time control.
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="martian-chess"]'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="martian-chess"]'))
     undo = driver.find_element(By.CSS_SELECTOR, '#options [data-option="undo"]')
     assert undo.tag_name == "select"
     clock = driver.find_element(By.CSS_SELECTOR, '#options [data-option="clock"]')
@@ -56,9 +56,9 @@ def test_every_game_has_a_picture_a_line_and_how_to_play(driver, server):
 
 def test_the_computer_levels_seat_the_bots_docs_web_names(driver, server):
     home(driver, server)
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="ataxx-ice"]'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="ataxx-ice"]'))
     Select(driver.find_element(By.ID, "level")).select_by_value("hard")
-    click_at(driver, driver.find_element(By.ID, "start"))
+    press(driver, driver.find_element(By.ID, "start"))
     wait_for(driver, lambda d: "#game=" in d.current_url and status(d) != "")
     game_id = driver.current_url.split("#game=")[1].split("&")[0]
     view = api(server, f"/api/games/{game_id}")
@@ -84,23 +84,23 @@ def test_your_games_survive_a_reload_your_turn_first_and_ended_ones_until_dismis
     assert "card-siege" in rows[0].text and "your turn" in rows[0].text
     assert "North to act" in rows[1].text or "to act" in rows[1].text
     assert "ended" in rows[2].get_attribute("class") and "resign" in rows[2].text, rows[2].text
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-dismiss="{over["id"]}"]'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-dismiss="{over["id"]}"]'))
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#my-games li")) == 2)
     # A row opens its seat again.
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#my-games li[data-game="{mine["id"]}"] a'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'#my-games li[data-game="{mine["id"]}"] a'))
     wait_for(driver, lambda d: status(d) == "to_act=0" and f"#game={mine['id']}" in d.current_url)
 
 
 def test_two_browsers_find_each_other_through_the_open_challenges(driver, driver2, server):
     home(driver, server)
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="martian-chess"]'))
-    click_at(driver, driver.find_element(By.CSS_SELECTOR, '#opponent input[value="open"]'))
-    click_at(driver, driver.find_element(By.ID, "start"))
+    press(driver, driver.find_element(By.CSS_SELECTOR, 'button[data-choose="martian-chess"]'))
+    press(driver, driver.find_element(By.CSS_SELECTOR, '#opponent input[value="open"]'))
+    press(driver, driver.find_element(By.ID, "start"))
     wait_for(driver, lambda d: "#game=" in d.current_url and status(d) != "")
     game_id = driver.current_url.split("#game=")[1].split("&")[0]
     home(driver2, server)
     join = wait_for(driver2, lambda d: d.find_elements(By.CSS_SELECTOR, f'button[data-join="{game_id}"]'))
-    click_at(driver2, join[0])
+    press(driver2, join[0])
     wait_for(driver2, lambda d: f"#game={game_id}" in d.current_url and "seat=1" in d.current_url and status(d) != "")
     # Both seats are people now, and the challenge has left the lobby.
     assert api(server, f"/api/games/{game_id}")["seats"] == ["human", "human"]
