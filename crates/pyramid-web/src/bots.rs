@@ -9,6 +9,7 @@ use pyramid_core::Seat;
 use crate::App;
 use crate::persist::{Refusal, commit, held_or_loaded};
 use crate::store::{Shared, drop_bots, lock};
+use crate::timeout::watch_clock;
 
 /// Counts of the bot work under way (for tests and curiosity).
 #[derive(Debug, Default)]
@@ -125,7 +126,10 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
                 app.store.forget(shared);
                 drop(id_lock);
                 if let Ok((fresh, true)) = held_or_loaded(app, &shared.id).await {
-                    crate::games::run(app, fresh);
+                    // As `games::run` does for a copy just held (not called:
+                    // the game service stands above the bots).
+                    watch_clock(app, Arc::clone(&fresh));
+                    drive_bots(app, fresh);
                 }
                 return;
             }

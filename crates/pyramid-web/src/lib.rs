@@ -18,6 +18,7 @@ mod replay;
 mod schema;
 mod session;
 mod store;
+mod sweep;
 mod timeout;
 mod view;
 mod wire;
@@ -234,7 +235,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> s
 pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
     tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
     tokio::spawn(persist::expire_old_games(Arc::downgrade(&app)));
-    tokio::spawn(timeout::sweep_overdue(Arc::downgrade(&app)));
+    tokio::spawn(sweep::sweep_overdue(Arc::downgrade(&app)));
     let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
     let header_timeout = app.config.header_timeout;
     let routes = router(Arc::clone(&app));
