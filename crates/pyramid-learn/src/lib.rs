@@ -18,6 +18,7 @@ mod replay_buffer;
 mod run_log;
 mod search;
 mod self_play;
+mod teacher;
 mod training;
 
 pub use ab_model::{AbModelKind, AbModelSpec, NetValue};
@@ -43,6 +44,7 @@ pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
+pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Opponent,
     Progress, TrainConfig, TrainError, Trainer, run_files, train,

@@ -27,6 +27,7 @@ use crate::model::Model;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
+use crate::teacher::{TeacherConfig, play_teacher_games};
 
 /// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
 /// match` cuts its games.
@@ -79,6 +80,9 @@ pub struct TrainConfig {
     pub evaluation_games: usize,
     /// The `az` bot's search iterations in those games (default 100).
     pub evaluation_iterations: u64,
+    /// With a teacher ([`train`]'s `teacher`): plies played at random at the start of
+    /// each teacher game, not learned from (default 2).
+    pub teacher_opening_plies: u32,
 }
 
 impl Default for TrainConfig {
@@ -100,6 +104,7 @@ impl Default for TrainConfig {
             evaluate_every: 5,
             evaluation_games: 20,
             evaluation_iterations: 100,
+            teacher_opening_plies: 2,
         }
     }
 }
@@ -152,15 +157,18 @@ pub enum TrainError {
 
 /// Trains a model of `G` under `rules` in the directory `out` (created if needed):
 /// generations of self-play and training until `config`'s time or generation limit,
-/// measuring against `opponents` now and then. With `resume`, goes on from the model,
-/// buffer and generation the directory holds. Returns the last generation's log.
+/// measuring against `opponents` now and then. With a `teacher`, each generation's games
+/// are the teacher's against itself instead of self-play ([`Trainer::teacher_play`]):
+/// the model learns the teacher's moves and the games' results. With `resume`, goes on
+/// from the model, buffer and generation the directory holds. Returns the last
+/// generation's log.
 ///
 /// ```no_run
 /// use std::path::Path;
 /// use martian_chess::MartianChess;
 /// use pyramid_learn::{TrainConfig, train};
 /// let config = TrainConfig { generations: Some(3), ..TrainConfig::default() };
-/// let last = train::<MartianChess>(&Default::default(), Path::new("runs/mc"), &config, false, &[], &mut |_| {})?;
+/// let last = train::<MartianChess>(&Default::default(), Path::new("runs/mc"), &config, false, &[], None, &mut |_| {})?;
 /// println!("{} games, policy loss {:.3}", last.games, last.policy_loss);
 /// # Ok::<(), pyramid_learn::TrainError>(())
 /// ```
@@ -170,13 +178,17 @@ pub fn train<G: FullGame>(
     config: &TrainConfig,
     resume: bool,
     opponents: &[Opponent<G>],
+    teacher: Option<&Opponent<G>>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<GenerationLog, TrainError> {
     let mut trainer = Trainer::<G>::open(rules, out, config, resume)?;
     let mut last = None;
     while !trainer.finished() {
         let clock = Instant::now();
-        let games = trainer.self_play()?;
+        let games = match teacher {
+            Some(teacher) => trainer.teacher_play(teacher),
+            None => trainer.self_play()?,
+        };
         let played = games.len();
         let positions_per_s = trainer.add_games(games, clock.elapsed());
         progress(&Progress::SelfPlayed {
@@ -307,6 +319,24 @@ impl<G: FullGame> Trainer<G> {
             self.config.games_per_generation,
             self.next_seed(),
             &self.config.self_play,
+            self.config.threads,
+            self.deadline(),
+        )
+    }
+
+    /// Plays the next generation's games with `teacher` in every seat instead of the
+    /// model ([`play_teacher_games`]): its decisions become the positions learned from.
+    pub fn teacher_play(&self, teacher: &Opponent<G>) -> Vec<SelfPlayGame> {
+        let config = TeacherConfig {
+            opening_random_plies: self.config.teacher_opening_plies,
+            max_plies: self.config.self_play.max_plies,
+        };
+        play_teacher_games::<G>(
+            teacher,
+            &self.rules,
+            self.config.games_per_generation,
+            self.next_seed(),
+            &config,
             self.config.threads,
             self.deadline(),
         )

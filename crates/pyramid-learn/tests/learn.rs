@@ -11,8 +11,8 @@ use pyramid_core::nim::Nim;
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, RandomBot, RuleSet, Seat};
 use pyramid_learn::{
-    AzBot, AzBudget, AzConfig, Model, ModelError, SelfPlayConfig, TrainConfig, TrainError,
-    read_log, train,
+    AzBot, AzBudget, AzConfig, MODEL_FILE, Model, ModelError, Opponent, Position, SelfPlayConfig,
+    TeacherConfig, TrainConfig, TrainError, play_teacher_games, read_log, softmax_at, train,
 };
 use pyramid_testkit::conformance::check_bot;
 use stacktrices::Stacktrices;
@@ -245,6 +245,112 @@ fn quick_training(generations: u64) -> TrainConfig {
     }
 }
 
+/// A teacher made from a bot spec of `pyramid_bots`.
+fn teacher(spec: &'static str) -> Opponent<MartianChess> {
+    Opponent {
+        name: spec.to_owned(),
+        make: Box::new(move |seed| {
+            pyramid_bots::bot_from_spec::<MartianChess>(spec, seed).expect("a bot spec")
+        }),
+    }
+}
+
+/// The mean cross-entropy of the teacher's actions in `positions` under the model's
+/// policy over the legal steps (nats; lower: the model expects the teacher's moves more).
+fn surprise(model: &Model, positions: &[Position]) -> f64 {
+    let total: f64 = positions
+        .iter()
+        .map(|p| {
+            let target = &p.targets[0];
+            let logits = &model.evaluate(&p.observation).expect("evaluates")[0].logits;
+            let policy = softmax_at(logits, &target.steps);
+            let taught = target
+                .shares
+                .iter()
+                .position(|&s| s == 1.0)
+                .expect("one-hot");
+            -f64::from(policy[taught].max(1e-12)).ln()
+        })
+        .sum();
+    total / positions.len().max(1) as f64
+}
+
+#[test]
+fn teacher_games_make_one_hot_targets_of_its_moves_and_value_targets_of_the_results() {
+    let rules = Rules::default();
+    let config = TeacherConfig {
+        opening_random_plies: 3,
+        max_plies: 80,
+    };
+    let games = play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 2, None);
+    assert_eq!(games.len(), 6);
+    let again = play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 1, None);
+    assert_eq!(games, again, "the same games whatever the thread count");
+    for game in &games {
+        // The random opening plies are not learned from; every other decision is.
+        assert_eq!(game.positions.len() as u32, game.plies - 3);
+        assert!(game.plies <= 80);
+        let sum: f32 = game.rewards.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-6, "{:?}", game.rewards);
+        for position in &game.positions {
+            let [target] = &position.targets[..] else {
+                panic!("one step a Martian Chess action")
+            };
+            assert_eq!(target.shares.iter().filter(|&&s| s == 1.0).count(), 1);
+            assert_eq!(target.shares.iter().sum::<f32>(), 1.0);
+            assert!((position.values.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        }
+    }
+    // A deadline already past plays nothing.
+    let past = Some(std::time::Instant::now());
+    assert!(play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 2, past).is_empty());
+}
+
+#[test]
+fn a_run_from_a_teachers_games_learns_its_moves() {
+    let dir = TempDir::new("teacher");
+    let rules = Rules::default();
+    let held_out: Vec<Position> = play_teacher_games(
+        &teacher("greedy"),
+        &rules,
+        6,
+        1234,
+        &TeacherConfig::default(),
+        2,
+        None,
+    )
+    .into_iter()
+    .flat_map(|g| g.positions)
+    .collect();
+    let untrained = Model::new::<MartianChess>(&rules, 8, 1, 7).expect("a model");
+    let before = surprise(&untrained, &held_out);
+    // About one pass over the teacher's positions: its ties are broken at random, so
+    // a model that learned them by heart would expect the wrong ones.
+    let config = TrainConfig {
+        games_per_generation: 24,
+        steps_per_generation: 40,
+        ..quick_training(3)
+    };
+    let last = train::<MartianChess>(
+        &rules,
+        dir.path(),
+        &config,
+        false,
+        &[],
+        Some(&teacher("greedy")),
+        &mut |_| {},
+    )
+    .expect("trains");
+    assert_eq!((last.generation, last.games), (3, 72));
+    let trained = Model::load::<MartianChess>(&dir.path().join(MODEL_FILE), &rules).expect("saved");
+    let after = surprise(&trained, &held_out);
+    assert!(
+        after <= before - 0.1,
+        "the teacher's moves in {} held-out positions: cross-entropy {after:.3} after training, {before:.3} before",
+        held_out.len()
+    );
+}
+
 #[test]
 fn a_short_training_run_beats_random_in_most_martian_chess_games() {
     let dir = TempDir::new("beats-random");
@@ -255,6 +361,7 @@ fn a_short_training_run_beats_random_in_most_martian_chess_games() {
         &quick_training(3),
         false,
         &[],
+        None,
         &mut |_| {},
     )
     .expect("trains");
@@ -295,11 +402,12 @@ fn training_refuses_a_used_directory_and_resumes_where_it_stopped() {
     config.games_per_generation = 2;
     config.steps_per_generation = 3;
     config.self_play.max_plies = 20;
-    train::<MartianChess>(&rules, dir.path(), &config, false, &[], &mut |_| {}).expect("trains");
-    let again = train::<MartianChess>(&rules, dir.path(), &config, false, &[], &mut |_| {});
+    train::<MartianChess>(&rules, dir.path(), &config, false, &[], None, &mut |_| {})
+        .expect("trains");
+    let again = train::<MartianChess>(&rules, dir.path(), &config, false, &[], None, &mut |_| {});
     assert!(matches!(again, Err(TrainError::NotEmpty(_))), "{again:?}");
     config.generations = Some(2);
-    let last = train::<MartianChess>(&rules, dir.path(), &config, true, &[], &mut |_| {})
+    let last = train::<MartianChess>(&rules, dir.path(), &config, true, &[], None, &mut |_| {})
         .expect("resumes");
     assert_eq!(last.generation, 2);
     assert_eq!(last.steps, 6);
@@ -307,7 +415,8 @@ fn training_refuses_a_used_directory_and_resumes_where_it_stopped() {
     assert_eq!(log.iter().map(|l| l.generation).collect::<Vec<_>>(), [1, 2]);
     assert!(dir.path().join("curve.svg").exists());
     let empty = TempDir::new("nothing");
-    let nothing = train::<MartianChess>(&rules, empty.path(), &config, true, &[], &mut |_| {});
+    let nothing =
+        train::<MartianChess>(&rules, empty.path(), &config, true, &[], None, &mut |_| {});
     assert!(
         matches!(nothing, Err(TrainError::NothingToResume(_))),
         "{nothing:?}"
@@ -413,6 +522,7 @@ fn a_time_limit_is_honoured_within_a_generation() {
         &config,
         false,
         &[],
+        None,
         &mut |_| {},
     )
     .expect("trains");

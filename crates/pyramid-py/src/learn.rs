@@ -141,6 +141,7 @@ impl PyTrainer {
             config: &config,
             resume,
             opponents: &opponents,
+            teacher: None,
         };
         let inner = py
             .detach(|| Trainer::open(game, &options, setup))

@@ -47,6 +47,10 @@ pub struct TrainSetup<'a> {
     pub resume: bool,
     /// The bots the model is measured against.
     pub opponents: &'a [BotSpec],
+    /// A bot whose games against itself the model learns from instead of self-play
+    /// (`pyramid_learn::Trainer::teacher_play`); [`train`] only (a [`Trainer`] learns what
+    /// its workers send).
+    pub teacher: Option<&'a BotSpec>,
 }
 
 /// A whole training run for the game the visit picks.
@@ -61,6 +65,10 @@ impl GameVisitor for Train<'_> {
 
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
+        let teacher = match self.setup.teacher {
+            Some(spec) => opponents::<G>(std::slice::from_ref(spec))?.pop(),
+            None => None,
+        };
         let opponents = opponents::<G>(self.setup.opponents)?;
         let TrainSetup {
             out,
@@ -74,13 +82,14 @@ impl GameVisitor for Train<'_> {
             config,
             resume,
             &opponents,
+            teacher.as_ref(),
             self.progress,
         )?)
     }
 }
 
-/// Trains a model of game `name` by self-play (`pyramid_learn::train`): generations of
-/// self-play games, training steps and checkpoints into `setup.out`, reporting each step
+/// Trains a model of game `name` by self-play, or from a teacher's games
+/// (`pyramid_learn::train`): generations of games, training steps and checkpoints into `setup.out`, reporting each step
 /// to `progress`. Returns the last generation's log line.
 pub fn train(
     name: &str,

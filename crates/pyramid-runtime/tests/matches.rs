@@ -116,6 +116,7 @@ fn training_refuses_a_bad_opponent_before_it_writes_anything() {
         config: &config,
         resume: false,
         opponents: &opponents,
+        teacher: None,
     };
     let result = pyramid_runtime::train("ataxx-ice", &RuleOptions::new(), setup, &mut |_| {});
     assert!(matches!(result, Err(Error::Opponent { .. })), "{result:?}");

@@ -230,6 +230,15 @@ pub struct TrainArgs {
     /// A bot the model is measured against (repeatable; default `mcts:iters=200`).
     #[arg(long = "opponent", value_name = "SPEC", value_parser = parse_bot)]
     pub opponents: Vec<BotSpec>,
+    /// Learn from this bot's games against itself instead of self-play: its moves are
+    /// the policy targets, the games' results the value targets (`ab:ms=20`: supervised
+    /// learning from a search; a later `--resume` without it goes on by self-play).
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
+    pub teacher: Option<BotSpec>,
+    /// With `--teacher`: plies played at random at the start of each game, not learned
+    /// from (a search that plays alike would otherwise play the same few games).
+    #[arg(long, default_value_t = 2)]
+    pub teacher_random_plies: u32,
     /// Measure against the opponents every this many generations (0: never).
     #[arg(long, default_value_t = 5)]
     pub eval_every: u64,

@@ -1,4 +1,4 @@
-//! `pyrctl train`: self-play training with a progress bar (the work is the runtime's
+//! `pyrctl train`: training by self-play or from a teacher, with a progress bar (the work is the runtime's
 //! [`train`], `pyramid_learn::train` for the game chosen by name).
 
 use std::time::Duration;
@@ -43,6 +43,7 @@ fn config(args: &TrainArgs) -> Result<TrainConfig> {
         generations: args.generations,
         evaluate_every: args.eval_every,
         evaluation_games: args.eval_games,
+        teacher_opening_plies: args.teacher_random_plies,
         ..TrainConfig::default()
     })
 }
@@ -57,7 +58,7 @@ fn show(bar: &ProgressBar, progress: &Progress) {
         } => {
             bar.set_position(generation.saturating_sub(1));
             bar.set_message(format!(
-                ": {games} self-play games done ({positions_per_s:.0} positions/s), training"
+                ": {games} games played ({positions_per_s:.0} positions/s), training"
             ));
         }
         Progress::Generation(log) => {
@@ -100,13 +101,18 @@ pub fn command(args: &TrainArgs) -> Result<()> {
         config: &config,
         resume: args.resume,
         opponents: &opponents,
+        teacher: args.teacher.as_ref(),
     };
     let result = train(&args.game, &options, setup, &mut |p| show(&bar, p));
     bar.finish_and_clear();
     let last = match result {
         Ok(last) => last,
         Err(Error::Opponent { spec, error }) => {
-            return Err(anyhow::Error::new(error).context(format!("--opponent {spec}")));
+            let flag = match &args.teacher {
+                Some(teacher) if teacher.to_string() == spec => "--teacher",
+                _ => "--opponent",
+            };
+            return Err(anyhow::Error::new(error).context(format!("{flag} {spec}")));
         }
         Err(e @ (Error::Train(_) | Error::Model(_))) => {
             return Err(anyhow::Error::new(e))

@@ -1,0 +1,174 @@
+//! Games played by a teacher: a search bot (`ab:ms=20`, `mcts:iters=800`) plays every seat,
+//! and each of its decisions becomes a training position, the action it chose the policy
+//! target (all the share on its decision steps) and the game's result the value target:
+//! supervised learning from a search, as AlphaGo's first network learned from experts'
+//! games, before (or instead of) self-play.
+
+use std::time::Instant;
+
+use pyramid_core::arena::game_seed;
+use pyramid_core::prelude::*;
+use pyramid_core::rand::{Rng, SeedableRng};
+use pyramid_core::{Bot, ChaCha8Rng, Seat};
+
+use crate::limits::MAX_SEATS;
+use crate::model::seat_after;
+use crate::search::{StepTarget, evaluated_rewards, legal_steps};
+use crate::self_play::{Position, SelfPlayGame};
+use crate::training::Opponent;
+
+/// How teacher games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeacherConfig {
+    /// Plies played at random at the start of each game, not learned from (default 2):
+    /// a deterministic teacher would otherwise play the same few games.
+    pub opening_random_plies: u32,
+    /// Plies after which a game is cut off and scored by the game's evaluation (the
+    /// best-evaluated seats share the win), as in self-play (default 200).
+    pub max_plies: u32,
+}
+
+impl Default for TeacherConfig {
+    fn default() -> Self {
+        TeacherConfig {
+            opening_random_plies: 2,
+            max_plies: 200,
+        }
+    }
+}
+
+/// Plays `games` games of `G` under `rules` with `teacher` in every seat, on `threads`
+/// threads, game `i` dealt from `game_seed(seed, i)` and each seat's bot made from a seed
+/// of its own; stops at `deadline` (when given), returning the games finished by then.
+/// Every decision of the teacher is a [`Position`]: the acting seat's observation, the
+/// teacher's action as one-hot targets of its decision steps, the game's result.
+///
+/// ```
+/// use pyramid_core::{nim::Nim, prelude::*};
+/// use pyramid_learn::{Opponent, TeacherConfig, play_teacher_games};
+/// let teacher = Opponent::<Nim> {
+///     name: "greedy".into(),
+///     make: Box::new(|seed| pyramid_bots::bot_from_spec::<Nim>("greedy", seed).expect("a spec")),
+/// };
+/// let games = play_teacher_games(&teacher, &Default::default(), 4, 7, &TeacherConfig::default(), 2, None);
+/// assert_eq!(games.len(), 4);
+/// for position in games.iter().flat_map(|g| &g.positions) {
+///     // The teacher's choice carries all the share.
+///     assert!(position.targets.iter().all(|t| t.shares.iter().sum::<f32>() == 1.0));
+/// }
+/// ```
+pub fn play_teacher_games<G: FullGame>(
+    teacher: &Opponent<G>,
+    rules: &G::Rules,
+    games: usize,
+    seed: u64,
+    config: &TeacherConfig,
+    threads: usize,
+    deadline: Option<Instant>,
+) -> Vec<SelfPlayGame> {
+    let threads = threads.clamp(1, games.max(1));
+    let mut all: Vec<(usize, SelfPlayGame)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    for i in (t..games).step_by(threads) {
+                        let game_seed = game_seed(seed, i as u64);
+                        match teacher_game(teacher, rules, game_seed, config, deadline) {
+                            Some(game) => mine.push((i, game)),
+                            None => break,
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, g)| g).collect()
+}
+
+/// One game of the teacher against itself, from `seed`; `None` when `deadline` came first.
+fn teacher_game<G: FullGame>(
+    teacher: &Opponent<G>,
+    rules: &G::Rules,
+    seed: u64,
+    config: &TeacherConfig,
+    deadline: Option<Instant>,
+) -> Option<SelfPlayGame> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = G::deal(rules, &mut rng);
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..state.seats())
+        .map(|_| (teacher.make)(rng.random()))
+        .collect();
+    let len = G::observation_shape(rules).iter().product();
+    let mut positions: Vec<(Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
+    while let Some(seat) = state.to_act() {
+        if state.plies() >= config.max_plies {
+            break;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if state.plies() < config.opening_random_plies {
+            let Some(action) = state.random_action(&mut rng) else {
+                break;
+            };
+            state.play_unchecked(action);
+            continue;
+        }
+        let bot = bots.get_mut(seat.index())?;
+        let Some(action) = bot.choose(&state.view(seat), seat) else {
+            break;
+        };
+        if !state.is_legal(action) {
+            break;
+        }
+        let mut observation = vec![0.0; len];
+        state.write_observation(seat, &mut observation);
+        positions.push((seat, observation, teacher_targets(&state, action)));
+        state.play_unchecked(action);
+    }
+    let seats = state.seats().min(MAX_SEATS);
+    let rewards = evaluated_rewards(&state, seats);
+    let positions = positions
+        .into_iter()
+        .map(|(seat, observation, targets)| Position {
+            observation,
+            targets,
+            values: (0..seats)
+                .map(|offset| rewards[seat_after(seat.index(), offset, seats)])
+                .collect(),
+        })
+        .collect();
+    Some(SelfPlayGame {
+        positions,
+        plies: state.plies(),
+        rewards: rewards[..seats].to_vec(),
+    })
+}
+
+/// The policy targets of the teacher's `action` in `state`: for each of its decision
+/// steps, the legal steps after the ones before it, all the share on its own.
+pub fn teacher_targets<G: FullGame>(state: &G, action: G::Action) -> Vec<StepTarget> {
+    let steps = state.steps(action);
+    (0..steps.len())
+        .map(|i| {
+            let prefix = steps[..i].to_vec();
+            let legal = legal_steps(state, &prefix);
+            let shares = legal
+                .iter()
+                .map(|&s| if s == steps[i] { 1.0 } else { 0.0 })
+                .collect();
+            StepTarget {
+                prefix,
+                steps: legal,
+                shares,
+            }
+        })
+        .collect()
+}
