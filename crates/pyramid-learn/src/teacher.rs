@@ -26,6 +26,11 @@ pub struct TeacherConfig {
     /// Plies after which a game is cut off and scored by the game's evaluation (the
     /// best-evaluated seats share the win), as in self-play (default 200).
     pub max_plies: u32,
+    /// The value target of a position: 0 (default), the game's result; `k`, who leads by
+    /// the game's evaluation `k` plies later in the teacher's game (the result when the
+    /// game ends sooner), for games whose result is decided so late that it says little
+    /// about the early positions (Ataxx-ice's captures turn the board until the end).
+    pub value_plies: u32,
 }
 
 impl Default for TeacherConfig {
@@ -33,6 +38,7 @@ impl Default for TeacherConfig {
         TeacherConfig {
             opening_random_plies: 2,
             max_plies: 200,
+            value_plies: 0,
         }
     }
 }
@@ -106,7 +112,10 @@ fn teacher_game<G: FullGame>(
         .map(|_| (teacher.make)(rng.random()))
         .collect();
     let len = G::observation_shape(rules).iter().product();
-    let mut positions: Vec<(Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
+    let seats = state.seats().min(MAX_SEATS);
+    let mut positions: Vec<(u32, Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
+    // Who leads after each ply (entry `p`: after `p` plies), for `value_plies`.
+    let mut leads = vec![evaluated_rewards(&state, seats)];
     while let Some(seat) = state.to_act() {
         if state.plies() >= config.max_plies {
             break;
@@ -130,19 +139,31 @@ fn teacher_game<G: FullGame>(
         }
         let mut observation = vec![0.0; len];
         state.write_observation(seat, &mut observation);
-        positions.push((seat, observation, teacher_targets(&state, action)));
+        positions.push((
+            state.plies(),
+            seat,
+            observation,
+            teacher_targets(&state, action),
+        ));
         state.play_unchecked(action);
+        leads.push(evaluated_rewards(&state, seats));
     }
-    let seats = state.seats().min(MAX_SEATS);
     let rewards = evaluated_rewards(&state, seats);
     let positions = positions
         .into_iter()
-        .map(|(seat, observation, targets)| Position {
-            observation,
-            targets,
-            values: (0..seats)
-                .map(|offset| rewards[seat_after(seat.index(), offset, seats)])
-                .collect(),
+        .map(|(ply, seat, observation, targets)| {
+            let later = (ply as usize).saturating_add(config.value_plies as usize);
+            let target = match leads.get(later) {
+                Some(lead) if config.value_plies > 0 && later + 1 < leads.len() => lead,
+                _ => &rewards,
+            };
+            Position {
+                observation,
+                targets,
+                values: (0..seats)
+                    .map(|offset| target[seat_after(seat.index(), offset, seats)])
+                    .collect(),
+            }
         })
         .collect();
     Some(SelfPlayGame {

@@ -83,6 +83,9 @@ pub struct TrainConfig {
     /// With a teacher ([`train`]'s `teacher`): plies played at random at the start of
     /// each teacher game, not learned from (default 2).
     pub teacher_opening_plies: u32,
+    /// With a teacher: the value target ([`TeacherConfig::value_plies`]; default 0, the
+    /// game's result).
+    pub teacher_value_plies: u32,
 }
 
 impl Default for TrainConfig {
@@ -105,6 +108,7 @@ impl Default for TrainConfig {
             evaluation_games: 20,
             evaluation_iterations: 100,
             teacher_opening_plies: 2,
+            teacher_value_plies: 0,
         }
     }
 }
@@ -330,6 +334,7 @@ impl<G: FullGame> Trainer<G> {
         let config = TeacherConfig {
             opening_random_plies: self.config.teacher_opening_plies,
             max_plies: self.config.self_play.max_plies,
+            value_plies: self.config.teacher_value_plies,
         };
         play_teacher_games::<G>(
             teacher,

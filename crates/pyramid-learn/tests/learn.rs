@@ -281,6 +281,7 @@ fn teacher_games_make_one_hot_targets_of_its_moves_and_value_targets_of_the_resu
     let config = TeacherConfig {
         opening_random_plies: 3,
         max_plies: 80,
+        value_plies: 0,
     };
     let games = play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 2, None);
     assert_eq!(games.len(), 6);
@@ -301,6 +302,30 @@ fn teacher_games_make_one_hot_targets_of_its_moves_and_value_targets_of_the_resu
             assert!((position.values.iter().sum::<f32>() - 1.0).abs() < 1e-6);
         }
     }
+    // Leads some plies later as value targets: the last positions (fewer plies before the
+    // end) learn the result, earlier ones who led then.
+    let later = TeacherConfig {
+        value_plies: 4,
+        ..config
+    };
+    let leads = play_teacher_games(&teacher("greedy"), &rules, 6, 5, &later, 2, None);
+    let mut differ = 0;
+    for (game, result) in leads.iter().zip(&games) {
+        assert_eq!(game.rewards, result.rewards, "the same games");
+        let n = game.positions.len();
+        for (i, (lead, end)) in game.positions.iter().zip(&result.positions).enumerate() {
+            assert!((lead.values.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+            if i + 4 >= n {
+                assert_eq!(
+                    lead.values, end.values,
+                    "within 4 plies of the end: the result"
+                );
+            } else if lead.values != end.values {
+                differ += 1;
+            }
+        }
+    }
+    assert!(differ > 0, "some position's later lead is not the result");
     // A deadline already past plays nothing.
     let past = Some(std::time::Instant::now());
     assert!(play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 2, past).is_empty());

@@ -239,6 +239,10 @@ pub struct TrainArgs {
     /// from (a search that plays alike would otherwise play the same few games).
     #[arg(long, default_value_t = 2)]
     pub teacher_random_plies: u32,
+    /// With `--teacher`: the value target of a position is who leads by the game's
+    /// evaluation this many plies later in the teacher's game (0: the game's result).
+    #[arg(long, default_value_t = 0)]
+    pub teacher_value_plies: u32,
     /// Measure against the opponents every this many generations (0: never).
     #[arg(long, default_value_t = 5)]
     pub eval_every: u64,

@@ -44,6 +44,7 @@ fn config(args: &TrainArgs) -> Result<TrainConfig> {
         evaluate_every: args.eval_every,
         evaluation_games: args.eval_games,
         teacher_opening_plies: args.teacher_random_plies,
+        teacher_value_plies: args.teacher_value_plies,
         ..TrainConfig::default()
     })
 }
