@@ -438,7 +438,10 @@ fn training_refuses_a_used_directory_and_resumes_where_it_stopped() {
     assert_eq!(last.steps, 6);
     let log = read_log(&dir.path().join("log.jsonl")).expect("a log");
     assert_eq!(log.iter().map(|l| l.generation).collect::<Vec<_>>(), [1, 2]);
-    assert!(dir.path().join("curve.svg").exists());
+    // The curve draws the losses even of a run never measured against opponents.
+    let curve = std::fs::read_to_string(dir.path().join("curve.svg")).expect("a curve");
+    assert_eq!(curve.matches("stroke-dasharray").count(), 2, "{curve}");
+    assert!(curve.contains("policy loss (largest") && curve.contains("value loss (largest"));
     let empty = TempDir::new("nothing");
     let nothing =
         train::<MartianChess>(&rules, empty.path(), &config, true, &[], None, &mut |_| {});
