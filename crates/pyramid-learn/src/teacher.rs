@@ -114,8 +114,15 @@ fn teacher_game<G: FullGame>(
     let len = G::observation_shape(rules).iter().product();
     let seats = state.seats().min(MAX_SEATS);
     let mut positions: Vec<(u32, Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
-    // Who leads after each ply (entry `p`: after `p` plies), for `value_plies`.
-    let mut leads = vec![evaluated_rewards(&state, seats)];
+    // Who leads after each ply (entry `p`: after `p` plies, the last: the game's end),
+    // kept for `value_plies` only.
+    let mut leads = Vec::new();
+    let mut lead_after_ply = |state: &G| {
+        if config.value_plies > 0 {
+            leads.push(evaluated_rewards(state, seats));
+        }
+    };
+    lead_after_ply(&state);
     while let Some(seat) = state.to_act() {
         if state.plies() >= config.max_plies {
             break;
@@ -123,40 +130,30 @@ fn teacher_game<G: FullGame>(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        if state.plies() < config.opening_random_plies {
-            let Some(action) = state.random_action(&mut rng) else {
-                break;
-            };
-            state.play_unchecked(action);
-            continue;
-        }
-        let bot = bots.get_mut(seat.index())?;
-        let Some(action) = bot.choose(&state.view(seat), seat) else {
-            break;
+        let action = if state.plies() < config.opening_random_plies {
+            state.random_action(&mut rng)
+        } else {
+            let bot = bots.get_mut(seat.index())?;
+            let chosen = bot
+                .choose(&state.view(seat), seat)
+                .filter(|&action| state.is_legal(action));
+            if let Some(action) = chosen {
+                let mut observation = vec![0.0; len];
+                state.write_observation(seat, &mut observation);
+                let targets = teacher_targets(&state, action);
+                positions.push((state.plies(), seat, observation, targets));
+            }
+            chosen
         };
-        if !state.is_legal(action) {
-            break;
-        }
-        let mut observation = vec![0.0; len];
-        state.write_observation(seat, &mut observation);
-        positions.push((
-            state.plies(),
-            seat,
-            observation,
-            teacher_targets(&state, action),
-        ));
+        let Some(action) = action else { break };
         state.play_unchecked(action);
-        leads.push(evaluated_rewards(&state, seats));
+        lead_after_ply(&state);
     }
     let rewards = evaluated_rewards(&state, seats);
     let positions = positions
         .into_iter()
         .map(|(ply, seat, observation, targets)| {
-            let later = (ply as usize).saturating_add(config.value_plies as usize);
-            let target = match leads.get(later) {
-                Some(lead) if config.value_plies > 0 && later + 1 < leads.len() => lead,
-                _ => &rewards,
-            };
+            let target = value_target(&leads, &rewards, ply, config.value_plies);
             Position {
                 observation,
                 targets,
@@ -171,6 +168,23 @@ fn teacher_game<G: FullGame>(
         plies: state.plies(),
         rewards: rewards[..seats].to_vec(),
     })
+}
+
+/// The value target of the position after `ply` plies: with `value_plies` 0, the game's
+/// result (`rewards`); else who leads `value_plies` plies later (`leads[p]`: after `p`
+/// plies, its last entry the game's end), the result when the game ends sooner.
+fn value_target<'a>(
+    leads: &'a [[f32; MAX_SEATS]],
+    rewards: &'a [f32; MAX_SEATS],
+    ply: u32,
+    value_plies: u32,
+) -> &'a [f32; MAX_SEATS] {
+    if value_plies == 0 {
+        return rewards;
+    }
+    leads
+        .get(ply as usize + value_plies as usize)
+        .unwrap_or(rewards)
 }
 
 /// The policy targets of the teacher's `action` in `state`: for each of its decision
@@ -192,4 +206,27 @@ pub fn teacher_targets<G: FullGame>(state: &G, action: G::Action) -> Vec<StepTar
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_target_is_the_lead_value_plies_later_or_the_result() {
+        // A game of 4 plies: who led after 0, 1, 2, 3 and 4 plies (the end).
+        let mut leads = [[0.0; MAX_SEATS]; 5];
+        for (p, lead) in leads.iter_mut().enumerate() {
+            lead[0] = p as f32;
+        }
+        let rewards = leads[4];
+        assert_eq!(value_target(&leads, &rewards, 0, 2)[0], 2.0);
+        assert_eq!(value_target(&leads, &rewards, 1, 3)[0], 4.0, "the end");
+        assert_eq!(
+            value_target(&leads, &rewards, 3, 2),
+            &rewards,
+            "past the end"
+        );
+        assert_eq!(value_target(&[], &rewards, 1, 0), &rewards, "0: the result");
+    }
 }
