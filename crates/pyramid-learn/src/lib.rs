@@ -14,6 +14,7 @@ mod limits;
 mod model;
 mod network;
 mod network_bench;
+mod opponent;
 mod replay_buffer;
 mod run_log;
 mod search;
@@ -38,6 +39,7 @@ pub use network::{
 pub use network_bench::{
     NETWORK_BENCH_HEADER, NetworkBench, bench_network, flops_per_eval, peak_gflops,
 };
+pub use opponent::Opponent;
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use run_log::{GenerationLog, Score, read_log};
 pub use search::{
@@ -46,6 +48,6 @@ pub use search::{
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
 pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
-    BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Opponent,
-    Progress, TrainConfig, TrainError, Trainer, run_files, train,
+    BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Progress,
+    TrainConfig, TrainError, Trainer, run_files, train,
 };

@@ -13,9 +13,9 @@ use pyramid_core::{Bot, ChaCha8Rng, Seat};
 
 use crate::limits::MAX_SEATS;
 use crate::model::seat_after;
+use crate::opponent::Opponent;
 use crate::search::{StepTarget, evaluated_rewards, legal_steps};
 use crate::self_play::{Position, SelfPlayGame};
-use crate::training::Opponent;
 
 /// How teacher games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

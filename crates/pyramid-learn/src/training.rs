@@ -24,6 +24,7 @@ use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::curve::write_curve;
 use crate::error::ModelError;
 use crate::model::Model;
+use crate::opponent::Opponent;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
@@ -111,14 +112,6 @@ impl Default for TrainConfig {
             teacher_value_plies: 0,
         }
     }
-}
-
-/// A fixed opponent the model is measured against during training.
-pub struct Opponent<G: FullGame> {
-    /// Its name in the log (a bot spec such as `mcts:iters=200`).
-    pub name: String,
-    /// Makes the bot, its random choices following from the seed.
-    pub make: Box<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>,
 }
 
 /// What a training run tells its caller while it goes.

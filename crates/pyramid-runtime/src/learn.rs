@@ -89,8 +89,8 @@ impl GameVisitor for Train<'_> {
 }
 
 /// Trains a model of game `name` by self-play, or from a teacher's games
-/// (`pyramid_learn::train`): generations of games, training steps and checkpoints into `setup.out`, reporting each step
-/// to `progress`. Returns the last generation's log line.
+/// (`pyramid_learn::train`): generations of games, training steps and checkpoints into
+/// `setup.out`, reporting each step to `progress`. Returns the last generation's log line.
 pub fn train(
     name: &str,
     options: &RuleOptions,

@@ -13,10 +13,10 @@ use pyramid_runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::bots::drive_bots;
+use crate::bots::{drive_bots, run};
 use crate::clock::{Clock, TimeControl};
 use crate::extract::{Checked, Client};
-use crate::games::{find, play, run};
+use crate::games::{find, play};
 use crate::limits::bot_within_limits;
 use crate::persist::{save_new, stored_of};
 use crate::store::{LiveGame, Seating, Setup, Sitter, lock, random_token};

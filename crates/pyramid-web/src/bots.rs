@@ -36,6 +36,13 @@ impl Drop for Counted<'_> {
     }
 }
 
+/// A copy of a game just held (new, or loaded): its clock's timer runs ([`watch_clock`])
+/// and its bots start moving ([`drive_bots`]).
+pub fn run(app: &Arc<App>, shared: Shared) {
+    watch_clock(app, Arc::clone(&shared));
+    drive_bots(app, shared);
+}
+
 /// After a game changed: when it is over or closed, stops its bots (an outside engine's
 /// process ends); when a bot seat is to act, starts a task that plays the bot seats until
 /// a human seat is to act, the game is over or the store dropped it (unless one already
@@ -126,10 +133,7 @@ async fn play_bot_seats(app: &Arc<App>, shared: &Shared) {
                 app.store.forget(shared);
                 drop(id_lock);
                 if let Ok((fresh, true)) = held_or_loaded(app, &shared.id).await {
-                    // As `games::run` does for a copy just held (not called:
-                    // the game service stands above the bots).
-                    watch_clock(app, Arc::clone(&fresh));
-                    drive_bots(app, fresh);
+                    run(app, fresh);
                 }
                 return;
             }

@@ -1,6 +1,6 @@
 //! The game service between the handlers and the store and database: [`find`] a game
-//! (loaded once when out of memory, its bots then started), [`write`] it under its id's
-//! lock, [`play`] an action (committed before it is applied and answered, checked again
+//! (loaded once when out of memory, its bots and clock then started: [`run`]), [`write`]
+//! it under its id's lock, [`play`] an action (committed before it is applied and answered, checked again
 //! on a fresh copy when the database moved on), and [`resume_bot_games`] after a start.
 
 use std::sync::{Arc, Weak};
@@ -9,11 +9,10 @@ use std::time::Duration;
 use pyramid_core::Seat;
 use tokio::sync::OwnedMutexGuard;
 
-use crate::bots::drive_bots;
+use crate::bots::run;
 use crate::db::now_ms;
 use crate::persist::{Refusal, commit, db_error, held_or_loaded};
 use crate::store::{LiveGame, Seating, Shared, lock};
-use crate::timeout::watch_clock;
 use crate::{ApiError, App};
 
 /// How many times a request loads a game again when its copy turns out older than the
@@ -28,13 +27,6 @@ pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
         run(app, Arc::clone(&shared));
     }
     Ok(shared)
-}
-
-/// A copy of a game just held (new, or loaded): its bots start moving and its clock's
-/// timer runs ([`watch_clock`]).
-pub fn run(app: &Arc<App>, shared: Shared) {
-    watch_clock(app, Arc::clone(&shared));
-    drive_bots(app, shared);
 }
 
 /// A game held for writing: its current copy, and its id's lock (no other request

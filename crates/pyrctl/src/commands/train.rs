@@ -1,5 +1,5 @@
-//! `pyrctl train`: training by self-play or from a teacher, with a progress bar (the work is the runtime's
-//! [`train`], `pyramid_learn::train` for the game chosen by name).
+//! `pyrctl train`: training by self-play or from a teacher, with a progress bar (the
+//! work is the runtime's [`train`], `pyramid_learn::train` for the game chosen by name).
 
 use std::time::Duration;
 
