@@ -1,16 +1,20 @@
-//! `ab:model=FILE`: the alpha-beta bot of `pyramid_bots` valuing its leaves by a model's
-//! value head instead of the game's hand-written evaluation ([`NetValue`], [`AbModelKind`]).
+//! `ab:model=FILE`: the alpha-beta bot of `pyramid_bots` valuing its leaves by a learned
+//! value instead of the game's hand-written evaluation ([`AbModelKind`]): a value net's
+//! ([`ValueNetValue`], the file a [`ValueNet`]'s) or a model's value head ([`NetValue`]).
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError};
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, Seat};
 
+use crate::error::ModelError;
 use crate::kind::model_of_game;
+use crate::limits::MAX_MODEL_BYTES;
 use crate::model::Model;
+use crate::value_net::{ValueNet, ValueScratch, is_value_net_file};
 
 /// A leaf's value by the model: the value head's expected reward for the searching seat,
 /// from the observation of the seat to act (as the model was trained: every position it
@@ -69,6 +73,100 @@ impl<G: FullGame> LeafValue<G> for NetValue {
     fn spec_options(&self) -> String {
         format!("model={}", self.file.display())
     }
+}
+
+/// A leaf's value by a [`ValueNet`]: the net's expected reward for the searching seat,
+/// from the observation of the seat to act, scaled to `[-1, 1]` (0 when the net fails on
+/// a position). Allocates nothing per leaf.
+///
+/// ```
+/// use pyramid_bots::LeafValue;
+/// use pyramid_core::{Seat, nim::Nim, prelude::*};
+/// use pyramid_learn::{ValueNet, ValueNetValue};
+/// let net = ValueNet::new::<Nim>(&Default::default(), 8, 4, 7)?;
+/// let mut value = ValueNetValue::new(std::sync::Arc::new(net), "nim.value.safetensors".into());
+/// let start = Nim::new(&Default::default());
+/// assert!(LeafValue::<Nim>::value(&mut value, &start, Seat(0)).abs() <= 1.0);
+/// # Ok::<(), pyramid_learn::ModelError>(())
+/// ```
+pub struct ValueNetValue {
+    net: Arc<ValueNet>,
+    file: PathBuf,
+    observation: Vec<f32>,
+    scratch: ValueScratch,
+    values: Vec<f32>,
+}
+
+impl ValueNetValue {
+    /// The value of `net`, read from `file` (named in the bot's spec).
+    pub fn new(net: Arc<ValueNet>, file: PathBuf) -> ValueNetValue {
+        let shape = &net.info().shape;
+        ValueNetValue {
+            observation: vec![0.0; shape.inputs()],
+            values: vec![0.0; shape.seats],
+            scratch: ValueScratch::default(),
+            net,
+            file,
+        }
+    }
+}
+
+impl<G: FullGame> LeafValue<G> for ValueNetValue {
+    fn value(&mut self, state: &G, seat: Seat) -> f64 {
+        let Some(actor) = state.to_act() else {
+            return 0.0;
+        };
+        let seats = state.seats().max(1);
+        state.write_observation(actor, &mut self.observation);
+        let offset = (seat.index() + seats - actor.index()) % seats;
+        match self
+            .net
+            .evaluate_with(&self.observation, &mut self.scratch, &mut self.values)
+        {
+            Ok(()) => self
+                .values
+                .get(offset)
+                .map_or(0.0, |&reward| (f64::from(reward) - 0.5) * 2.0),
+            Err(_) => 0.0,
+        }
+    }
+
+    fn check(&mut self, state: &G) -> Result<(), String> {
+        self.net
+            .check_game::<G>(state.rules())
+            .map_err(|e| e.to_string())
+    }
+
+    fn spec_options(&self) -> String {
+        format!("model={}", self.file.display())
+    }
+}
+
+/// The value net in `path` if the file is one (`None` for a model file), refused when it
+/// is another game's or damaged.
+fn value_net_of_game<G: FullGame>(path: &Path) -> Result<Option<ValueNet>, ModelError> {
+    let name = path.display().to_string();
+    let io = |source| ModelError::Io {
+        path: name.clone(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_MODEL_BYTES {
+        return Err(ModelError::TooLarge { path: name, bytes });
+    }
+    let buffer = std::fs::read(path).map_err(io)?;
+    if !is_value_net_file(&buffer) {
+        return Ok(None);
+    }
+    let net = ValueNet::from_bytes(&buffer, &name)?;
+    if net.info().game != G::NAME {
+        return Err(ModelError::WrongGame {
+            path: name,
+            expected: G::NAME.to_owned(),
+            found: net.info().game.clone(),
+        });
+    }
+    Ok(Some(net))
 }
 
 /// `ab:model=FILE` as a kind of `pyramid_bots` specs, added under the name `ab`: it reads
@@ -145,9 +243,21 @@ impl AbModelSpec {
         Ok(AbModelSpec { model, config })
     }
 
-    /// The bot for game `G`: reads the model (once per file and version) and refuses
-    /// another game's model or a damaged file ([`SpecError::Build`]).
+    /// The bot for game `G`: reads the value net or the model (a model once per file and
+    /// version) and refuses another game's or a damaged file ([`SpecError::Build`]).
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
+        let refused = |e: ModelError| SpecError::Build {
+            bot: "ab",
+            reason: e.to_string(),
+        };
+        if let Some(net) = value_net_of_game::<G>(&self.model).map_err(refused)? {
+            let value = ValueNetValue::new(Arc::new(net), self.model.clone());
+            return Ok(Box::new(AlphaBetaBot::<G, ValueNetValue>::with_leaf_value(
+                self.config.clone(),
+                seed,
+                value,
+            )));
+        }
         let model = model_of_game::<G>(&self.model, "ab")?;
         let value = NetValue::new(model, self.model.clone());
         Ok(Box::new(AlphaBetaBot::<G, NetValue>::with_leaf_value(

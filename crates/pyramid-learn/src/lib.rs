@@ -21,8 +21,10 @@ mod search;
 mod self_play;
 mod teacher;
 mod training;
+mod value_net;
+mod value_training;
 
-pub use ab_model::{AbModelKind, AbModelSpec, NetValue};
+pub use ab_model::{AbModelKind, AbModelSpec, NetValue, ValueNetValue};
 pub use bot::{AzBot, AzBudget, AzConfig};
 pub use curve::{curve_svg, write_curve};
 pub use error::{ModelError, TensorMismatch};
@@ -50,4 +52,11 @@ pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Progress,
     TrainConfig, TrainError, Trainer, run_files, train,
+};
+pub use value_net::{
+    MAX_VALUE_UNITS, VALUE_NET_FORMAT, ValueNet, ValueNetInfo, ValueNetShape, ValueScratch,
+    is_value_net_file,
+};
+pub use value_training::{
+    ValueEpoch, ValueProgress, ValueTrainConfig, ValueTraining, train_value_net, value_net_candle,
 };

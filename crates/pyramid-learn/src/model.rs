@@ -471,7 +471,7 @@ fn read_info(metadata: &Metadata, name: &str) -> Result<ModelInfo, ModelError> {
 /// tensors `specs` of the network its header declares: first that the file is large
 /// enough for them (checked arithmetic), then that the table lists exactly those
 /// tensors, each `F32` of the same dimensions.
-fn check_tensor_table(
+pub(crate) fn check_tensor_table(
     specs: &[TensorSpec],
     metadata: &Metadata,
     file_bytes: usize,
@@ -524,7 +524,7 @@ fn check_tensor_table(
 
 /// The data of tensor `tensor_name` in `buffer`, a safetensors file whose header (of
 /// `header` bytes) holds the table `metadata`; `None` when it is not there.
-fn tensor_bytes<'a>(
+pub(crate) fn tensor_bytes<'a>(
     buffer: &'a [u8],
     header: usize,
     metadata: &Metadata,
@@ -541,7 +541,7 @@ fn tensor_bytes<'a>(
 /// checking for overflow, which a crafted header of a few hundred bytes makes panic; this
 /// reads the same table first, with checked arithmetic. What else is wrong with the file
 /// is left to the safetensors crate to say.
-fn check_offsets(buffer: &[u8]) -> Result<(), String> {
+pub(crate) fn check_offsets(buffer: &[u8]) -> Result<(), String> {
     let Some((length, rest)) = buffer.split_first_chunk::<8>() else {
         return Ok(());
     };
@@ -572,7 +572,7 @@ fn check_offsets(buffer: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {
+pub(crate) fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {
     ModelError::Damaged {
         path: name.to_owned(),
         reason: reason.to_string(),

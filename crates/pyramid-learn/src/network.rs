@@ -206,7 +206,7 @@ pub struct TensorSpec {
 }
 
 impl TensorSpec {
-    fn new(name: String, dims: Vec<usize>) -> TensorSpec {
+    pub(crate) fn new(name: String, dims: Vec<usize>) -> TensorSpec {
         TensorSpec { name, dims }
     }
 

@@ -1,7 +1,7 @@
 //! The evaluator seam and the fast inference path: the fast path agrees with candle's
 //! forward pass on random observations of every game (tiny networks), follows the
 //! weights through a training step, and the uniform evaluator drives self-play and the
-//! `az` bot without a network.
+//! `az` bot without a network; the value net's fast path agrees with candle too.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,8 +14,8 @@ use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{Bot, ChaCha8Rng, Seat};
 use pyramid_learn::{
     AzBot, AzBudget, AzConfig, CandleEvaluator, Evaluation, Evaluator, Learner, Model,
-    ReplayBuffer, SelfPlayConfig, UniformEvaluator, bench_network, check_evaluator, flops_per_eval,
-    peak_gflops, play_games,
+    ReplayBuffer, SelfPlayConfig, UniformEvaluator, ValueNet, bench_network, check_evaluator,
+    flops_per_eval, peak_gflops, play_games, value_net_candle,
 };
 use stacktrices::Stacktrices;
 
@@ -87,6 +87,35 @@ fn fast_path_agrees_with_candle_for_every_game() {
     fast_path_agrees::<AtaxxIce>();
     fast_path_agrees::<CardSiege>();
     fast_path_agrees::<Stacktrices>();
+}
+
+/// The value net's fast path (sparse first layer, constant planes folded) against
+/// candle's forward pass for small nets of `G`.
+fn value_net_agrees<G: FullGame>() {
+    let rules = G::Rules::default();
+    for (hidden, hidden2, seed) in [(16, 8, 3), (64, 32, 4), (5, 1, 5)] {
+        let net = ValueNet::new::<G>(&rules, hidden, hidden2, seed).expect("a value net");
+        let len = net.info().shape.inputs();
+        let observations = observations::<G>(&rules, len, seed);
+        let candle = value_net_candle(&net, &observations).expect("candle");
+        assert_eq!(candle.len(), observations.len() / len);
+        for (i, (one, expected)) in observations.chunks(len).zip(&candle).enumerate() {
+            let fast = net.evaluate(one).expect("fast");
+            assert!(
+                close(&fast, expected),
+                "{} {hidden}x{hidden2}: position {i}: {fast:?} against {expected:?}",
+                G::NAME
+            );
+        }
+    }
+}
+
+#[test]
+fn value_net_fast_path_agrees_with_candle_for_every_game() {
+    value_net_agrees::<MartianChess>();
+    value_net_agrees::<AtaxxIce>();
+    value_net_agrees::<CardSiege>();
+    value_net_agrees::<Stacktrices>();
 }
 
 #[test]

@@ -11,6 +11,8 @@ mod network_bench;
 mod options;
 mod person;
 mod replay;
+#[cfg(feature = "learn")]
+mod value;
 mod vector;
 
 pub use error::Error;
@@ -26,4 +28,6 @@ pub use person::{Person, PersonGame, play_against};
 #[cfg(feature = "learn")]
 pub use pyramid_learn;
 pub use replay::{bench, verify_record};
+#[cfg(feature = "learn")]
+pub use value::{ValueTrainSetup, ValueTrained, train_value};
 pub use vector::{Buffers, DEFAULT_PLY_LIMIT, Outputs, VectorEnv, VectorError};

@@ -36,6 +36,12 @@ pub enum Command {
     /// (`log.jsonl`) and a learning curve (`curve.svg`) against `--opponent` bots.
     #[cfg(feature = "learn")]
     Train(TrainArgs),
+    /// Train a value net for `ab:model=FILE` (docs/learning.md, "A learned evaluation for
+    /// alpha-beta"): a small network learns the values of a teacher's positions, one game
+    /// in ten held out; prints each epoch's losses as a JSON line and writes the net of
+    /// the best epoch to `--out`.
+    #[cfg(feature = "learn")]
+    TrainValue(TrainValueArgs),
     /// Re-play every game of a record file (`-` reads standard input): every action must
     /// be legal and every stored result right. Stops at the first bad line.
     Replay(ReplayArgs),
@@ -249,6 +255,55 @@ pub struct TrainArgs {
     /// Games against each opponent, seats swapped.
     #[arg(long, default_value_t = 20)]
     pub eval_games: usize,
+    /// Rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The arguments of `pyrctl train-value`.
+#[cfg(feature = "learn")]
+#[derive(Debug, Args)]
+pub struct TrainValueArgs {
+    /// The game.
+    #[arg(value_parser = GameName)]
+    pub game: String,
+    /// The value-net file to write (`models/ataxx-ice.value.safetensors`).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The bot whose games against itself give the positions.
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot, default_value = "ab:ms=10")]
+    pub teacher: BotSpec,
+    /// Positions to gather before training.
+    #[arg(long, default_value_t = 50_000)]
+    pub positions: usize,
+    /// Stop gathering positions after this many hours, and train on those gathered.
+    #[arg(long)]
+    pub hours: Option<f64>,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub epochs: u64,
+    /// Units of the first hidden layer.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub hidden: u16,
+    /// Units of the second hidden layer.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub hidden2: u16,
+    /// Plies played at random at the start of each teacher game, not learned from.
+    #[arg(long, default_value_t = 2)]
+    pub teacher_random_plies: u32,
+    /// The value target of a position: who leads by the game's evaluation this many
+    /// plies later in the teacher's game (0: the game's result).
+    #[arg(long, default_value_t = 0)]
+    pub teacher_value_plies: u32,
+    /// Plies after which a teacher game is cut off and scored by the evaluation.
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: u32,
+    /// Threads playing the teacher's games (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Seed of the games, the first weights and the order of training.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Rule options.
     #[command(flatten)]
     pub rules: RuleArgs,

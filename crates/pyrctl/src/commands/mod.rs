@@ -18,6 +18,8 @@ mod serve;
 mod show;
 #[cfg(feature = "learn")]
 mod train;
+#[cfg(feature = "learn")]
+mod train_value;
 mod validate;
 
 use anyhow::Result;
@@ -34,6 +36,8 @@ pub fn run(command: &Command) -> Result<()> {
         Command::Match(args) => matchplay::command(args),
         #[cfg(feature = "learn")]
         Command::Train(args) => train::command(args),
+        #[cfg(feature = "learn")]
+        Command::TrainValue(args) => train_value::command(args),
         Command::Replay(args) => replay::command(args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::command(args),

@@ -77,7 +77,7 @@ fn show(bar: &ProgressBar, progress: &Progress) {
                 log.value_loss,
                 scores.concat()
             ));
-            bar.println(serde_json::to_string(&log).unwrap_or_default());
+            bar.suspend(|| println!("{}", serde_json::to_string(&log).unwrap_or_default()));
         }
     }
 }

@@ -1,0 +1,540 @@
+//! A value network for alpha-beta's leaves ([`ValueNet`], `ab:model=FILE` naming a
+//! value-net file): a small multilayer perceptron over a game's observation, cheap enough
+//! to stand in for the hand-written evaluation at every leaf of a search of millions of
+//! nodes, as NNUE stands in for a chess engine's.
+//!
+//! Layers: the observation (`planes x cells` values) -> `hidden` units (ReLU) ->
+//! `hidden2` units (ReLU) -> one sigmoid per seat, each seat's expected reward in
+//! `[0, 1]`, counted from the observer as [`Evaluation::values`](crate::Evaluation).
+//!
+//! The first layer is where the work is, and observations are mostly empty or constant
+//! planes (a piece's square, a stash's count written on every cell). So the fast path
+//! adds, per plane, either the weights of its non-zero cells or, for a plane of one value
+//! on every cell, that value times the plane's summed weights: for a board game a few
+//! dozen columns of `hidden` weights instead of thousands. Incremental updates (NNUE's
+//! accumulator carried from move to move) were not needed: measured in docs/learning.md.
+//!
+//! The file is safetensors like a [`Model`](crate::Model)'s, its metadata under its own
+//! key, and read with the same checks: the header's shape gives the tensors, checked
+//! against the tensor table and the file's size before anything of their size is
+//! allocated.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use pyramid_core::FullGame;
+use safetensors::tensor::{Dtype, Metadata, TensorView};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ModelError;
+use crate::limits::{MAX_MODEL_BYTES, MAX_SEATS};
+use crate::model::{check_offsets, check_tensor_table, damaged_named, tensor_bytes};
+use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
+
+/// The version of the value-net file format this crate writes and reads.
+pub const VALUE_NET_FORMAT: u32 = 1;
+/// The metadata key that holds [`ValueNetInfo`] as JSON (a [`Model`](crate::Model)'s
+/// file has another, so the two are told apart by their header).
+pub(crate) const VALUE_NET_KEY: &str = "pyramid_value_net";
+/// The most units a hidden layer of a value net may have.
+pub const MAX_VALUE_UNITS: usize = 4096;
+
+/// Everything that fixes a value net's tensors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueNetShape {
+    /// Planes of the observation.
+    pub planes: usize,
+    /// Entries of each plane (rows x columns).
+    pub cells: usize,
+    /// Units of the first hidden layer.
+    pub hidden: usize,
+    /// Units of the second hidden layer.
+    pub hidden2: usize,
+    /// Seats, so values: one per seat.
+    pub seats: usize,
+}
+
+impl ValueNetShape {
+    /// The shape of a value net for game `G` under `rules` with hidden layers of
+    /// `hidden` and `hidden2` units.
+    pub fn for_game<G: FullGame>(rules: &G::Rules, hidden: usize, hidden2: usize) -> Self {
+        let net = NetShape::for_game::<G>(rules, 1, 0);
+        ValueNetShape {
+            planes: net.planes,
+            cells: net.height.saturating_mul(net.width),
+            hidden,
+            hidden2,
+            seats: net.seats,
+        }
+    }
+
+    /// Entries of one observation.
+    pub fn inputs(&self) -> usize {
+        self.planes.saturating_mul(self.cells)
+    }
+
+    /// The net's tensors, each name as the file has it and its dimensions (a layer's
+    /// weight `[out, in]`, its bias `[out]`). Refuses, allocating nothing of the net's
+    /// size, a field out of range, an observation of more than [`MAX_ENTRIES`] entries
+    /// and more than [`MAX_PARAMETERS`] weights.
+    pub fn tensors(&self) -> Result<Vec<TensorSpec>, ShapeError> {
+        let fields = [
+            ("planes", self.planes, MAX_ENTRIES),
+            ("cells", self.cells, MAX_ENTRIES),
+            ("hidden", self.hidden, MAX_VALUE_UNITS),
+            ("hidden2", self.hidden2, MAX_VALUE_UNITS),
+            ("seats", self.seats, MAX_SEATS),
+        ];
+        for (field, value, max) in fields {
+            if !(1..=max).contains(&value) {
+                return Err(ShapeError::OutOfRange {
+                    field,
+                    value,
+                    min: 1,
+                    max,
+                });
+            }
+        }
+        let inputs = self.planes * self.cells;
+        if inputs > MAX_ENTRIES {
+            return Err(ShapeError::OutOfRange {
+                field: "planes x cells",
+                value: inputs,
+                min: 1,
+                max: MAX_ENTRIES,
+            });
+        }
+        let layers = [
+            ("first", self.hidden, inputs),
+            ("second", self.hidden2, self.hidden),
+            ("out", self.seats, self.hidden2),
+        ];
+        let mut specs = Vec::with_capacity(6);
+        let mut parameters = 0u64;
+        for (name, out, input) in layers {
+            // Each factor is at most 2^20, so the products fit a u64.
+            parameters += (out as u64) * (input as u64 + 1);
+            specs.push(TensorSpec::new(format!("{name}.bias"), vec![out]));
+            specs.push(TensorSpec::new(format!("{name}.weight"), vec![out, input]));
+        }
+        if parameters > MAX_PARAMETERS {
+            return Err(ShapeError::TooManyParameters { parameters });
+        }
+        Ok(specs)
+    }
+}
+
+/// What a value-net file records besides its weights.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ValueNetInfo {
+    /// [`VALUE_NET_FORMAT`] of the file.
+    pub format: u32,
+    /// The game's name.
+    pub game: String,
+    /// The rules it was trained under, as the game's rules serialize to JSON.
+    pub rules: serde_json::Value,
+    /// The net's shape.
+    pub shape: ValueNetShape,
+    /// Positions it learned from.
+    pub positions: u64,
+    /// Passes over them.
+    pub epochs: u64,
+    /// What the positions came from and were labelled by (`ab:ms=10 games, value 8 plies
+    /// later`).
+    pub source: String,
+}
+
+/// The buffers of one evaluation, kept by the caller between evaluations.
+#[derive(Clone, Debug, Default)]
+pub struct ValueScratch {
+    hidden: Vec<f32>,
+    hidden2: Vec<f32>,
+}
+
+/// A value net with its weights, laid out for the fast path.
+///
+/// ```
+/// use pyramid_core::{nim::Nim, prelude::*, Seat};
+/// use pyramid_learn::{ValueNet, ValueNetShape};
+/// let rules = Default::default();
+/// let net = ValueNet::new::<Nim>(&rules, 16, 8, 7)?;
+/// let mut observation = vec![0.0; net.info().shape.inputs()];
+/// Nim::new(&rules).write_observation(Seat(0), &mut observation);
+/// let values = net.evaluate(&observation)?;
+/// assert_eq!(values.len(), 2);
+/// assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+/// // Saved and read back, it is the same net.
+/// let again = ValueNet::from_bytes(&net.to_bytes()?, "nim.value.safetensors")?;
+/// assert_eq!(again.evaluate(&observation)?, values);
+/// # Ok::<(), pyramid_learn::ModelError>(())
+/// ```
+#[derive(Clone)]
+pub struct ValueNet {
+    info: ValueNetInfo,
+    origin: String,
+    /// The tensors as the file holds them, by name.
+    tensors: HashMap<String, Vec<f32>>,
+    /// The first layer's weights by input: `[input][hidden]`.
+    first_by_input: Vec<f32>,
+    /// The first layer's weights summed over each plane's cells: `[plane][hidden]`.
+    first_by_plane: Vec<f32>,
+}
+
+impl std::fmt::Debug for ValueNet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ValueNet")
+            .field("info", &self.info)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ValueNet {
+    /// A new value net for game `G` under `rules`, its weights drawn from `seed`
+    /// (He-uniform, biases zero).
+    pub fn new<G: FullGame>(
+        rules: &G::Rules,
+        hidden: usize,
+        hidden2: usize,
+        seed: u64,
+    ) -> Result<ValueNet, ModelError> {
+        use pyramid_core::ChaCha8Rng;
+        use pyramid_core::rand::{Rng, SeedableRng};
+        let info = ValueNetInfo {
+            format: VALUE_NET_FORMAT,
+            game: G::NAME.to_owned(),
+            rules: serde_json::to_value(rules).unwrap_or(serde_json::Value::Null),
+            shape: ValueNetShape::for_game::<G>(rules, hidden, hidden2),
+            positions: 0,
+            epochs: 0,
+            source: "new".to_owned(),
+        };
+        let specs = shape_tensors(&info.shape, "new value net")?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut tensors = HashMap::new();
+        for spec in specs {
+            let count = spec.dims.iter().product();
+            let values = match spec.dims[..] {
+                [_, fan_in] => {
+                    let bound = (6.0 / fan_in as f32).sqrt();
+                    (0..count)
+                        .map(|_| rng.random_range(-bound..bound))
+                        .collect()
+                }
+                _ => vec![0.0; count],
+            };
+            tensors.insert(spec.name, values);
+        }
+        ValueNet::with_tensors(info, "new value net".to_owned(), tensors)
+    }
+
+    /// The net of `info` with `tensors` (by name, flattened row-major); refuses a shape
+    /// out of range and a tensor missing or of another length.
+    pub(crate) fn with_tensors(
+        info: ValueNetInfo,
+        origin: String,
+        tensors: HashMap<String, Vec<f32>>,
+    ) -> Result<ValueNet, ModelError> {
+        let specs = shape_tensors(&info.shape, &origin)?;
+        for spec in &specs {
+            let len = tensors.get(&spec.name).map(Vec::len);
+            let wanted = spec.dims.iter().product::<usize>();
+            if len != Some(wanted) {
+                return Err(damaged_named(
+                    &origin,
+                    format!(
+                        "tensor `{}` has {} values, not {wanted}",
+                        spec.name,
+                        len.unwrap_or(0)
+                    ),
+                ));
+            }
+        }
+        let shape = &info.shape;
+        let (inputs, hidden) = (shape.inputs(), shape.hidden);
+        let first = &tensors["first.weight"];
+        let mut first_by_input = vec![0.0; inputs * hidden];
+        for (unit, row) in first.chunks_exact(inputs).enumerate() {
+            for (input, &w) in row.iter().enumerate() {
+                first_by_input[input * hidden + unit] = w;
+            }
+        }
+        let mut first_by_plane = vec![0.0; shape.planes * hidden];
+        for (plane, sums) in first_by_plane.chunks_exact_mut(hidden).enumerate() {
+            let cells = &first_by_input[plane * shape.cells * hidden..][..shape.cells * hidden];
+            for column in cells.chunks_exact(hidden) {
+                add_scaled(sums, 1.0, column);
+            }
+        }
+        Ok(ValueNet {
+            info,
+            origin,
+            tensors,
+            first_by_input,
+            first_by_plane,
+        })
+    }
+
+    /// What the file records: game, rules, shape, training.
+    pub fn info(&self) -> &ValueNetInfo {
+        &self.info
+    }
+
+    /// Records what the net learned from (a trainer's counts).
+    pub(crate) fn set_training(&mut self, positions: u64, epochs: u64, source: String) {
+        self.info.positions = positions;
+        self.info.epochs = epochs;
+        self.info.source = source;
+    }
+
+    /// Where it was read from (`new value net` for one made here).
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The tensor `name` as the file holds it (row-major).
+    pub(crate) fn tensor(&self, name: &str) -> Option<&[f32]> {
+        self.tensors.get(name).map(Vec::as_slice)
+    }
+
+    /// Each seat's expected reward for `observation` (one observation of the game's
+    /// shape), seats counted from the observer.
+    pub fn evaluate(&self, observation: &[f32]) -> Result<Vec<f32>, ModelError> {
+        let mut values = vec![0.0; self.info.shape.seats];
+        self.evaluate_with(observation, &mut ValueScratch::default(), &mut values)?;
+        Ok(values)
+    }
+
+    /// [`ValueNet::evaluate`] into `values` (one per seat), with the caller's buffers:
+    /// nothing is allocated once `scratch` has grown.
+    pub fn evaluate_with(
+        &self,
+        observation: &[f32],
+        scratch: &mut ValueScratch,
+        values: &mut [f32],
+    ) -> Result<(), ModelError> {
+        let shape = &self.info.shape;
+        if observation.len() != shape.inputs() || values.len() != shape.seats {
+            return Err(ModelError::Network(candle_core::Error::Msg(format!(
+                "value net {}: an observation of {} values and {} seats, not {} and {}",
+                self.origin,
+                shape.inputs(),
+                shape.seats,
+                observation.len(),
+                values.len()
+            ))));
+        }
+        let (hidden, cells) = (shape.hidden, shape.cells);
+        let first = &mut scratch.hidden;
+        first.clear();
+        first.extend_from_slice(&self.tensors["first.bias"]);
+        for (plane, entries) in observation.chunks_exact(cells).enumerate() {
+            let value = entries[0];
+            if entries.iter().all(|&v| v == value) {
+                if value != 0.0 {
+                    let sums = &self.first_by_plane[plane * hidden..][..hidden];
+                    add_scaled(first, value, sums);
+                }
+                continue;
+            }
+            for (cell, &v) in entries.iter().enumerate() {
+                if v != 0.0 {
+                    let column = &self.first_by_input[(plane * cells + cell) * hidden..][..hidden];
+                    add_scaled(first, v, column);
+                }
+            }
+        }
+        first.iter_mut().for_each(|x| *x = x.max(0.0));
+        let second = &mut scratch.hidden2;
+        dense_relu(
+            first,
+            &self.tensors["second.weight"],
+            &self.tensors["second.bias"],
+            second,
+        );
+        let out_weight = &self.tensors["out.weight"];
+        let out_bias = &self.tensors["out.bias"];
+        for (seat, value) in values.iter_mut().enumerate() {
+            let row = &out_weight[seat * shape.hidden2..][..shape.hidden2];
+            let z = out_bias[seat] + dot(row, second);
+            *value = 1.0 / (1.0 + (-z).exp());
+        }
+        Ok(())
+    }
+
+    /// Checks that this net was made for game `G` under `rules`: its game, seats and
+    /// observation shape.
+    pub fn check_game<G: FullGame>(&self, rules: &G::Rules) -> Result<(), ModelError> {
+        let shape = &self.info.shape;
+        if self.info.game != G::NAME {
+            return Err(ModelError::WrongGame {
+                path: self.origin.clone(),
+                expected: G::NAME.to_owned(),
+                found: self.info.game.clone(),
+            });
+        }
+        let wanted = ValueNetShape::for_game::<G>(rules, shape.hidden, shape.hidden2);
+        if wanted != *shape {
+            return Err(ModelError::WrongRules {
+                path: self.origin.clone(),
+                game: G::NAME.to_owned(),
+                reason: format!(
+                    "the value net has {} seats and observations of {} planes x {} cells; these rules need {}, {} and {}",
+                    shape.seats,
+                    shape.planes,
+                    shape.cells,
+                    wanted.seats,
+                    wanted.planes,
+                    wanted.cells
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, ModelError> {
+        let name = &self.origin;
+        let mut tensors: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+        for spec in shape_tensors(&self.info.shape, name)? {
+            let bytes = self.tensors[&spec.name]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect();
+            tensors.push((spec.name, spec.dims, bytes));
+        }
+        let views = tensors
+            .iter()
+            .map(|(name, dims, bytes)| {
+                TensorView::new(Dtype::F32, dims.clone(), bytes).map(|view| (name.clone(), view))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| damaged_named(name, e))?;
+        let info = serde_json::to_string(&self.info).map_err(|e| damaged_named(name, e))?;
+        let metadata = HashMap::from([(VALUE_NET_KEY.to_owned(), info)]);
+        safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
+    }
+
+    /// Writes the file to `path`, through a temporary file renamed at the end.
+    pub fn save(&self, path: &Path) -> Result<(), ModelError> {
+        let io = |source| ModelError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let temporary = path.with_extension("partial");
+        std::fs::write(&temporary, self.to_bytes()?).map_err(io)?;
+        std::fs::rename(&temporary, path).map_err(io)
+    }
+
+    /// Reads the value net at `path`, whatever its game.
+    pub fn load_any(path: &Path) -> Result<ValueNet, ModelError> {
+        let name = path.display().to_string();
+        let io = |source| ModelError::Io {
+            path: name.clone(),
+            source,
+        };
+        let bytes = std::fs::metadata(path).map_err(io)?.len();
+        if bytes > MAX_MODEL_BYTES {
+            return Err(ModelError::TooLarge { path: name, bytes });
+        }
+        ValueNet::from_bytes(&std::fs::read(path).map_err(io)?, &name)
+    }
+
+    /// Reads a value net from a file's bytes; `name` names it in errors. Reads the header
+    /// first and refuses a shape out of range ([`ModelError::BadShape`]) or a tensor table
+    /// that is not the declared net's ([`ModelError::Mismatch`]) before allocating
+    /// anything of its size.
+    pub fn from_bytes(buffer: &[u8], name: &str) -> Result<ValueNet, ModelError> {
+        check_offsets(buffer).map_err(|e| damaged_named(name, e))?;
+        let (header, metadata) =
+            safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged_named(name, e))?;
+        let info = read_value_info(&metadata, name)?;
+        let specs = shape_tensors(&info.shape, name)?;
+        check_tensor_table(&specs, &metadata, buffer.len()).map_err(|problem| {
+            ModelError::Mismatch {
+                path: name.to_owned(),
+                problem: Box::new(problem),
+            }
+        })?;
+        let mut tensors = HashMap::new();
+        for spec in specs {
+            let bytes = tensor_bytes(buffer, header, &metadata, &spec.name)
+                .ok_or_else(|| damaged_named(name, format!("tensor `{}` is cut", spec.name)))?;
+            let values: Vec<f32> = bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            if values.iter().any(|v| !v.is_finite()) {
+                return Err(damaged_named(
+                    name,
+                    format!("tensor `{}` holds NaN or infinity", spec.name),
+                ));
+            }
+            tensors.insert(spec.name, values);
+        }
+        ValueNet::with_tensors(info, name.to_owned(), tensors)
+    }
+}
+
+/// Whether the safetensors file in `buffer` declares a value net (its metadata has the
+/// value net's key) rather than a [`Model`](crate::Model).
+pub fn is_value_net_file(buffer: &[u8]) -> bool {
+    check_offsets(buffer).is_ok()
+        && safetensors::SafeTensors::read_metadata(buffer).is_ok_and(|(_, metadata)| {
+            metadata
+                .metadata()
+                .as_ref()
+                .is_some_and(|m| m.contains_key(VALUE_NET_KEY))
+        })
+}
+
+/// [`ValueNetShape::tensors`], its refusal as the error of a net named `name`.
+fn shape_tensors(shape: &ValueNetShape, name: &str) -> Result<Vec<TensorSpec>, ModelError> {
+    shape.tensors().map_err(|problem| ModelError::BadShape {
+        path: name.to_owned(),
+        problem,
+    })
+}
+
+/// The [`ValueNetInfo`] in a file's metadata, of this format version.
+fn read_value_info(metadata: &Metadata, name: &str) -> Result<ValueNetInfo, ModelError> {
+    let not_one = |reason: String| ModelError::NotAModel {
+        path: name.to_owned(),
+        reason,
+    };
+    let text = metadata
+        .metadata()
+        .as_ref()
+        .and_then(|m| m.get(VALUE_NET_KEY))
+        .ok_or_else(|| not_one(format!("no `{VALUE_NET_KEY}` entry in its metadata")))?;
+    let info: ValueNetInfo = serde_json::from_str(text)
+        .map_err(|e| not_one(format!("its `{VALUE_NET_KEY}` entry is not readable: {e}")))?;
+    if info.format != VALUE_NET_FORMAT {
+        return Err(not_one(format!(
+            "value net format version {} (this program reads {VALUE_NET_FORMAT})",
+            info.format
+        )));
+    }
+    Ok(info)
+}
+
+/// `to += scale * from`.
+fn add_scaled(to: &mut [f32], scale: f32, from: &[f32]) {
+    for (t, f) in to.iter_mut().zip(from) {
+        *t += scale * f;
+    }
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// `out = relu(weight * input + bias)`, `weight` `[out][input]` row-major.
+fn dense_relu(input: &[f32], weight: &[f32], bias: &[f32], out: &mut Vec<f32>) {
+    out.clear();
+    out.extend(
+        weight
+            .chunks_exact(input.len())
+            .zip(bias)
+            .map(|(row, b)| (b + dot(row, input)).max(0.0)),
+    );
+}

@@ -1,0 +1,388 @@
+//! Training a [`ValueNet`] from a teacher's games: the positions of
+//! [`play_teacher_games`], their value targets (the game's result, or who leads a few
+//! plies later: [`TeacherConfig::value_plies`]) learned by candle with AdamW, one game in
+//! ten held out to measure, the weights of the epoch best on the held-out games kept.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use candle_core::{DType, Device, Module, Tensor};
+use candle_nn::{AdamW, Linear, Optimizer, ParamsAdamW, VarBuilder, VarMap};
+use pyramid_core::rand::SeedableRng;
+use pyramid_core::rand::seq::SliceRandom;
+use pyramid_core::{ChaCha8Rng, FullGame};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ModelError;
+use crate::model::default_device;
+use crate::opponent::Opponent;
+use crate::self_play::{Position, SelfPlayGame};
+use crate::teacher::{TeacherConfig, play_teacher_games};
+use crate::value_net::{ValueNet, ValueNetShape};
+
+/// How a value net is trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueTrainConfig {
+    /// Units of the first hidden layer (default 64).
+    pub hidden: usize,
+    /// Units of the second hidden layer (default 32).
+    pub hidden2: usize,
+    /// Positions to gather from the teacher's games before training (default 50,000).
+    pub positions: usize,
+    /// Passes over the positions (default 30).
+    pub epochs: u64,
+    /// Positions a training step (default 256).
+    pub batch: usize,
+    /// AdamW's learning rate at the first epoch, falling linearly to a tenth of it at the
+    /// last (default 0.002).
+    pub learning_rate: f64,
+    /// AdamW's weight decay (default 0.0001).
+    pub weight_decay: f64,
+    /// One game in this many is held out, not trained on, to measure (default 10).
+    pub holdout_every: usize,
+    /// How the teacher's games are played and their positions labelled.
+    pub teacher: TeacherConfig,
+    /// Threads playing the teacher's games (default 1).
+    pub threads: usize,
+    /// The seed of the games, the initial weights and the order of the positions.
+    pub seed: u64,
+}
+
+impl Default for ValueTrainConfig {
+    fn default() -> Self {
+        ValueTrainConfig {
+            hidden: 64,
+            hidden2: 32,
+            positions: 50_000,
+            epochs: 30,
+            batch: 256,
+            learning_rate: 0.002,
+            weight_decay: 1e-4,
+            holdout_every: 10,
+            teacher: TeacherConfig::default(),
+            threads: 1,
+            seed: 0,
+        }
+    }
+}
+
+/// One pass over the training positions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ValueEpoch {
+    /// Its number, from 1.
+    pub epoch: u64,
+    /// The mean squared error of the values (summed over the seats) on the training
+    /// positions, as the steps met them.
+    pub train_loss: f64,
+    /// The same on the held-out games' positions after the epoch.
+    pub holdout_loss: f64,
+    /// Seconds since the training began.
+    pub elapsed_s: f64,
+}
+
+/// How far a value net's training is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueProgress {
+    /// The teacher has played this many games and positions so far.
+    Played {
+        /// Games.
+        games: usize,
+        /// Positions.
+        positions: usize,
+    },
+    /// An epoch ended.
+    Epoch(ValueEpoch),
+}
+
+/// A trained value net and how it was trained.
+#[derive(Clone, Debug)]
+pub struct ValueTraining {
+    /// The net, with the weights of its best epoch on the held-out games.
+    pub net: ValueNet,
+    /// Every epoch.
+    pub epochs: Vec<ValueEpoch>,
+    /// The epoch whose weights were kept.
+    pub best_epoch: u64,
+    /// The teacher's games played.
+    pub games: usize,
+    /// Positions trained on, and held out.
+    pub train_positions: usize,
+    /// Positions held out.
+    pub holdout_positions: usize,
+}
+
+/// Trains a value net of game `G` under `rules` from `teacher`'s games against itself:
+/// plays them (on `config.threads` threads) until `config.positions` positions or the
+/// `deadline`, then trains on all but one game in `config.holdout_every`, keeping the
+/// weights of the epoch with the least held-out loss. The same seed and settings give the
+/// same net, whatever the thread count, when the teacher is itself reproducible (a
+/// depth budget, not a time budget).
+///
+/// ```
+/// use pyramid_core::nim::Nim;
+/// use pyramid_learn::{Opponent, ValueTrainConfig, train_value_net};
+/// let teacher = Opponent::<Nim> {
+///     name: "greedy".into(),
+///     make: Box::new(|seed| pyramid_bots::bot_from_spec::<Nim>("greedy", seed).expect("a spec")),
+/// };
+/// let config = ValueTrainConfig { positions: 200, epochs: 2, hidden: 8, hidden2: 4, ..Default::default() };
+/// let trained = train_value_net(&teacher, &Default::default(), &config, None, &mut |_| {})?;
+/// assert_eq!(trained.epochs.len(), 2);
+/// assert!(trained.train_positions >= 150);
+/// # Ok::<(), pyramid_learn::ModelError>(())
+/// ```
+pub fn train_value_net<G: FullGame>(
+    teacher: &Opponent<G>,
+    rules: &G::Rules,
+    config: &ValueTrainConfig,
+    deadline: Option<Instant>,
+    progress: &mut dyn FnMut(&ValueProgress),
+) -> Result<ValueTraining, ModelError> {
+    let games = gather_games(teacher, rules, config, deadline, progress);
+    let (train, holdout) = split_games(&games, config.holdout_every);
+    let source = format!(
+        "{} games of {}, value target {}",
+        games.len(),
+        teacher.name,
+        match config.teacher.value_plies {
+            0 => "the result".to_owned(),
+            k => format!("the lead {k} plies later"),
+        }
+    );
+    let mut net = ValueNet::new::<G>(rules, config.hidden, config.hidden2, config.seed)?;
+    let epochs = fit(&mut net, &train, &holdout, config, progress)?;
+    let best_epoch = net.info().epochs;
+    net.set_training(train.len() as u64, best_epoch, source);
+    Ok(ValueTraining {
+        net,
+        epochs,
+        best_epoch,
+        games: games.len(),
+        train_positions: train.len(),
+        holdout_positions: holdout.len(),
+    })
+}
+
+/// The teacher's games, a round of `4 x threads` at a time, until enough positions or
+/// the deadline.
+fn gather_games<G: FullGame>(
+    teacher: &Opponent<G>,
+    rules: &G::Rules,
+    config: &ValueTrainConfig,
+    deadline: Option<Instant>,
+    progress: &mut dyn FnMut(&ValueProgress),
+) -> Vec<SelfPlayGame> {
+    let threads = config.threads.max(1);
+    let round = 4 * threads;
+    let mut games: Vec<SelfPlayGame> = Vec::new();
+    let mut positions = 0;
+    while positions < config.positions && deadline.is_none_or(|d| Instant::now() < d) {
+        // Round `r` plays games `r * round ..` of the seed, so the games do not depend on
+        // the thread count.
+        let played = play_teacher_games(
+            teacher,
+            rules,
+            round,
+            config.seed.wrapping_add(games.len() as u64),
+            &config.teacher,
+            threads,
+            deadline,
+        );
+        if played.is_empty() {
+            break;
+        }
+        positions += played.iter().map(|g| g.positions.len()).sum::<usize>();
+        games.extend(played);
+        progress(&ValueProgress::Played {
+            games: games.len(),
+            positions,
+        });
+    }
+    games
+}
+
+/// The positions of `games`, those of every `every`-th game (from the first) held out.
+fn split_games(games: &[SelfPlayGame], every: usize) -> (Vec<&Position>, Vec<&Position>) {
+    let (mut train, mut holdout) = (Vec::new(), Vec::new());
+    for (i, game) in games.iter().enumerate() {
+        let to = if every > 1 && i % every == 0 {
+            &mut holdout
+        } else {
+            &mut train
+        };
+        to.extend(&game.positions);
+    }
+    (train, holdout)
+}
+
+/// The value net's layers in candle, as training differentiates them.
+struct Mlp {
+    first: Linear,
+    second: Linear,
+    out: Linear,
+}
+
+impl Mlp {
+    fn new(shape: &ValueNetShape, vb: &VarBuilder<'_>) -> candle_core::Result<Mlp> {
+        Ok(Mlp {
+            first: candle_nn::linear(shape.inputs(), shape.hidden, vb.pp("first"))?,
+            second: candle_nn::linear(shape.hidden, shape.hidden2, vb.pp("second"))?,
+            out: candle_nn::linear(shape.hidden2, shape.seats, vb.pp("out"))?,
+        })
+    }
+}
+
+impl Module for Mlp {
+    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
+        let h = self.first.forward(x)?.relu()?;
+        let h = self.second.forward(&h)?.relu()?;
+        candle_nn::ops::sigmoid(&self.out.forward(&h)?)
+    }
+}
+
+/// `net`'s layers in candle, their variables set to its weights.
+fn candle_of(net: &ValueNet, device: &Device) -> Result<(VarMap, Mlp), ModelError> {
+    let vars = VarMap::new();
+    let vb = VarBuilder::from_varmap(&vars, DType::F32, device);
+    let mlp = Mlp::new(&net.info().shape, &vb)?;
+    {
+        let data = vars.data().lock().map_err(|_| poisoned())?;
+        for (name, var) in data.iter() {
+            let values = net
+                .tensor(name)
+                .ok_or_else(|| candle_core::Error::Msg(format!("no tensor `{name}`")))?;
+            var.set(&Tensor::from_slice(values, var.dims(), device)?)?;
+        }
+    }
+    Ok((vars, mlp))
+}
+
+/// The values candle's forward pass gives for `observations` (each of the net's input
+/// length, end to end): what the fast path must agree with.
+pub fn value_net_candle(net: &ValueNet, observations: &[f32]) -> Result<Vec<Vec<f32>>, ModelError> {
+    let device = Device::Cpu;
+    let (_, mlp) = candle_of(net, &device)?;
+    let inputs = net.info().shape.inputs();
+    let rows = observations.len() / inputs.max(1);
+    let x = Tensor::from_slice(&observations[..rows * inputs], (rows, inputs), &device)?;
+    Ok(mlp.forward(&x)?.to_vec2::<f32>()?)
+}
+
+/// Trains `net` on `train`, measuring on `holdout` after every epoch; leaves in `net` the
+/// weights of the best epoch on `holdout` (the last when nothing is held out), its
+/// number recorded as the net's epochs. Returns every epoch's losses.
+fn fit(
+    net: &mut ValueNet,
+    train: &[&Position],
+    holdout: &[&Position],
+    config: &ValueTrainConfig,
+    progress: &mut dyn FnMut(&ValueProgress),
+) -> Result<Vec<ValueEpoch>, ModelError> {
+    let started = Instant::now();
+    let device = default_device();
+    let (vars, mlp) = candle_of(net, &device)?;
+    let shape = net.info().shape.clone();
+    let mut optimizer = AdamW::new(
+        vars.all_vars(),
+        ParamsAdamW {
+            lr: config.learning_rate,
+            weight_decay: config.weight_decay,
+            ..ParamsAdamW::default()
+        },
+    )?;
+    let (train_x, train_y) = stacked(train, &shape, &device)?;
+    let (holdout_x, holdout_y) = stacked(holdout, &shape, &device)?;
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ 0x5eed_5a1e);
+    let mut epochs = Vec::new();
+    let mut best: Option<(f64, u64, HashMap<String, Vec<f32>>)> = None;
+    let total = config.epochs.max(1);
+    for epoch in 1..=total {
+        let fraction = (epoch - 1) as f64 / total as f64;
+        optimizer.set_learning_rate(config.learning_rate * (1.0 - 0.9 * fraction));
+        order.shuffle(&mut rng);
+        let mut summed = 0.0;
+        for chunk in order.chunks(config.batch.max(1)) {
+            let index = Tensor::from_slice(chunk, chunk.len(), &device)?;
+            let x = train_x.index_select(&index, 0)?;
+            let y = train_y.index_select(&index, 0)?;
+            let loss = squared_error(&mlp.forward(&x)?, &y)?;
+            optimizer.backward_step(&loss)?;
+            summed += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
+        }
+        let holdout_loss = if holdout.is_empty() {
+            f64::NAN
+        } else {
+            f64::from(squared_error(&mlp.forward(&holdout_x)?, &holdout_y)?.to_scalar::<f32>()?)
+        };
+        let line = ValueEpoch {
+            epoch,
+            train_loss: summed / train.len().max(1) as f64,
+            holdout_loss,
+            elapsed_s: started.elapsed().as_secs_f64(),
+        };
+        progress(&ValueProgress::Epoch(line.clone()));
+        epochs.push(line);
+        let better = best
+            .as_ref()
+            .is_none_or(|(loss, _, _)| holdout.is_empty() || holdout_loss < *loss);
+        if better {
+            best = Some((holdout_loss, epoch, weights_of(&vars)?));
+        }
+    }
+    if let Some((_, epoch, tensors)) = best {
+        let mut info = net.info().clone();
+        info.epochs = epoch;
+        *net = ValueNet::with_tensors(info, net.origin().to_owned(), tensors)?;
+    }
+    Ok(epochs)
+}
+
+/// The observations and value targets of `positions`, as two matrices.
+fn stacked(
+    positions: &[&Position],
+    shape: &ValueNetShape,
+    device: &Device,
+) -> Result<(Tensor, Tensor), ModelError> {
+    let (inputs, seats) = (shape.inputs(), shape.seats);
+    let mut x = Vec::with_capacity(positions.len() * inputs);
+    let mut y = Vec::with_capacity(positions.len() * seats);
+    for p in positions {
+        if p.observation.len() != inputs || p.values.len() != seats {
+            return Err(ModelError::Network(candle_core::Error::Msg(format!(
+                "a position of {} values and {} seats for a value net of {inputs} and {seats}",
+                p.observation.len(),
+                p.values.len()
+            ))));
+        }
+        x.extend_from_slice(&p.observation);
+        y.extend_from_slice(&p.values);
+    }
+    let rows = positions.len();
+    Ok((
+        Tensor::from_vec(x, (rows, inputs), device)?,
+        Tensor::from_vec(y, (rows, seats), device)?,
+    ))
+}
+
+/// The squared error summed over the seats, averaged over the rows.
+fn squared_error(predicted: &Tensor, target: &Tensor) -> candle_core::Result<Tensor> {
+    let rows = predicted.dim(0)?.max(1);
+    (predicted - target)?.sqr()?.sum_all()? / rows as f64
+}
+
+/// The variables' current values, by name.
+fn weights_of(vars: &VarMap) -> Result<HashMap<String, Vec<f32>>, ModelError> {
+    let data = vars.data().lock().map_err(|_| poisoned())?;
+    let mut tensors = HashMap::new();
+    for (name, var) in data.iter() {
+        tensors.insert(name.clone(), var.flatten_all()?.to_vec1::<f32>()?);
+    }
+    Ok(tensors)
+}
+
+fn poisoned() -> ModelError {
+    ModelError::Network(candle_core::Error::Msg(
+        "a training thread panicked".to_owned(),
+    ))
+}

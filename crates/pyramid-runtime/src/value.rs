@@ -1,0 +1,96 @@
+//! A value net for a game chosen by name ([`train_value`], as `pyrctl train-value` drives
+//! it): `pyramid_learn::train_value_net` from a teacher's games, saved to a file that
+//! `ab:model=FILE` reads.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use pyramid_bots::BotSpec;
+use pyramid_core::FullGame;
+use pyramid_learn::{Opponent, ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
+
+use crate::games::{GameVisitor, visit};
+use crate::{Error, RuleOptions};
+
+/// What a value net's training is given.
+#[derive(Clone, Debug)]
+pub struct ValueTrainSetup<'a> {
+    /// The file the net is written to.
+    pub out: &'a Path,
+    /// The bot whose games against itself the positions come from.
+    pub teacher: &'a BotSpec,
+    /// The settings.
+    pub config: &'a ValueTrainConfig,
+    /// Stop playing the teacher's games after this long (and train on what was played).
+    pub play_time: Option<Duration>,
+}
+
+/// What a value net's training did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueTrained {
+    /// The teacher's games played.
+    pub games: usize,
+    /// Positions trained on.
+    pub train_positions: usize,
+    /// Positions held out.
+    pub holdout_positions: usize,
+    /// The epoch whose weights were kept (least held-out loss).
+    pub best_epoch: u64,
+    /// Every epoch's losses.
+    pub epochs: Vec<ValueEpoch>,
+}
+
+struct TrainValue<'a> {
+    options: &'a RuleOptions,
+    setup: ValueTrainSetup<'a>,
+    progress: &'a mut dyn FnMut(&ValueProgress),
+}
+
+impl GameVisitor for TrainValue<'_> {
+    type Output = Result<ValueTrained, Error>;
+
+    fn visit<G: FullGame>(self) -> Self::Output {
+        let rules = self.options.rules::<G::Rules>()?;
+        let spec = self.setup.teacher;
+        spec.build::<G>(0).map_err(|error| Error::Opponent {
+            spec: spec.to_string(),
+            error,
+        })?;
+        let owned = spec.clone();
+        let teacher = Opponent::<G> {
+            name: spec.to_string(),
+            make: Box::new(move |seed| owned.build_or_forfeit::<G>(seed)),
+        };
+        let deadline = self.setup.play_time.map(|t| Instant::now() + t);
+        let trained =
+            train_value_net(&teacher, &rules, self.setup.config, deadline, self.progress)?;
+        trained.net.save(self.setup.out)?;
+        Ok(ValueTrained {
+            games: trained.games,
+            train_positions: trained.train_positions,
+            holdout_positions: trained.holdout_positions,
+            best_epoch: trained.best_epoch,
+            epochs: trained.epochs,
+        })
+    }
+}
+
+/// Trains a value net of game `name` from the teacher's games
+/// (`pyramid_learn::train_value_net`) and writes it to `setup.out`, reporting the games
+/// played and each epoch to `progress`. A teacher spec that cannot be built for the game
+/// is refused ([`Error::Opponent`]) before any game.
+pub fn train_value(
+    name: &str,
+    options: &RuleOptions,
+    setup: ValueTrainSetup<'_>,
+    progress: &mut dyn FnMut(&ValueProgress),
+) -> Result<ValueTrained, Error> {
+    visit(
+        name,
+        TrainValue {
+            options,
+            setup,
+            progress,
+        },
+    )?
+}

@@ -1,0 +1,102 @@
+//! `pyrctl train-value`: a value net for `ab:model=FILE` from a teacher's games, with a
+//! progress line (the work is the runtime's [`train_value`]).
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use pyramid_runtime::pyramid_learn::{TeacherConfig, ValueProgress, ValueTrainConfig};
+use pyramid_runtime::{Error, ValueTrainSetup, train_value};
+
+use crate::cli::TrainValueArgs;
+use crate::setup;
+
+/// The settings the arguments name.
+fn config(args: &TrainValueArgs) -> ValueTrainConfig {
+    ValueTrainConfig {
+        hidden: args.hidden.into(),
+        hidden2: args.hidden2.into(),
+        positions: args.positions.max(1),
+        epochs: args.epochs,
+        teacher: TeacherConfig {
+            opening_random_plies: args.teacher_random_plies,
+            max_plies: args.max_plies,
+            value_plies: args.teacher_value_plies,
+        },
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
+        seed: args.seed,
+        ..ValueTrainConfig::default()
+    }
+}
+
+/// Trains the value net, printing each epoch as a JSON line and a summary.
+pub fn command(args: &TrainValueArgs) -> Result<()> {
+    let play_time = match args.hours {
+        Some(h) if h.is_finite() && h > 0.0 && h < 10_000.0 => {
+            Some(Duration::from_secs_f64(h * 3600.0))
+        }
+        Some(h) => {
+            return Err(
+                setup::UsageError::new(format!("--hours {h}: a number of hours above 0")).into(),
+            );
+        }
+        None => None,
+    };
+    let config = config(args);
+    let options = setup::options(&args.rules)?;
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(250));
+    let setup = ValueTrainSetup {
+        out: &args.out,
+        teacher: &args.teacher,
+        config: &config,
+        play_time,
+    };
+    let result = train_value(
+        &args.game,
+        &options,
+        setup,
+        &mut |progress| match progress {
+            ValueProgress::Played { games, positions } => bar.set_message(format!(
+                "{games} teacher games, {positions} of {} positions",
+                config.positions
+            )),
+            ValueProgress::Epoch(epoch) => {
+                bar.set_message(format!(
+                    "epoch {}: loss {:.4}, held out {:.4}",
+                    epoch.epoch, epoch.train_loss, epoch.holdout_loss
+                ));
+                bar.suspend(|| println!("{}", serde_json::to_string(epoch).unwrap_or_default()));
+            }
+        },
+    );
+    bar.finish_and_clear();
+    let trained = match result {
+        Ok(trained) => trained,
+        Err(Error::Opponent { spec, error }) => {
+            return Err(anyhow::Error::new(error).context(format!("--teacher {spec}")));
+        }
+        Err(e @ Error::Model(_)) => {
+            return Err(anyhow::Error::new(e))
+                .with_context(|| format!("training a value net of {}", args.game));
+        }
+        Err(e) => return Err(setup::runtime_error(e)),
+    };
+    println!(
+        "{}: {} teacher games, {} positions ({} held out), epoch {} kept; value net in {}",
+        args.game,
+        trained.games,
+        trained.train_positions + trained.holdout_positions,
+        trained.holdout_positions,
+        trained.best_epoch,
+        args.out.display()
+    );
+    Ok(())
+}
