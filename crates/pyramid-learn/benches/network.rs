@@ -1,6 +1,8 @@
 //! The network's speed for every game (the default training shape: 32 channels, 2
 //! residual blocks): evaluations at batch 1 and batch 64, a training step on 64
-//! positions, and one self-play game's worth of search (100 iterations a decision).
+//! positions, and one self-play game's worth of search (100 iterations a decision); and
+//! the value net of `ab:model` (64 and 32 hidden units): one leaf's observation written
+//! and evaluated, against the game's hand-written evaluation.
 //! docs/performance.md records the figures; evaluation runs the fast CPU path
 //! (`Model::evaluate`), `pyrctl bench --model` measures it against the core's peak.
 
@@ -13,7 +15,9 @@ use martian_chess::MartianChess;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::{ChaCha8Rng, Seat};
-use pyramid_learn::{Learner, Model, ReplayBuffer, SelfPlayConfig, play_games};
+use pyramid_learn::{
+    Learner, Model, ReplayBuffer, SelfPlayConfig, ValueNet, ValueScratch, play_games,
+};
 use stacktrices::Stacktrices;
 
 fn bench_game<G: FullGame>(c: &mut Criterion) {
@@ -54,6 +58,17 @@ fn bench_game<G: FullGame>(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("self-play game, 100 iterations a decision, 60 plies", |b| {
         b.iter(|| play_games::<G>(&model, &rules, 1, 2, &config, 1));
+    });
+    let net = ValueNet::new::<G>(&rules, 64, 32, 1).expect("a value net");
+    let (mut scratch, mut values) = (ValueScratch::default(), vec![0.0; state.seats()]);
+    group.bench_function("value net 64x32 leaf (observation and evaluation)", |b| {
+        b.iter(|| {
+            state.write_observation(seat, &mut one);
+            net.evaluate_with(black_box(&one), &mut scratch, &mut values)
+        })
+    });
+    group.bench_function("hand-written evaluation leaf", |b| {
+        b.iter(|| black_box(&state).evaluate(seat))
     });
     group.finish();
 }

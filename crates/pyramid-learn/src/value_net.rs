@@ -178,6 +178,14 @@ pub struct ValueNet {
     first_by_input: Vec<f32>,
     /// The first layer's weights summed over each plane's cells: `[plane][hidden]`.
     first_by_plane: Vec<f32>,
+    /// The second layer's weights by input: `[hidden][hidden2]`.
+    second_by_input: Vec<f32>,
+    /// The biases and the output layer, out of the map (a lookup by name costs more than
+    /// a layer of this size).
+    first_bias: Vec<f32>,
+    second_bias: Vec<f32>,
+    out_weight: Vec<f32>,
+    out_bias: Vec<f32>,
 }
 
 impl std::fmt::Debug for ValueNet {
@@ -251,13 +259,7 @@ impl ValueNet {
         }
         let shape = &info.shape;
         let (inputs, hidden) = (shape.inputs(), shape.hidden);
-        let first = &tensors["first.weight"];
-        let mut first_by_input = vec![0.0; inputs * hidden];
-        for (unit, row) in first.chunks_exact(inputs).enumerate() {
-            for (input, &w) in row.iter().enumerate() {
-                first_by_input[input * hidden + unit] = w;
-            }
-        }
+        let first_by_input = transposed(&tensors["first.weight"], inputs);
         let mut first_by_plane = vec![0.0; shape.planes * hidden];
         for (plane, sums) in first_by_plane.chunks_exact_mut(hidden).enumerate() {
             let cells = &first_by_input[plane * shape.cells * hidden..][..shape.cells * hidden];
@@ -265,12 +267,18 @@ impl ValueNet {
                 add_scaled(sums, 1.0, column);
             }
         }
+        let second_by_input = transposed(&tensors["second.weight"], shape.hidden);
         Ok(ValueNet {
+            first_bias: tensors["first.bias"].clone(),
+            second_bias: tensors["second.bias"].clone(),
+            out_weight: tensors["out.weight"].clone(),
+            out_bias: tensors["out.bias"].clone(),
             info,
             origin,
             tensors,
             first_by_input,
             first_by_plane,
+            second_by_input,
         })
     }
 
@@ -326,36 +334,47 @@ impl ValueNet {
         let (hidden, cells) = (shape.hidden, shape.cells);
         let first = &mut scratch.hidden;
         first.clear();
-        first.extend_from_slice(&self.tensors["first.bias"]);
+        first.extend_from_slice(&self.first_bias);
         for (plane, entries) in observation.chunks_exact(cells).enumerate() {
+            // Both scans are branch-free, so that they run as vector instructions.
             let value = entries[0];
-            if entries.iter().all(|&v| v == value) {
+            let same = entries
+                .iter()
+                .fold(0usize, |n, &v| n + usize::from(v == value));
+            if same == cells {
                 if value != 0.0 {
                     let sums = &self.first_by_plane[plane * hidden..][..hidden];
                     add_scaled(first, value, sums);
                 }
                 continue;
             }
-            for (cell, &v) in entries.iter().enumerate() {
-                if v != 0.0 {
+            for (block, chunk) in entries.chunks(64).enumerate() {
+                let mut nonzero = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |mask, (i, &v)| mask | (u64::from(v != 0.0) << i));
+                while nonzero != 0 {
+                    let cell = block * 64 + nonzero.trailing_zeros() as usize;
+                    nonzero &= nonzero - 1;
                     let column = &self.first_by_input[(plane * cells + cell) * hidden..][..hidden];
-                    add_scaled(first, v, column);
+                    add_scaled(first, chunk[cell - block * 64], column);
                 }
             }
         }
-        first.iter_mut().for_each(|x| *x = x.max(0.0));
+        // The second layer column by column, skipping the units ReLU left at zero.
         let second = &mut scratch.hidden2;
-        dense_relu(
-            first,
-            &self.tensors["second.weight"],
-            &self.tensors["second.bias"],
-            second,
-        );
-        let out_weight = &self.tensors["out.weight"];
-        let out_bias = &self.tensors["out.bias"];
+        second.clear();
+        second.extend_from_slice(&self.second_bias);
+        for (unit, &x) in first.iter().enumerate() {
+            if x > 0.0 {
+                let column = &self.second_by_input[unit * shape.hidden2..][..shape.hidden2];
+                add_scaled(second, x, column);
+            }
+        }
+        second.iter_mut().for_each(|x| *x = x.max(0.0));
         for (seat, value) in values.iter_mut().enumerate() {
-            let row = &out_weight[seat * shape.hidden2..][..shape.hidden2];
-            let z = out_bias[seat] + dot(row, second);
+            let row = &self.out_weight[seat * shape.hidden2..][..shape.hidden2];
+            let z = self.out_bias[seat] + dot(row, second);
             *value = 1.0 / (1.0 + (-z).exp());
         }
         Ok(())
@@ -524,17 +543,34 @@ fn add_scaled(to: &mut [f32], scale: f32, from: &[f32]) {
     }
 }
 
+/// The dot product, summed in eight lanes (which the compiler can keep in vector
+/// registers; one running sum would be a chain of dependent additions).
 fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+    let mut lanes = [0.0f32; 8];
+    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a8
+        .remainder()
+        .iter()
+        .zip(b8.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in a8.zip(b8) {
+        for lane in 0..8 {
+            lanes[lane] += x[lane] * y[lane];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
 }
 
-/// `out = relu(weight * input + bias)`, `weight` `[out][input]` row-major.
-fn dense_relu(input: &[f32], weight: &[f32], bias: &[f32], out: &mut Vec<f32>) {
-    out.clear();
-    out.extend(
-        weight
-            .chunks_exact(input.len())
-            .zip(bias)
-            .map(|(row, b)| (b + dot(row, input)).max(0.0)),
-    );
+/// The transpose of `matrix`, `[rows][columns]` row-major with `columns` columns:
+/// `[columns][rows]`.
+fn transposed(matrix: &[f32], columns: usize) -> Vec<f32> {
+    let rows = matrix.len() / columns.max(1);
+    let mut out = vec![0.0; matrix.len()];
+    for (row, values) in matrix.chunks_exact(columns).enumerate() {
+        for (column, &v) in values.iter().enumerate() {
+            out[column * rows + row] = v;
+        }
+    }
+    out
 }

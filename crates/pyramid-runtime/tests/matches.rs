@@ -133,3 +133,67 @@ fn training_refuses_a_bad_opponent_before_it_writes_anything() {
     );
     assert!(matches!(model, Err(Error::Model(_))));
 }
+
+#[cfg(feature = "learn")]
+#[test]
+fn a_value_net_trained_by_name_is_played_by_an_ab_model_spec() {
+    use pyramid_runtime::pyramid_learn::{TeacherConfig, ValueTrainConfig};
+    use pyramid_runtime::{ValueTrainSetup, train_value};
+    let out = std::env::temp_dir().join(format!(
+        "pyramid-runtime-value-{}.safetensors",
+        std::process::id()
+    ));
+    let config = ValueTrainConfig {
+        positions: 300,
+        epochs: 2,
+        hidden: 8,
+        hidden2: 4,
+        teacher: TeacherConfig {
+            max_plies: 40,
+            ..TeacherConfig::default()
+        },
+        ..ValueTrainConfig::default()
+    };
+    // A teacher that cannot be built is refused before any game, and nothing is written.
+    let bad = pyramid_runtime::parse_bot("az:model=/no/such/model.safetensors").expect("a spec");
+    let setup = |teacher| ValueTrainSetup {
+        out: &out,
+        teacher,
+        config: &config,
+        play_time: None,
+    };
+    let result = train_value("card-siege", &RuleOptions::new(), setup(&bad), &mut |_| {});
+    assert!(matches!(result, Err(Error::Opponent { .. })), "{result:?}");
+    assert!(!out.exists());
+    let teacher = pyramid_runtime::parse_bot("greedy").expect("a spec");
+    let mut epochs = 0;
+    let trained = train_value(
+        "card-siege",
+        &RuleOptions::new(),
+        setup(&teacher),
+        &mut |p| {
+            if matches!(p, pyramid_runtime::pyramid_learn::ValueProgress::Epoch(_)) {
+                epochs += 1;
+            }
+        },
+    )
+    .expect("trained");
+    assert_eq!((epochs, trained.epochs.len()), (2, 2));
+    assert!(trained.train_positions + trained.holdout_positions >= 300);
+    let spec = format!("ab:model={},depth=1", out.display());
+    let request = MatchRequest {
+        bots: vec![
+            pyramid_runtime::parse_bot(&spec).expect("an ab:model spec"),
+            "random".parse().expect("a spec"),
+        ],
+        games: 2,
+        seed: 1,
+        max_plies: Some(60),
+        swap_seats: true,
+        jobs: 1,
+    };
+    let plan = Match::new("card-siege", &RuleOptions::new(), &request).expect("a match");
+    let report = plan.play_all(&mut |_| {});
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(report.expect("played").games, 2);
+}
