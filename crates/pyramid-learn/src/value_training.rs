@@ -177,8 +177,8 @@ fn gather_games<G: FullGame>(
     let mut games: Vec<SelfPlayGame> = Vec::new();
     let mut positions = 0;
     while positions < config.positions && deadline.is_none_or(|d| Instant::now() < d) {
-        // Round `r` plays games `r * round ..` of the seed, so the games do not depend on
-        // the thread count.
+        // A round's games are dealt from the seed plus the count of games before it, and
+        // each game from its own seed, so the games do not depend on the thread count.
         let played = play_teacher_games(
             teacher,
             rules,
