@@ -14,12 +14,13 @@ fn man_dir_writes_every_page_the_main_page_refers_to() {
     let out = pyrctl(&["man", "--dir", dir.to_str().expect("utf-8 path")]);
     assert!(out.status.success(), "{}", stderr(&out));
     let main_page = std::fs::read_to_string(dir.join("pyrctl.1")).expect("the main page");
-    // clap_mangen names each command's page as `pyrctl\-perft(1)`.
+    // clap_mangen names each command's page as `pyrctl\-perft(1)`, every hyphen escaped
+    // (`pyrctl\-train\-value(1)`).
     let referred: Vec<String> = main_page
         .lines()
         .filter_map(|line| line.strip_prefix("pyrctl\\-"))
         .filter_map(|rest| rest.strip_suffix("(1)"))
-        .map(str::to_owned)
+        .map(|name| name.replace("\\-", "-"))
         .collect();
     assert!(referred.len() >= 10, "{main_page}");
     for name in &referred {
