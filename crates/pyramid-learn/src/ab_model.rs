@@ -12,8 +12,7 @@ use pyramid_core::{Bot, Seat};
 
 use crate::error::ModelError;
 use crate::kind::model_of_game;
-use crate::limits::MAX_MODEL_BYTES;
-use crate::model::Model;
+use crate::model::{Model, read_model_file};
 use crate::value_net::{ValueNet, ValueScratch, is_value_net_file};
 
 /// A leaf's value by the model: the value head's expected reward for the searching seat,
@@ -145,16 +144,7 @@ impl<G: FullGame> LeafValue<G> for ValueNetValue {
 /// The value net in `path` if the file is one (`None` for a model file), refused when it
 /// is another game's or damaged.
 fn value_net_of_game<G: FullGame>(path: &Path) -> Result<Option<ValueNet>, ModelError> {
-    let name = path.display().to_string();
-    let io = |source| ModelError::Io {
-        path: name.clone(),
-        source,
-    };
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    if bytes > MAX_MODEL_BYTES {
-        return Err(ModelError::TooLarge { path: name, bytes });
-    }
-    let buffer = std::fs::read(path).map_err(io)?;
+    let (buffer, name) = read_model_file(path)?;
     if !is_value_net_file(&buffer) {
         return Ok(None);
     }

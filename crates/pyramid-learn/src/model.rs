@@ -326,16 +326,7 @@ impl Model {
 
     /// Reads the model at `path`, whatever its game.
     pub fn load_any(path: &Path) -> Result<Model, ModelError> {
-        let name = path.display().to_string();
-        let io = |source| ModelError::Io {
-            path: name.clone(),
-            source,
-        };
-        let bytes = std::fs::metadata(path).map_err(io)?.len();
-        if bytes > MAX_MODEL_BYTES {
-            return Err(ModelError::TooLarge { path: name, bytes });
-        }
-        let buffer = std::fs::read(path).map_err(io)?;
+        let (buffer, name) = read_model_file(path)?;
         Model::from_bytes(&buffer, &name)
     }
 
@@ -404,6 +395,22 @@ impl Model {
         }
         Ok(copy)
     }
+}
+
+/// The bytes of the file at `path` (a model or a value net) and its name for errors;
+/// refuses a file of more than [`MAX_MODEL_BYTES`] before reading it.
+pub(crate) fn read_model_file(path: &Path) -> Result<(Vec<u8>, String), ModelError> {
+    let name = path.display().to_string();
+    let io = |source| ModelError::Io {
+        path: name.clone(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_MODEL_BYTES {
+        return Err(ModelError::TooLarge { path: name, bytes });
+    }
+    let buffer = std::fs::read(path).map_err(io)?;
+    Ok((buffer, name))
 }
 
 /// Checks that a network of `game` and `shape` (from `path`) was made for game `G`

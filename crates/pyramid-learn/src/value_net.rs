@@ -27,8 +27,10 @@ use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
-use crate::limits::{MAX_MODEL_BYTES, MAX_SEATS};
-use crate::model::{check_offsets, check_tensor_table, damaged_named, tensor_bytes};
+use crate::limits::MAX_SEATS;
+use crate::model::{
+    check_offsets, check_tensor_table, damaged_named, read_model_file, tensor_bytes,
+};
 use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
 
 /// The version of the value-net file format this crate writes and reads.
@@ -446,16 +448,8 @@ impl ValueNet {
 
     /// Reads the value net at `path`, whatever its game.
     pub fn load_any(path: &Path) -> Result<ValueNet, ModelError> {
-        let name = path.display().to_string();
-        let io = |source| ModelError::Io {
-            path: name.clone(),
-            source,
-        };
-        let bytes = std::fs::metadata(path).map_err(io)?.len();
-        if bytes > MAX_MODEL_BYTES {
-            return Err(ModelError::TooLarge { path: name, bytes });
-        }
-        ValueNet::from_bytes(&std::fs::read(path).map_err(io)?, &name)
+        let (buffer, name) = read_model_file(path)?;
+        ValueNet::from_bytes(&buffer, &name)
     }
 
     /// Reads a value net from a file's bytes; `name` names it in errors. Reads the header
