@@ -20,7 +20,7 @@ const POSITIONS: &str = "self-play positions";
 
 /// The opponents of a run, each spec checked now (a bad opponent fails before any
 /// training).
-fn opponents<G: FullGame>(specs: &[BotSpec]) -> Result<Vec<Opponent<G>>, Error> {
+pub(crate) fn opponents<G: FullGame>(specs: &[BotSpec]) -> Result<Vec<Opponent<G>>, Error> {
     let mut opponents = Vec::new();
     for spec in specs {
         spec.build::<G>(0).map_err(|error| Error::Opponent {

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 
 use pyramid_bots::BotSpec;
 use pyramid_core::FullGame;
-use pyramid_learn::{Opponent, ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
+use pyramid_learn::{ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
 
 use crate::games::{GameVisitor, visit};
+use crate::learn::opponents;
 use crate::{Error, RuleOptions};
 
 /// What a value net's training is given.
@@ -51,16 +52,9 @@ impl GameVisitor for TrainValue<'_> {
 
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
-        let spec = self.setup.teacher;
-        spec.build::<G>(0).map_err(|error| Error::Opponent {
-            spec: spec.to_string(),
-            error,
-        })?;
-        let owned = spec.clone();
-        let teacher = Opponent::<G> {
-            name: spec.to_string(),
-            make: Box::new(move |seed| owned.build_or_forfeit::<G>(seed)),
-        };
+        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher))?
+            .pop()
+            .ok_or_else(|| Error::Positions("no teacher".to_owned()))?;
         let deadline = self.setup.play_time.map(|t| Instant::now() + t);
         let trained =
             train_value_net(&teacher, &rules, self.setup.config, deadline, self.progress)?;
