@@ -84,6 +84,9 @@ pub struct ServerConfig {
     /// How long a stored game is kept after its last change (finished games, and games
     /// nobody plays any more); `None` keeps every game (`pyrctl serve --keep-days`).
     pub keep_for: Option<Duration>,
+    /// How long a game waits for every seat to be taken and every person to open it
+    /// before it ends aborted, no winner and no loser (`pyrctl serve --join-within`).
+    pub join_within: Duration,
 }
 
 /// The number of CPUs, at least 1.
@@ -98,7 +101,7 @@ impl Default for ServerConfig {
     /// bots alone per two CPUs, 256 connections (32 a client), 64 event streams (32 a
     /// game, 8 a client, 10 minutes each), 4 games of bots alone and 60 new games a
     /// minute a client, 5 s to send a head, 30 s for a request, games kept 30 days
-    /// after their last change.
+    /// after their last change, a day for every seat of a game to be taken.
     fn default() -> Self {
         ServerConfig {
             max_games: 1000,
@@ -129,6 +132,7 @@ impl Default for ServerConfig {
             models: Vec::new(),
             db: None,
             keep_for: Some(Duration::from_secs(30 * 24 * 3600)),
+            join_within: Duration::from_secs(24 * 3600),
         }
     }
 }

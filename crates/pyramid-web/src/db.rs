@@ -18,8 +18,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 use crate::clock::Clock;
+use crate::ending::{Ending, Forfeit};
 use crate::schema;
-use crate::store::{Rematch, sitters_shown};
+use crate::store::{Offers, Rematch, sitters_shown};
 
 /// Where games are stored.
 pub struct Db {
@@ -88,10 +89,14 @@ pub struct StoredGame {
     pub seat_tokens: Vec<Option<String>>,
     /// Each bot's wait before it moves, in milliseconds.
     pub delay_ms: u64,
-    /// A seat that forfeited or resigned, and why.
-    pub forfeit: Option<(u8, String)>,
+    /// How it ended otherwise than by its rules (a forfeit, a draw, an abort).
+    pub ending: Option<Ending>,
     /// The rematch, once asked for.
     pub rematch: Option<Rematch>,
+    /// The offers standing (a draw, a takeback).
+    pub offers: Offers,
+    /// By seat, whether its sitter is at the table (empty: every one is).
+    pub joined: Vec<bool>,
     /// The actions in order: (seat, action).
     pub actions: Vec<(u8, String)>,
     /// Which seats wait for someone to take them (open challenges; empty: none).
@@ -161,20 +166,48 @@ pub struct Ply<'a> {
     pub bots_to_act: bool,
     /// The game's clock after it ([`clock_columns`]).
     pub clock: &'a str,
-    /// When the running seat's time runs out after it (0: none runs).
+    /// When the game's owner is next to act by itself after it (0: never).
+    pub flag_at: i64,
+    /// The game's `extra` column after it ([`Saved::extra`]: the mover's offers gone).
+    pub extra: &'a str,
+}
+
+/// What a change of a game (an end, an offer, a person at the table, a rematch) stores
+/// of it: everything but its plies and seating, whose changes have calls of their own.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The `extra` column (JSON): options, sitters, tokens, ending, rematch, offers, who
+    /// is at the table ([`StoredGame::extra`]).
+    pub extra: String,
+    /// Whether it is over.
+    pub finished: bool,
+    /// Whether a bot is to act.
+    pub bots_to_act: bool,
+    /// Its clock (none: a game without one).
+    pub clock: Option<Clock>,
+    /// When its owner is next to act by itself (a flag, an abort; ms since 1970, 0:
+    /// never).
     pub flag_at: i64,
 }
 
-/// The JSON columns of `games`.
+/// The JSON columns of `games`. `forfeit`: a forfeit stored as text by servers older
+/// than typed endings (read, never written).
 #[derive(Serialize, Deserialize)]
 struct Extra {
     options: Vec<(String, String)>,
     sitters: Vec<String>,
     seat_tokens: Vec<Option<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     forfeit: Option<(u8, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<Ending>,
     rematch: Option<Rematch>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     open: Vec<bool>,
+    #[serde(default, skip_serializing_if = "Offers::is_empty")]
+    offers: Offers,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    joined: Vec<bool>,
 }
 
 impl Extra {
@@ -184,10 +217,30 @@ impl Extra {
             options: game.options.clone(),
             sitters: game.sitters.clone(),
             seat_tokens: game.seat_tokens.clone(),
-            forfeit: game.forfeit.clone(),
+            forfeit: None,
+            ending: game.ending.clone(),
             rematch: game.rematch.clone(),
             open: game.open.clone(),
+            offers: game.offers.clone(),
+            joined: game.joined.clone(),
         }
+    }
+
+    /// How the game ended: its typed ending, else a forfeit stored as text.
+    fn ending(&self) -> Option<Ending> {
+        self.ending.clone().or_else(|| {
+            self.forfeit.as_ref().map(|(seat, reason)| Ending::Forfeit {
+                seat: *seat,
+                why: Forfeit::from_reason(reason),
+            })
+        })
+    }
+}
+
+impl StoredGame {
+    /// Its `extra` column.
+    pub fn extra(&self) -> String {
+        to_json(&Extra::of(self))
     }
 }
 
@@ -314,7 +367,7 @@ impl Db {
         .bind(&game.token)
         .bind(i64::try_from(game.delay_ms).unwrap_or(i64::MAX))
         .bind(to_json(&extra))
-        .bind(i64::from(game.forfeit.is_some()))
+        .bind(i64::from(game.ending.is_some()))
         .bind(now_seconds())
         .bind(i64::from(bots_to_act))
         .bind(i64::from(game.lobby))
@@ -333,7 +386,7 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let moved = sqlx::query(
             "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4,
-             clock = $5, flag_at = $6
+             clock = $5, flag_at = $6, extra = $9
              WHERE id = $7 AND plies = $8 AND finished = 0",
         )
         .bind(i64::from(ply.ply) + 1)
@@ -344,6 +397,7 @@ impl Db {
         .bind(ply.flag_at)
         .bind(id)
         .bind(i64::from(ply.ply))
+        .bind(ply.extra)
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -369,37 +423,75 @@ impl Db {
         Ok(())
     }
 
-    /// Stores a game's forfeit (a resignation, a failed bot) and rematch, whether it is
-    /// over, and its clock (stopped at the end).
-    pub async fn update_end(
+    /// Stores a change of game `id` ([`Saved`]) if the stored game is still at `plies`
+    /// plies and over or not as `was_finished` says (the compare-and-set of the moves: a
+    /// move and an end never both stand): `false` when another request or server moved
+    /// it on first (the copy is then old: load it again).
+    pub async fn save(
         &self,
         id: &str,
-        forfeit: Option<&(u8, String)>,
-        rematch: Option<&Rematch>,
-        finished: bool,
-        clock: Option<&Clock>,
-    ) -> Result<(), DbError> {
-        let Some(mut stored) = self.load(id).await? else {
-            return Ok(());
-        };
-        stored.forfeit = forfeit.cloned();
-        stored.rematch = rematch.cloned();
-        let extra = Extra::of(&stored);
-        let bots_stop = if finished { ", bots_to_act = 0" } else { "" };
-        let (clock, flag_at) = clock_columns(clock);
-        sqlx::query(&format!(
-            "UPDATE games SET extra = $1, finished = $2, updated_at = $3, clock = $4, flag_at = $5{bots_stop}
-             WHERE id = $6"
-        ))
-        .bind(to_json(&extra))
-        .bind(i64::from(finished))
+        saved: &Saved,
+        plies: usize,
+        was_finished: bool,
+    ) -> Result<bool, DbError> {
+        let (clock, _) = clock_columns(saved.clock.as_ref());
+        let moved = sqlx::query(
+            "UPDATE games SET extra = $1, finished = $2, bots_to_act = $3, updated_at = $4,
+             clock = $5, flag_at = $6
+             WHERE id = $7 AND plies = $8 AND finished = $9",
+        )
+        .bind(&saved.extra)
+        .bind(i64::from(saved.finished))
+        .bind(i64::from(saved.bots_to_act && !saved.finished))
         .bind(now_seconds())
         .bind(clock)
-        .bind(flag_at)
+        .bind(if saved.finished { 0 } else { saved.flag_at })
         .bind(id)
+        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .bind(i64::from(was_finished))
         .execute(&self.pool)
         .await?;
-        Ok(())
+        Ok(moved.rows_affected() == 1)
+    }
+
+    /// Takes back the plies of game `id` from ply `to` on (a takeback granted), with the
+    /// game's change ([`Saved`]), if the stored game is still unfinished at `plies`
+    /// plies: `false` when another request or server moved it on first. The plies are
+    /// gone from the database when this returns.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        saved: &Saved,
+        plies: usize,
+        to: usize,
+    ) -> Result<bool, DbError> {
+        let (clock, _) = clock_columns(saved.clock.as_ref());
+        let mut tx = self.pool.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE games SET plies = $1, extra = $2, finished = 0, bots_to_act = $3,
+             updated_at = $4, clock = $5, flag_at = $6
+             WHERE id = $7 AND plies = $8 AND finished = 0",
+        )
+        .bind(i64::try_from(to).unwrap_or(i64::MAX))
+        .bind(&saved.extra)
+        .bind(i64::from(saved.bots_to_act))
+        .bind(now_seconds())
+        .bind(clock)
+        .bind(saved.flag_at)
+        .bind(id)
+        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND ply >= $2")
+            .bind(id)
+            .bind(i64::try_from(to).unwrap_or(i64::MAX))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Records that no bot of game `id` is to act (a game resumed and found waiting for
@@ -461,6 +553,7 @@ impl Db {
         let delay_ms: i64 = column(&row, 4, id)?;
         let lobby: i64 = column(&row, 6, id)?;
         let clock: String = column(&row, 9, id)?;
+        let ending = extra.ending();
         Ok(Some(StoredGame {
             clock: read_clock(&clock, id)?,
             id: column(&row, 0, id)?,
@@ -471,9 +564,11 @@ impl Db {
             options: extra.options,
             sitters: extra.sitters,
             seat_tokens: extra.seat_tokens,
-            forfeit: extra.forfeit,
+            ending,
             rematch: extra.rematch,
             open: extra.open,
+            offers: extra.offers,
+            joined: extra.joined,
             lobby: lobby != 0,
             seating: column(&row, 7, id)?,
             created_at: column(&row, 8, id)?,
@@ -559,39 +654,9 @@ impl Db {
         Ok(listed)
     }
 
-    /// Stores that seat `forfeit.0` of game `id` ran out of time (its forfeit, the game
-    /// over, its clock stopped), if the stored game is still unfinished at ply `plies`:
-    /// `false` when another request or server played a ply or ended the game first (the
-    /// copy is then old: load it again). So a move and a time-out never both stand.
-    pub async fn flag(
-        &self,
-        id: &str,
-        plies: usize,
-        forfeit: &(u8, String),
-        clock: &Clock,
-    ) -> Result<bool, DbError> {
-        let Some(mut stored) = self.load(id).await? else {
-            return Ok(false);
-        };
-        stored.forfeit = Some(forfeit.clone());
-        let (clock, _) = clock_columns(Some(clock));
-        let moved = sqlx::query(
-            "UPDATE games SET extra = $1, finished = 1, bots_to_act = 0, updated_at = $2,
-             clock = $3, flag_at = 0
-             WHERE id = $4 AND plies = $5 AND finished = 0",
-        )
-        .bind(to_json(&Extra::of(&stored)))
-        .bind(now_seconds())
-        .bind(clock)
-        .bind(id)
-        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
-        .execute(&self.pool)
-        .await?;
-        Ok(moved.rows_affected() == 1)
-    }
-
-    /// The ids of at most `limit` unfinished games whose running seat's time ran out at
-    /// `now` (ms since 1970), the longest overdue first: the games to flag.
+    /// The ids of at most `limit` unfinished games whose owner was to act by itself by
+    /// `now` (ms since 1970: a running seat's time ran out, or the game waited too long
+    /// for its players), the longest overdue first.
     pub async fn overdue(&self, now: i64, limit: usize) -> Result<Vec<String>, DbError> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE finished = 0 AND flag_at > 0 AND flag_at <= $1

@@ -8,15 +8,13 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use pyramid_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{SeatRequest, check_seat};
+use crate::api::SeatRequest;
 use crate::clock::TimeControl;
 use crate::extract::Checked;
-use crate::games::reseat;
 use crate::persist::db_error;
-use crate::store::lock;
+use crate::round::{Answer, Change, change};
 use crate::view::{seat_link, spectator_link};
 use crate::{ApiError, App};
 
@@ -121,18 +119,19 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError>
             .store
             .held()
             .iter()
-            .filter_map(|shared| {
-                let live = lock(shared);
-                let listed = live.seating().lobby && live.to_act().is_some();
-                listed.then(|| {
-                    LobbyGame::new(
-                        shared.id.clone(),
-                        live.setup().game.to_owned(),
-                        &live.setup().options,
-                        live.sitters_shown(),
-                        live.seating().since,
-                        live.clock().map(|c| c.control),
-                    )
+            .filter_map(|round| {
+                round.read(|live| {
+                    let listed = live.seating().lobby && live.to_act().is_some();
+                    listed.then(|| {
+                        LobbyGame::new(
+                            round.id.clone(),
+                            live.setup().game.to_owned(),
+                            &live.setup().options,
+                            live.sitters_shown(),
+                            live.seating().since,
+                            live.clock().map(|c| c.control),
+                        )
+                    })
                 })
             })
             .collect(),
@@ -151,28 +150,13 @@ pub async fn join(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<JoinRequest>>,
 ) -> Result<Json<Joined>, ApiError> {
-    let joined = reseat(&app, &id, |live| {
-        if let Some(seat) = request.seat
-            && usize::from(seat) >= live.state().seats()
-        {
-            return Err(ApiError::bad_request(format!(
-                "seat {seat} does not exist: the game has seats 0 to {}",
-                live.state().seats() - 1
-            )));
-        }
-        let (seat, after) = live
-            .take_open_seat(request.seat.map(Seat))
-            .map_err(ApiError::conflict)?;
-        let token = live
-            .setup()
-            .seat_tokens
-            .get(seat.index())
-            .cloned()
-            .flatten()
-            .ok_or_else(|| ApiError::conflict(format!("seat {} is a bot's", seat.0)))?;
-        Ok(((seat, token), after))
-    })
-    .await?;
+    let take = Change::TakeSeat {
+        seat: request.seat,
+    };
+    let joined = match change(&app, &id, take).await? {
+        (_, Answer::Seated(seat, token)) => (seat, token),
+        _ => return Err(ApiError::internal("no seat was taken")),
+    };
     let (seat, token) = joined;
     Ok(Json(Joined {
         seat: seat.0,
@@ -197,18 +181,14 @@ pub async fn withdraw(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<SeatRequest>>,
 ) -> Result<Json<Withdrawn>, ApiError> {
-    let open = reseat(&app, &id, |live| {
-        check_seat(live, request.seat, &request.token)?;
-        if !live.seating().lobby {
-            return Err(ApiError::conflict("the game is not in the lobby"));
-        }
-        let mut after = live.seating().clone();
-        after.lobby = false;
-        after.changes += 1;
-        let open = after.open_seats().iter().map(|s| s.0).collect();
-        Ok((open, after))
-    })
-    .await?;
+    let withdraw = Change::Withdraw {
+        seat: request.seat,
+        token: request.token,
+    };
+    let open = match change(&app, &id, withdraw).await? {
+        (_, Answer::Open(open)) => open,
+        _ => return Err(ApiError::internal("the game was not withdrawn")),
+    };
     Ok(Json(Withdrawn {
         lobby: false,
         open_seats: open,
