@@ -379,7 +379,9 @@ pub fn seat_view(round: &Shared, answer: &Answer) -> GameView {
         Answer::Acted(seat) => Some(*seat),
         _ => None,
     };
-    round.read(|live| Snapshot::of(&round.id, live, seat)).view()
+    round
+        .read(|live| Snapshot::of(&round.id, live, seat))
+        .view()
 }
 
 /// `GET /api/games/{id}/svg?seat=N&token=T`: the board as an SVG picture.

@@ -61,7 +61,11 @@ pub const MAX_SEATS: usize = 8;
 /// The sitters of seats `specs` (`human`, `open` or a bot's spec) of `game`: each bot
 /// built within this server's limits (checked again for a stored game: this server's caps
 /// and outside engines may not be those of the server that stored it).
-pub fn seat_sitters(app: &App, game: &dyn DynGame, specs: &[String]) -> Result<Vec<Sitter>, ApiError> {
+pub fn seat_sitters(
+    app: &App,
+    game: &dyn DynGame,
+    specs: &[String],
+) -> Result<Vec<Sitter>, ApiError> {
     let mut sitters = Vec::with_capacity(specs.len());
     for (seat, spec) in specs.iter().enumerate() {
         sitters.push(if spec == "human" || spec == "open" {

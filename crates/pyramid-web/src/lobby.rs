@@ -150,9 +150,7 @@ pub async fn join(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<JoinRequest>>,
 ) -> Result<Json<Joined>, ApiError> {
-    let take = Change::TakeSeat {
-        seat: request.seat,
-    };
+    let take = Change::TakeSeat { seat: request.seat };
     let joined = match change(&app, &id, take).await? {
         (_, Answer::Seated(seat, token)) => (seat, token),
         _ => return Err(ApiError::internal("no seat was taken")),

@@ -85,7 +85,9 @@ pub async fn rematch(
         client,
     };
     match change(&app, &id, ask).await? {
-        (_, Answer::Rematch(rematch)) => Ok(Json(created_for(&rematch, Seat(request.seat))).into_response()),
+        (_, Answer::Rematch(rematch)) => {
+            Ok(Json(created_for(&rematch, Seat(request.seat))).into_response())
+        }
         _ => Err(ApiError::internal("the rematch was not made")),
     }
 }

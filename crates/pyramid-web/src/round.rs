@@ -12,15 +12,15 @@
 //! How a game is found, loaded and started: `round/load.rs`; what each change does:
 //! `round/changes.rs`; bots: `round/bots.rs`.
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Instant;
 
 use pyramid_core::Seat;
 use pyramid_core::dynamic::{DynBot, RuntimeError};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::ApiError;
-use crate::db::now_ms;
 use crate::ending::Abort;
 use crate::store::{LiveGame, Rematch};
 
@@ -150,8 +150,9 @@ pub struct Round {
     pub changed: tokio::sync::watch::Sender<u64>,
     /// Event streams open on this copy now (counted by their slots, `clients.rs`).
     pub streams: Arc<AtomicUsize>,
-    /// When a client last read or played it (ms since 1970; bot moves do not count).
-    last_used: AtomicI64,
+    /// When a client last read or played it (ns since the server started,
+    /// [`process_ns`]; bot moves do not count).
+    last_used: AtomicU64,
     /// Whether it still has bots that may move ([`LiveGame::bots_live`]).
     bots_live: AtomicBool,
 }
@@ -174,7 +175,7 @@ impl Round {
             mailbox,
             changed: tokio::sync::watch::Sender::new(0),
             streams: Arc::default(),
-            last_used: AtomicI64::new(now_ms()),
+            last_used: AtomicU64::new(process_ns()),
             bots_live: AtomicBool::new(bots_live),
         };
         (round, letters)
@@ -221,16 +222,17 @@ impl Round {
 
     /// A client read or played it now.
     pub fn touch(&self) {
-        self.last_used.store(now_ms(), Ordering::Relaxed);
+        self.last_used.store(process_ns(), Ordering::Relaxed);
     }
 
-    /// How long since a client last read or played it, in ms.
-    pub fn idle_ms(&self) -> i64 {
-        now_ms().saturating_sub(self.last_used.load(Ordering::Relaxed))
+    /// How long since a client last read or played it.
+    pub fn idle(&self) -> std::time::Duration {
+        let last = self.last_used.load(Ordering::Relaxed);
+        std::time::Duration::from_nanos(process_ns().saturating_sub(last))
     }
 
-    /// When a client last read or played it (ms since 1970).
-    pub fn last_used(&self) -> i64 {
+    /// When a client last read or played it ([`process_ns`]).
+    pub fn last_used(&self) -> u64 {
         self.last_used.load(Ordering::Relaxed)
     }
 
@@ -238,4 +240,12 @@ impl Round {
     pub fn bots_live(&self) -> bool {
         self.bots_live.load(Ordering::SeqCst)
     }
+}
+
+/// Nanoseconds since this process first asked (a monotonic clock: when games were last
+/// used, to drop the idlest first).
+fn process_ns() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let start = START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }

@@ -13,11 +13,10 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use pyramid_bots::{Record, RecordResult, RecordRules};
 
-
 use crate::api::{SeatRequest, ViewQuery, open_for, seat_view};
+use crate::ending::Ending;
 use crate::extract::{Checked, Client};
 use crate::round::{Change, change, find};
-use crate::ending::Ending;
 use crate::store::LiveGame;
 use crate::view::{GameView, Snapshot};
 use crate::{ApiError, App};
@@ -52,9 +51,8 @@ pub async fn events(
                     Ok(Err(_)) | Err(_) => return None,
                 }
             }
-            let snapshot = shared.read(|live| {
-                (!live.is_closed()).then(|| Snapshot::of(&shared.id, live, seat))
-            })?;
+            let snapshot = shared
+                .read(|live| (!live.is_closed()).then(|| Snapshot::of(&shared.id, live, seat)))?;
             let event = Event::default()
                 .event("game")
                 .json_data(snapshot.view())

@@ -22,8 +22,7 @@ pub type IdLock = Arc<tokio::sync::Mutex<()>>;
 
 /// Whether `game` has been idle past the expiry.
 fn idle(game: &Round, config: &ServerConfig) -> bool {
-    let expiry = i64::try_from(config.idle_expiry.as_millis()).unwrap_or(i64::MAX);
-    game.idle_ms() >= expiry
+    game.idle() >= config.idle_expiry
 }
 
 /// How often idle games are looked for: a quarter of the idle expiry, between 50 ms and
@@ -154,7 +153,7 @@ impl Store {
         {
             let mut map = self.map();
             // (last used, has live bots, id) of every game kept.
-            let mut kept: Vec<(i64, bool, String)> = Vec::with_capacity(map.len());
+            let mut kept: Vec<(u64, bool, String)> = Vec::with_capacity(map.len());
             map.retain(|id, g| {
                 if idle(g, config) {
                     dropped.push(Arc::clone(g));
@@ -164,7 +163,7 @@ impl Store {
                 true
             });
             kept.sort();
-            let mut evict = |kept: &mut Vec<(i64, bool, String)>, i: usize| {
+            let mut evict = |kept: &mut Vec<(u64, bool, String)>, i: usize| {
                 let (_, _, id) = kept.remove(i);
                 if let Some(g) = map.remove(&id) {
                     dropped.push(g);

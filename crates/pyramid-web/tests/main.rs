@@ -16,5 +16,6 @@ mod hostile;
 mod hostile_load;
 mod load;
 mod lobby;
+mod offers;
 mod persist;
 mod router;

@@ -50,7 +50,14 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
             &app.background_bot_pool
         };
         let state = live.state().clone_box();
-        Some((seat, bot, state, live.moves().len(), live.setup().bot_delay, Arc::clone(pool)))
+        Some((
+            seat,
+            bot,
+            state,
+            live.moves().len(),
+            live.setup().bot_delay,
+            Arc::clone(pool),
+        ))
     });
     let Some((seat, mut bot, state, at, delay, pool)) = taken else {
         return;
@@ -67,6 +74,12 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
             drop_bots(vec![bot]);
             return;
         };
+        // The game may have left memory while this one waited for a thread.
+        if mailbox.is_closed() {
+            drop(permit);
+            drop_bots(vec![bot]);
+            return;
+        }
         let work = Arc::clone(&app);
         let thought = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -98,8 +111,16 @@ pub async fn picked(app: &Arc<App>, round: &Shared, picked: Picked) -> Result<()
     let current = round.read(|live| live.thinking() == [seat.0] && live.moves().len() == at);
     let action = match bot {
         Some((mut bot, action)) => {
-            let failure = action.as_ref().err().map(|e| bot.failure().unwrap_or_else(|| format!("the bot failed: {e}")));
-            drop_bots(round.write(|live| live.finish_thinking(seat, bot)).into_iter().collect());
+            let failure = action.as_ref().err().map(|e| {
+                bot.failure()
+                    .unwrap_or_else(|| format!("the bot failed: {e}"))
+            });
+            drop_bots(
+                round
+                    .write(|live| live.finish_thinking(seat, bot))
+                    .into_iter()
+                    .collect(),
+            );
             match failure {
                 Some(reason) => Err(reason),
                 None => action.map_err(|e| e.to_string()),

@@ -131,7 +131,13 @@ async fn join(app: &Arc<App>, round: &Shared, seats: &[Seat]) -> Result<(), Step
 }
 
 /// A person plays `text` for `seat` (at the table from now on, if not yet).
-async fn act(app: &Arc<App>, round: &Shared, seat: u8, token: &str, text: &str) -> Result<Answer, Step> {
+async fn act(
+    app: &Arc<App>,
+    round: &Shared,
+    seat: u8,
+    token: &str,
+    text: &str,
+) -> Result<Answer, Step> {
     let seat = round.read(|live| check_seat(live, seat, token))?;
     join(app, round, &[seat]).await?;
     play(app, round, seat, text, None).await?;
@@ -149,7 +155,13 @@ fn out_of_time(live: &LiveGame, now: i64) -> Option<String> {
         Some(_) => None,
         None => live.to_act().and(live.clock()).and_then(|c| c.flagged(now)),
     }?;
-    Some(live.state().seat_names().get(usize::from(seat)).cloned().unwrap_or_default())
+    Some(
+        live.state()
+            .seat_names()
+            .get(usize::from(seat))
+            .cloned()
+            .unwrap_or_default(),
+    )
 }
 
 /// Plays `text` for `seat`: checked, committed with the clock and terms after it, then
@@ -516,9 +528,11 @@ async fn refresh(app: &Arc<App>, round: &Shared) -> Result<(), Step> {
 /// stopped; the copy's bots go on from the fresh one).
 pub async fn reload(app: &Arc<App>, round: &Shared) -> Result<(), ApiError> {
     let Some(db) = &app.db else { return Ok(()) };
-    let stored = db.load(&round.id).await.map_err(db_error)?.ok_or_else(|| {
-        ApiError::not_found(format!("game {} is no longer stored", round.id))
-    })?;
+    let stored = db
+        .load(&round.id)
+        .await
+        .map_err(db_error)?
+        .ok_or_else(|| ApiError::not_found(format!("game {} is no longer stored", round.id)))?;
     let fresh = app
         .blocking(crate::Work::Heavy, move |app| rebuild(app, &stored))
         .await??;

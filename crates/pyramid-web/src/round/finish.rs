@@ -28,9 +28,7 @@ pub fn ended(terms: &Terms, ending: Ending, now: i64) -> Terms {
 /// Ends game `round` by `ending`: stored, then applied and told. A game over already is
 /// left as it ended.
 pub async fn finish(app: &Arc<App>, round: &Shared, ending: Ending) -> Result<(), Step> {
-    let after = round.read(|live| {
-        (!live.is_over()).then(|| ended(live.terms(), ending, now_ms()))
-    });
+    let after = round.read(|live| (!live.is_over()).then(|| ended(live.terms(), ending, now_ms())));
     let Some(after) = after else {
         return Ok(());
     };

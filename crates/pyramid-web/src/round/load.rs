@@ -54,10 +54,14 @@ pub async fn find(app: &Arc<App>, id: &str) -> Result<Shared, ApiError> {
         let live = app
             .blocking(crate::Work::Heavy, move |app| rebuild(app, &stored))
             .await??;
-        let round = hold(app, id.to_owned(), live);
-        drop(loading);
+        // Whatever was due while nobody held it (a flag) is done before anyone sees it.
+        let round = start(app, id.to_owned(), live);
         match round.tell(Change::Tick).await {
-            Ok(_) => return Ok(round),
+            Ok(_) => {
+                app.store.insert(&round, &app.config);
+                drop(loading);
+                return Ok(round);
+            }
             Err(Gone) => continue,
         }
     }
@@ -83,13 +87,11 @@ async fn held(app: &Arc<App>, id: &str) -> Result<Option<Shared>, ApiError> {
     Ok(Some(round))
 }
 
-/// Holds `live` under `id` and starts its owner.
-fn hold(app: &Arc<App>, id: String, live: LiveGame) -> Shared {
+/// Starts the owner of `live`, game `id` (not held in the store yet).
+fn start(app: &Arc<App>, id: String, live: LiveGame) -> Shared {
     let (round, letters) = Round::new(id, live);
     let round = Arc::new(round);
-    app.store.insert(&round, &app.config);
     owner::start(app, Arc::clone(&round), letters);
-    round.notify();
     round
 }
 
@@ -100,7 +102,11 @@ fn busy() -> ApiError {
 /// Asks game `id`'s owner for `change` (the game found, or loaded, first) and gives its
 /// answer, and the game; an owner that ended meanwhile (the game left memory) is found
 /// again.
-pub async fn change(app: &Arc<App>, id: &str, change: Change) -> Result<(Shared, Answer), ApiError> {
+pub async fn change(
+    app: &Arc<App>,
+    id: &str,
+    change: Change,
+) -> Result<(Shared, Answer), ApiError> {
     for _ in 0..RETRIES {
         let round = find(app, id).await?;
         match round.tell(change.clone()).await {
@@ -129,7 +135,8 @@ pub async fn open_new(
     let id = random_token();
     let bots_to_act = live.bot_to_act();
     save_new(app, &stored_of(&id, &live, live.terms()), bots_to_act).await?;
-    hold(app, id.clone(), live);
+    let round = start(app, id.clone(), live);
+    app.store.insert(&round, &app.config);
     Ok(id)
 }
 

@@ -71,7 +71,10 @@ async fn own(app: Weak<App>, round: Shared, mut letters: mpsc::UnboundedReceiver
             }
             Some(Letter::Picked(picked)) => {
                 if let Err(e) = bots::picked(&app, &round, picked).await {
-                    eprintln!("pyramid-web: game {}: a bot's move: {}", round.id, e.message);
+                    eprintln!(
+                        "pyramid-web: game {}: a bot's move: {}",
+                        round.id, e.message
+                    );
                 }
             }
         }

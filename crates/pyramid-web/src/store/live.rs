@@ -224,7 +224,10 @@ impl LiveGame {
     /// [`Phase::Over`] (its bots stopped at once) for a start that is over. Its bots are
     /// at the table; its people are not until they open it ([`LiveGame::join`]).
     pub fn new(setup: Setup, sitters: Vec<Sitter>) -> LiveGame {
-        let joined = sitters.iter().map(|s| matches!(s, Sitter::Bot(..))).collect();
+        let joined = sitters
+            .iter()
+            .map(|s| matches!(s, Sitter::Bot(..)))
+            .collect();
         let mut live = LiveGame {
             state: setup.start.clone_box(),
             setup,
@@ -340,9 +343,10 @@ impl LiveGame {
     /// ([`LiveGame::waiting_for_under`]); else as they are.
     pub fn clock_started_under(&self, mut terms: Terms, now: i64) -> Terms {
         let start = match (&terms.clock, self.to_act_under(&terms)) {
-            (Some(clock), Some(to_act)) if !clock.is_running() => {
-                self.waiting_for_under(&terms).is_empty().then(|| clock.started(Some(to_act.0), now))
-            }
+            (Some(clock), Some(to_act)) if !clock.is_running() => self
+                .waiting_for_under(&terms)
+                .is_empty()
+                .then(|| clock.started(Some(to_act.0), now)),
             _ => None,
         };
         if start.is_some() {
@@ -376,7 +380,13 @@ impl LiveGame {
         self.to_act_under(terms)?;
         if !self.waiting_for_under(terms).is_empty() {
             let wait = i64::try_from(join_within.as_millis()).unwrap_or(i64::MAX);
-            return Some(terms.seating.since.saturating_mul(1000).saturating_add(wait));
+            return Some(
+                terms
+                    .seating
+                    .since
+                    .saturating_mul(1000)
+                    .saturating_add(wait),
+            );
         }
         terms.clock.as_ref().and_then(Clock::flag_at)
     }

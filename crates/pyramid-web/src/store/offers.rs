@@ -104,7 +104,9 @@ impl Offers {
             }
             Some(standing) => {
                 self.takeback = Some(standing);
-                return Err("you asked for a takeback already: the others are to grant it".to_owned());
+                return Err(
+                    "you asked for a takeback already: the others are to grant it".to_owned(),
+                );
             }
             None => {
                 let last = table

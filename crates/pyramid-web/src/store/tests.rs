@@ -149,7 +149,11 @@ fn a_takeback_plays_the_game_again_to_its_ply() {
     for _ in 0..3 {
         let seat = live.to_act().expect("a seat to act");
         let action = live.state().legal_actions().remove(0);
-        assert!(live.record_and_play(seat, &action).expect("legal").is_empty());
+        assert!(
+            live.record_and_play(seat, &action)
+                .expect("legal")
+                .is_empty()
+        );
         positions.push(live.state().position());
     }
     let state = live.replayed(1).expect("played again");
