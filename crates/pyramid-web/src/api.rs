@@ -398,14 +398,15 @@ pub async fn get_svg(
     };
     let (state, replayed, seat, over) = round.read(|live| {
         let seat = viewer(live, &query)?;
-        if seat.is_none() && live.setup().hidden {
+        // Once the game is over (by its rules or otherwise) nothing is hidden any more:
+        // the picture shows everything (Stacktrices: both thieves), from the seat's side,
+        // to anyone.
+        let over = live.is_over();
+        if seat.is_none() && live.setup().hidden && !over {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: give a seat and its token",
             ));
         }
-        // Once the game is over (by its rules or a forfeit) nothing is hidden any more:
-        // the picture shows everything (Stacktrices: both thieves), from the seat's side.
-        let over = live.outcome().is_some();
         // Reviewing: the start and the moves up to that ply, replayed off the lock.
         let (state, replayed) = match picture.ply {
             None => (live.state().clone_box(), Vec::new()),

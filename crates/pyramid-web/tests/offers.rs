@@ -313,8 +313,8 @@ async fn with_three_seats_every_seated_person_agrees() {
     let addr = start(ServerConfig::default()).await;
     let c = client();
     let (id, tokens) = create(&c, addr, &json!({"game": "ataxx-ice", "players": 3})).await;
-    for seat in 0..2 {
-        let (status, view) = ask(&c, addr, &id, "draw", seat, &tokens[seat]).await;
+    for (seat, token) in tokens.iter().enumerate().take(2) {
+        let (status, view) = ask(&c, addr, &id, "draw", seat, token).await;
         assert_eq!(status, 200, "{view}");
         assert!(view["outcome"].is_null(), "{view}");
     }

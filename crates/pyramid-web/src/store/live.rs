@@ -222,7 +222,7 @@ pub struct Prepared {
 impl LiveGame {
     /// A game at its start position with these sitters: [`Phase::Waiting`], or
     /// [`Phase::Over`] (its bots stopped at once) for a start that is over. Its bots are
-    /// at the table; its people are not until they open it ([`LiveGame::join`]).
+    /// at the table; its people are not until they open it ([`Terms::join`]).
     pub fn new(setup: Setup, sitters: Vec<Sitter>) -> LiveGame {
         let joined = sitters
             .iter()
