@@ -294,15 +294,48 @@ pub async fn create_game(
             specs.len()
         )));
     }
+    if request.lobby {
+        check_challenges(&app, client).await?;
+    }
     // Dealing and building bots (tables, trees) is work for a blocking thread.
     let (live, seat_tokens) = app
         .blocking(crate::Work::Light, move |app| {
-            new_game(app, request, &pairs)
+            new_game(app, request, &pairs, client)
         })
         .await??;
     let token = (!live.setup().token.is_empty()).then(|| live.setup().token.clone());
     let id = open_new(&app, live, client).await?;
     Ok(Json(Created::new(id, token, seat_tokens)))
+}
+
+/// Refuses (429) a new challenge for the lobby from a client that has
+/// [`crate::ServerConfig::max_client_challenges`] listed already.
+async fn check_challenges(app: &App, client: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+    let Some(ip) = client else { return Ok(()) };
+    let creator = ip.to_string();
+    let listed = match &app.db {
+        Some(db) => db
+            .challenges_of(&creator)
+            .await
+            .map_err(crate::persist::db_error)?,
+        None => app
+            .store
+            .held()
+            .iter()
+            .filter(|round| {
+                round.read(|live| {
+                    live.setup().creator == creator && live.seating().lobby && !live.is_over()
+                })
+            })
+            .count(),
+    };
+    let most = app.config.max_client_challenges;
+    if listed >= most {
+        return Err(ApiError::too_many(format!(
+            "this address has {listed} challenges in the lobby, as many as a client may list: withdraw one or wait for it to be taken"
+        )));
+    }
+    Ok(())
 }
 
 /// The seat a request may see: the one asked for when the token allows it.

@@ -98,6 +98,8 @@ pub struct Blueprint<'a> {
     pub seat_tokens: Vec<Option<String>>,
     /// Each bot's wait before it moves.
     pub bot_delay: Duration,
+    /// The client that made it (empty: not known).
+    pub creator: String,
 }
 
 /// A live game at its start, from its blueprint, under `terms`.
@@ -112,6 +114,7 @@ pub fn assemble(app: &App, blueprint: Blueprint<'_>, terms: Terms) -> Result<Liv
         token: blueprint.token,
         seat_tokens: blueprint.seat_tokens,
         bot_delay: blueprint.bot_delay,
+        creator: blueprint.creator,
     };
     let mut live = LiveGame::new(setup, sitters);
     let mut terms = terms;
@@ -122,12 +125,13 @@ pub fn assemble(app: &App, blueprint: Blueprint<'_>, terms: Terms) -> Result<Liv
     Ok(live)
 }
 
-/// A new game from its request, and a token per seat (`None` for bot seats, and for the
-/// seats that wait for whoever takes them).
+/// A new game from its request, made by client `creator`, and a token per seat (`None`
+/// for bot seats, and for the seats that wait for whoever takes them).
 pub fn new_game(
     app: &App,
     request: NewGame,
     options: &RuleOptions,
+    creator: Option<std::net::IpAddr>,
 ) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
     let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
     let control = time_control(request.clock.as_ref())?;
@@ -174,6 +178,14 @@ pub fn new_game(
             open: if any_open { open.clone() } else { Vec::new() },
             changes: 0,
             since: crate::db::now_seconds(),
+            creators: if any_open {
+                (0..seats)
+                    .filter(|&s| seat_tokens[s].is_some() && !open[s])
+                    .map(|s| s as u8)
+                    .collect()
+            } else {
+                Vec::new()
+            },
         },
         clock: control.map(|c| Clock::new(c, seats)),
         ..Terms::default()
@@ -189,6 +201,7 @@ pub fn new_game(
         token,
         seat_tokens: seat_tokens.clone(),
         bot_delay: Duration::from_millis(request.delay_ms),
+        creator: creator.map(|ip| ip.to_string()).unwrap_or_default(),
     };
     let live = assemble(app, blueprint, terms)?;
     // The creator is not told the tokens of the seats that wait: whoever takes one is.
@@ -274,6 +287,7 @@ pub fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
         token: stored.token.clone(),
         seat_tokens: stored.seat_tokens.clone(),
         bot_delay: Duration::from_millis(stored.delay_ms),
+        creator: stored.creator.clone(),
     };
     let mut live = assemble(app, blueprint, Terms::default()).map_err(|e| broken(e.message))?;
     for (ply, (seat, action)) in stored.actions.iter().enumerate() {
@@ -294,6 +308,7 @@ pub fn rebuild(app: &App, stored: &StoredGame) -> Result<LiveGame, ApiError> {
             lobby: stored.lobby,
             changes: stored.seating,
             since: stored.created_at,
+            creators: stored.creator_seats.clone(),
         },
         joined: stored.joined.clone(),
         offers: stored.offers.clone(),

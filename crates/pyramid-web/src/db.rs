@@ -110,6 +110,10 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Its clock (none: a game without one).
     pub clock: Option<Clock>,
+    /// The client that made it (its IP address as text; empty: not known).
+    pub creator: String,
+    /// The seats its creator sat in (empty: not known).
+    pub creator_seats: Vec<u8>,
 }
 
 /// A game listed in the lobby ([`Db::lobby`]).
@@ -127,6 +131,8 @@ pub struct LobbyRow {
     pub created_at: i64,
     /// Its clock (none: a game without one).
     pub clock: Option<Clock>,
+    /// The client that made it (empty: not known).
+    pub creator: String,
 }
 
 /// The `clock` and `flag_at` columns of a clock: its JSON (empty: none) and when its
@@ -166,8 +172,10 @@ pub struct Ply<'a> {
     pub bots_to_act: bool,
     /// The game's clock after it ([`clock_columns`]).
     pub clock: &'a str,
-    /// When the game's owner is next to act by itself after it (0: never).
+    /// When the running seat's time runs out after it (0: no clock runs).
     pub flag_at: i64,
+    /// Whether the game waits for its players after it.
+    pub waiting: bool,
     /// The game's `extra` column after it ([`Saved::extra`]: the mover's offers gone).
     pub extra: &'a str,
 }
@@ -185,9 +193,10 @@ pub struct Saved {
     pub bots_to_act: bool,
     /// Its clock (none: a game without one).
     pub clock: Option<Clock>,
-    /// When its owner is next to act by itself (a flag, an abort; ms since 1970, 0:
-    /// never).
+    /// When the running seat's time runs out (ms since 1970, 0: no clock runs).
     pub flag_at: i64,
+    /// Whether it waits for its players (a seat open, or a person who has not opened it).
+    pub waiting: bool,
 }
 
 /// The JSON columns of `games`. `forfeit`: a forfeit stored as text by servers older
@@ -208,6 +217,8 @@ struct Extra {
     offers: Offers,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     joined: Vec<bool>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    creator_seats: Vec<u8>,
 }
 
 impl Extra {
@@ -223,6 +234,7 @@ impl Extra {
             open: game.open.clone(),
             offers: game.offers.clone(),
             joined: game.joined.clone(),
+            creator_seats: game.creator_seats.clone(),
         }
     }
 
@@ -353,13 +365,19 @@ impl Db {
         })
     }
 
-    /// Stores a new game (no action yet).
-    pub async fn create(&self, game: &StoredGame, bots_to_act: bool) -> Result<(), DbError> {
+    /// Stores a new game (no action yet): whether a bot is to act, whether it waits for
+    /// its players.
+    pub async fn create(
+        &self,
+        game: &StoredGame,
+        bots_to_act: bool,
+        waiting: bool,
+    ) -> Result<(), DbError> {
         let extra = Extra::of(game);
         let (clock, flag_at) = clock_columns(game.clock.as_ref());
         sqlx::query(
-            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at, clock, flag_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at, clock, flag_at, creator, waiting)
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -374,6 +392,8 @@ impl Db {
         .bind(game.created_at)
         .bind(clock)
         .bind(flag_at)
+        .bind(&game.creator)
+        .bind(i64::from(waiting))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -386,7 +406,7 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let moved = sqlx::query(
             "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4,
-             clock = $5, flag_at = $6, extra = $9
+             clock = $5, flag_at = $6, extra = $9, waiting = $10
              WHERE id = $7 AND plies = $8 AND finished = 0",
         )
         .bind(i64::from(ply.ply) + 1)
@@ -398,6 +418,7 @@ impl Db {
         .bind(id)
         .bind(i64::from(ply.ply))
         .bind(ply.extra)
+        .bind(i64::from(ply.waiting && !ply.finished))
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -437,7 +458,7 @@ impl Db {
         let (clock, _) = clock_columns(saved.clock.as_ref());
         let moved = sqlx::query(
             "UPDATE games SET extra = $1, finished = $2, bots_to_act = $3, updated_at = $4,
-             clock = $5, flag_at = $6
+             clock = $5, flag_at = $6, waiting = $10
              WHERE id = $7 AND plies = $8 AND finished = $9",
         )
         .bind(&saved.extra)
@@ -449,6 +470,7 @@ impl Db {
         .bind(id)
         .bind(i64::try_from(plies).unwrap_or(i64::MAX))
         .bind(i64::from(was_finished))
+        .bind(i64::from(saved.waiting && !saved.finished))
         .execute(&self.pool)
         .await?;
         Ok(moved.rows_affected() == 1)
@@ -469,7 +491,7 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let moved = sqlx::query(
             "UPDATE games SET plies = $1, extra = $2, finished = 0, bots_to_act = $3,
-             updated_at = $4, clock = $5, flag_at = $6
+             updated_at = $4, clock = $5, flag_at = $6, waiting = $9
              WHERE id = $7 AND plies = $8 AND finished = 0",
         )
         .bind(i64::try_from(to).unwrap_or(i64::MAX))
@@ -480,6 +502,7 @@ impl Db {
         .bind(saved.flag_at)
         .bind(id)
         .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .bind(i64::from(saved.waiting))
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -523,7 +546,7 @@ impl Db {
     /// when its row cannot be read.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at, clock
+            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at, clock, creator
              FROM games WHERE id = $1",
         )
         .bind(id)
@@ -569,6 +592,8 @@ impl Db {
             open: extra.open,
             offers: extra.offers,
             joined: extra.joined,
+            creator_seats: extra.creator_seats,
+            creator: column(&row, 10, id)?,
             lobby: lobby != 0,
             seating: column(&row, 7, id)?,
             created_at: column(&row, 8, id)?,
@@ -621,7 +646,7 @@ impl Db {
     /// cannot be read is left out (and named on stderr).
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, DbError> {
         let rows = sqlx::query(
-            "SELECT id, game, extra, created_at, clock FROM games WHERE lobby = 1 AND finished = 0
+            "SELECT id, game, extra, created_at, clock, creator FROM games WHERE lobby = 1 AND finished = 0
              ORDER BY created_at DESC LIMIT $1",
         )
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
@@ -643,6 +668,7 @@ impl Db {
                     options: extra.options,
                     created_at: column(row, 3, &id)?,
                     clock: read_clock(&clock, &id)?,
+                    creator: column(row, 5, &id)?,
                     id,
                 })
             };
@@ -654,16 +680,35 @@ impl Db {
         Ok(listed)
     }
 
+    /// How many unfinished games client `creator` has listed in the lobby.
+    pub async fn challenges_of(&self, creator: &str) -> Result<usize, DbError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM games WHERE creator = $1 AND lobby = 1 AND finished = 0",
+        )
+        .bind(creator)
+        .fetch_one(&self.pool)
+        .await?;
+        let n: i64 = column(&row, 0, "(challenges)")?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
     /// The ids of at most `limit` unfinished games whose owner was to act by itself by
-    /// `now` (ms since 1970: a running seat's time ran out, or the game waited too long
-    /// for its players), the longest overdue first.
-    pub async fn overdue(&self, now: i64, limit: usize) -> Result<Vec<String>, DbError> {
+    /// `now` (ms since 1970): a running seat's time ran out, or the game, made before
+    /// `made_before` (seconds since 1970), still waits for its players.
+    pub async fn overdue(
+        &self,
+        now: i64,
+        made_before: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, DbError> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE finished = 0 AND flag_at > 0 AND flag_at <= $1
+            "SELECT id FROM games WHERE finished = 0
+             AND ((flag_at > 0 AND flag_at <= $1) OR (waiting = 1 AND created_at <= $3))
              ORDER BY flag_at LIMIT $2",
         )
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(made_before)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -689,18 +734,24 @@ impl Db {
     }
 
     /// Deletes every game (and its actions) that has not changed since `before`
-    /// (seconds since 1970): finished games and games nobody plays any more. Returns the
-    /// number of games deleted.
+    /// (seconds since 1970): finished games and games nobody plays any more, never a game
+    /// whose clock still runs. Returns the number of games deleted.
     pub async fn expire(&self, before: i64) -> Result<u64, DbError> {
+        // Never a game going on whose owner has something due later (a clock still
+        // running, players still awaited): a correspondence game's player may take days.
+        let old = "updated_at < $1 AND NOT (finished = 0 AND flag_at > $2)";
+        let now = now_ms();
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE updated_at < $1)",
-        )
+        sqlx::query(&format!(
+            "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE {old})"
+        ))
         .bind(before)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
-        let gone = sqlx::query("DELETE FROM games WHERE updated_at < $1")
+        let gone = sqlx::query(&format!("DELETE FROM games WHERE {old}"))
             .bind(before)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

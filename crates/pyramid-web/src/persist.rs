@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::db::{DbError, Saved, StoredGame};
 use crate::store::{LiveGame, Terms};
-use crate::{ApiError, App, ServerConfig};
+use crate::{ApiError, App};
 
 /// The API's answer to a failed database call.
 pub fn db_error(e: DbError) -> ApiError {
@@ -23,12 +23,20 @@ pub fn db_error(e: DbError) -> ApiError {
     }
 }
 
-/// Stores a new game before it is answered.
-pub async fn save_new(app: &App, stored: &StoredGame, bots_to_act: bool) -> Result<(), ApiError> {
-    match &app.db {
-        Some(db) => db.create(stored, bots_to_act).await.map_err(db_error),
-        None => Ok(()),
-    }
+/// What the database keeps of new game `id`: its row, whether a bot is to act, whether
+/// it waits for its players ([`save_new`]).
+pub fn new_row(id: &str, live: &LiveGame) -> (StoredGame, bool, bool) {
+    let stored = stored_of(id, live, live.terms());
+    (stored, live.bot_to_act(), !live.waiting_for().is_empty())
+}
+
+/// Stores a new game ([`new_row`]) before it is answered.
+pub async fn save_new(app: &App, row: (StoredGame, bool, bool)) -> Result<(), ApiError> {
+    let Some(db) = &app.db else { return Ok(()) };
+    let (stored, bots_to_act, waiting) = row;
+    db.create(&stored, bots_to_act, waiting)
+        .await
+        .map_err(db_error)
 }
 
 /// What the database keeps of game `id` under `terms` (its actions left out: they are
@@ -54,18 +62,33 @@ pub fn stored_of(id: &str, live: &LiveGame, terms: &Terms) -> StoredGame {
         seating: terms.seating.changes,
         created_at: terms.seating.since,
         clock: terms.clock.clone(),
+        creator: setup.creator.clone(),
+        creator_seats: terms.seating.creators.clone(),
     }
 }
 
 /// What a change that leaves game `id` under `terms` stores ([`Saved`]).
-pub fn saved_under(id: &str, live: &LiveGame, terms: &Terms, config: &ServerConfig) -> Saved {
+pub fn saved_under(id: &str, live: &LiveGame, terms: &Terms) -> Saved {
+    let going_on = live.to_act_under(terms).is_some();
     Saved {
         extra: stored_of(id, live, terms).extra(),
-        finished: live.to_act_under(terms).is_none(),
+        finished: !going_on,
         bots_to_act: live.bot_to_act_under(terms),
+        flag_at: flag_at(terms, going_on),
         clock: terms.clock.clone(),
-        flag_at: live.due_under(terms, config.join_within).unwrap_or(0),
+        waiting: !live.waiting_for_under(terms).is_empty(),
     }
+}
+
+/// The `flag_at` column of a game under `terms`: when its running seat's time runs out,
+/// while it goes on (0: no clock runs).
+pub fn flag_at(terms: &Terms, going_on: bool) -> i64 {
+    terms
+        .clock
+        .as_ref()
+        .and_then(crate::clock::Clock::flag_at)
+        .filter(|_| going_on)
+        .unwrap_or(0)
 }
 
 /// How often stored games past [`crate::ServerConfig::keep_for`] are deleted.

@@ -12,6 +12,7 @@ mod api;
 mod clocks;
 mod crowd;
 mod engines;
+mod fair;
 mod hostile;
 mod hostile_load;
 mod load;

@@ -96,7 +96,7 @@ async fn playing(app: &Arc<App>, round: &Shared, seat: u8, token: &str) -> Resul
 pub async fn store(app: &Arc<App>, round: &Shared, after: &Terms) -> Result<(), Step> {
     let Some(db) = &app.db else { return Ok(()) };
     let (saved, plies, was_over) = round.read(|live| {
-        let saved = saved_under(&round.id, live, after, &app.config);
+        let saved = saved_under(&round.id, live, after);
         (saved, live.moves().len(), live.is_over())
     });
     match db.save(&round.id, &saved, plies, was_over).await {
@@ -181,7 +181,7 @@ pub async fn play(
         tick(app, round).await?;
         return Err(ApiError::conflict(format!("{name} ran out of time: the game is over")).into());
     }
-    let (prepared, ply, terms, extra, due, bots_to_act) = round.read(|live| {
+    let (prepared, ply, terms, extra, waiting, bots_to_act) = round.read(|live| {
         let ply = live.moves().len();
         if at.is_some_and(|at| at != ply) {
             return Err(ApiError::conflict("the game moved on meanwhile"));
@@ -196,23 +196,22 @@ pub async fn play(
         });
         let bots_to_act =
             next.is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
-        let due = match next {
-            Some(_) => live.due_under(&terms, app.config.join_within).unwrap_or(0),
-            None => 0,
-        };
+        let waiting = !live.waiting_for_under(&terms).is_empty();
         let extra = stored_of(&round.id, live, &terms).extra();
-        Ok((prepared, ply, terms, extra, due, bots_to_act))
+        Ok((prepared, ply, terms, extra, waiting, bots_to_act))
     })?;
     if let Some(db) = &app.db {
-        let (clock, _) = clock_columns(terms.clock.as_ref());
+        let (clock, flag_at) = clock_columns(terms.clock.as_ref());
+        let over = prepared.state.is_over();
         let committed = Ply {
             ply: u32::try_from(ply).unwrap_or(u32::MAX),
             seat: seat.0,
             action: &prepared.text,
-            finished: prepared.state.is_over(),
+            finished: over,
             bots_to_act,
             clock: &clock,
-            flag_at: due,
+            flag_at: if over { 0 } else { flag_at },
+            waiting,
             extra: &extra,
         };
         match db.commit_action(&round.id, committed).await {
@@ -320,7 +319,7 @@ async fn take_back(app: &Arc<App>, round: &Shared, to: usize, terms: Terms) -> R
         if let Some(clock) = terms.clock.as_ref().filter(|c| c.is_running()) {
             terms.clock = Some(clock.stopped(now).started(next.map(|s| s.0), now));
         }
-        let mut saved = saved_under(&round.id, live, &terms, &app.config);
+        let mut saved = saved_under(&round.id, live, &terms);
         saved.finished = false;
         saved.bots_to_act =
             next.is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
@@ -379,7 +378,7 @@ async fn rematch(
         None => {
             let (live, seat_tokens) = app
                 .blocking(crate::Work::Light, move |app| {
-                    new_game(app, request, &options)
+                    new_game(app, request, &options, client)
                 })
                 .await??;
             let id = open_new(app, live, client).await?;
@@ -479,7 +478,13 @@ async fn take_seat(app: &Arc<App>, round: &Shared, asked: Option<u8>) -> Result<
 /// has its id).
 async fn withdraw(app: &Arc<App>, round: &Shared, seat: u8, token: &str) -> Result<Answer, Step> {
     let after = round.read(|live| {
-        check_seat(live, seat, token)?;
+        let seat = check_seat(live, seat, token)?;
+        let creators = &live.seating().creators;
+        if !creators.is_empty() && !creators.contains(&seat.0) {
+            return Err(ApiError::forbidden(
+                "only the challenge's creator withdraws it from the lobby",
+            ));
+        }
         if !live.seating().lobby {
             return Err(ApiError::conflict("the game is not in the lobby"));
         }

@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::{Answer, Change, Gone, Round, Shared, owner};
 use crate::assemble::rebuild;
 use crate::db::now_ms;
-use crate::persist::{db_error, save_new, stored_of};
+use crate::persist::{db_error, new_row, save_new};
 use crate::store::{LiveGame, random_token};
 use crate::{ApiError, App};
 
@@ -133,8 +133,8 @@ pub async fn open_new(
         live.set_owner(slot);
     }
     let id = random_token();
-    let bots_to_act = live.bot_to_act();
-    save_new(app, &stored_of(&id, &live, live.terms()), bots_to_act).await?;
+    let row = new_row(&id, &live);
+    save_new(app, row).await?;
     let round = start(app, id.clone(), live);
     app.store.insert(&round, &app.config);
     Ok(id)
@@ -198,7 +198,12 @@ pub async fn sweep_overdue(app: Weak<App>) {
         {
             let Some(app) = app.upgrade() else { return };
             let Some(db) = &app.db else { return };
-            match db.overdue(now_ms(), SWEEP_BATCH + broken.len()).await {
+            let waited = i64::try_from(app.config.join_within.as_secs()).unwrap_or(i64::MAX);
+            let made_before = crate::db::now_seconds().saturating_sub(waited);
+            match db
+                .overdue(now_ms(), made_before, SWEEP_BATCH + broken.len())
+                .await
+            {
                 Ok(ids) => {
                     for id in &ids {
                         if broken.contains(id) {

@@ -87,6 +87,9 @@ pub struct Setup {
     pub seat_tokens: Vec<Option<String>>,
     /// How long each bot waits before it moves.
     pub bot_delay: Duration,
+    /// The client that made it (its IP address as text; empty: not known): whose bots'
+    /// searches queue behind each other, whose challenges are counted.
+    pub creator: String,
 }
 
 /// Who may still take which seat of a game, and whether it is listed in the lobby (open
@@ -103,6 +106,9 @@ pub struct Seating {
     pub changes: i64,
     /// When the game was made (seconds since 1970): how long its open seats have waited.
     pub since: i64,
+    /// The seats its creator sat in, for a game made with open seats (only they withdraw
+    /// it from the lobby); empty: not known.
+    pub creators: Vec<u8>,
 }
 
 impl Seating {

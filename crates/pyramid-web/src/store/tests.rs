@@ -33,6 +33,7 @@ fn game(options: &[(&str, &str)], sitters: &[&str]) -> LiveGame {
         token: String::new(),
         seat_tokens: Vec::new(),
         bot_delay: Duration::ZERO,
+        creator: String::new(),
     };
     LiveGame::new(setup, sitters)
 }
