@@ -10,6 +10,7 @@ mod db;
 mod ending;
 mod error;
 mod extract;
+mod fair_pool;
 mod guard;
 mod limits;
 mod lobby;
@@ -45,12 +46,13 @@ pub struct App {
     store: store::Store,
     registry: &'static Registry,
     config: ServerConfig,
-    /// Permits to compute a bot move of a game with a person
-    /// ([`ServerConfig::bot_threads`]).
-    bot_pool: Arc<Semaphore>,
-    /// Permits to compute a bot move of a game of bots alone
-    /// ([`ServerConfig::background_bot_threads`]).
-    background_bot_pool: Arc<Semaphore>,
+    /// Threads to compute a bot move of a game with a person seated
+    /// ([`ServerConfig::bot_threads`]), shared fairly between clients.
+    bot_pool: Arc<fair_pool::FairPool>,
+    /// Threads to compute a bot move of a game of bots alone (an open seat counts as
+    /// nobody until taken; [`ServerConfig::background_bot_threads`]), shared fairly
+    /// between clients.
+    background_bot_pool: Arc<fair_pool::FairPool>,
     /// What each client holds: connections, event streams, games of bots alone.
     clients: Arc<clients::Clients>,
     /// Permits to replay a record ([`ServerConfig::cpu_threads`]).
@@ -70,8 +72,8 @@ impl App {
             db: None,
             store: store::Store::default(),
             registry: pyramid_runtime::registry(),
-            bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
-            background_bot_pool: Arc::new(Semaphore::new(config.background_bot_threads.max(1))),
+            bot_pool: fair_pool::FairPool::new(config.bot_threads),
+            background_bot_pool: fair_pool::FairPool::new(config.background_bot_threads),
             clients: Arc::default(),
             cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
             light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
@@ -137,6 +139,18 @@ impl App {
     /// [`ServerConfig::bot_threads`]).
     pub fn bot_moves_running(&self) -> usize {
         self.bot_work.moves.load(Ordering::SeqCst)
+    }
+
+    /// Bot searches waiting for a thread now (both pools).
+    pub fn bot_searches_queued(&self) -> usize {
+        self.bot_pool.queued() + self.background_bot_pool.queued()
+    }
+
+    /// How many bot searches had to wait for a thread, and their waits in all (ms).
+    pub fn bot_search_waits(&self) -> (u64, u64) {
+        let (a, a_ms) = self.bot_pool.waits();
+        let (b, b_ms) = self.background_bot_pool.waits();
+        (a + b, a_ms + b_ms)
     }
 
     /// Runs `work` on a blocking thread, kept off the async threads that answer
