@@ -14,6 +14,8 @@ use tokio::sync::oneshot;
 #[derive(Debug)]
 pub struct FairPool {
     size: usize,
+    /// Where each wait for a thread is noted (seconds).
+    wait: prometheus_client::metrics::histogram::Histogram,
     inner: Mutex<Waiting>,
     /// Searches that had to wait for a thread, and their waits in all (ms).
     waited: AtomicU64,
@@ -50,10 +52,14 @@ impl Drop for Permit {
 pub struct Closed;
 
 impl FairPool {
-    /// A pool of `size` threads (at least 1).
-    pub fn new(size: usize) -> Arc<FairPool> {
+    /// A pool of `size` threads (at least 1), each wait for a thread noted in `wait`.
+    pub fn new(
+        size: usize,
+        wait: prometheus_client::metrics::histogram::Histogram,
+    ) -> Arc<FairPool> {
         Arc::new(FairPool {
             size: size.max(1),
+            wait,
             inner: Mutex::default(),
             waited: AtomicU64::new(0),
             waited_ms: AtomicU64::new(0),
@@ -88,6 +94,7 @@ impl FairPool {
             answer
         };
         let permit = answer.await.map_err(|_| Closed)?;
+        self.wait.observe(asked.elapsed().as_secs_f64());
         let ms = u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX);
         self.waited.fetch_add(1, Ordering::Relaxed);
         self.waited_ms.fetch_add(ms, Ordering::Relaxed);
@@ -138,9 +145,13 @@ impl FairPool {
 mod tests {
     use super::*;
 
+    fn histogram() -> prometheus_client::metrics::histogram::Histogram {
+        prometheus_client::metrics::histogram::Histogram::new([0.1, 1.0])
+    }
+
     #[tokio::test]
     async fn threads_go_round_the_clients_in_turn() {
-        let pool = FairPool::new(1);
+        let pool = FairPool::new(1, histogram());
         let running = pool.acquire("busy").await.expect("a thread");
         let served = Arc::new(Mutex::new(Vec::new()));
         let mut waiters = Vec::new();
@@ -175,7 +186,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_search_that_stops_waiting_passes_its_turn_on() {
-        let pool = FairPool::new(1);
+        let pool = FairPool::new(1, histogram());
         let running = pool.acquire("a").await.expect("a thread");
         let gone = {
             let pool = Arc::clone(&pool);
