@@ -13,7 +13,7 @@
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with pytest, numpy, open_spiel, selenium,
 #   ray, pettingzoo and gymnasium, and the package staged from target/python: nothing outside the checkout;
-# - Debian's postgresql (for the web server's tests) and chromium and chromium-driver,
+# - Debian's postgresql and nginx (for the web server's tests) and chromium and chromium-driver,
 #   with apt-get, only when they are missing: new
 #   packages only (--no-install-recommends), and never an upgrade of a package already
 #   installed: if the only way in is to upgrade some, it stops and names them (set
@@ -32,6 +32,8 @@ stage() {
 
 stage "postgres: Debian's postgresql, for the web server's Postgres tests (each starts a throwaway cluster on loopback)"
 ./scripts/install-postgres.sh
+stage "nginx: Debian's nginx, the reverse proxy in front of two servers in the web server's test of several servers as one service (started by the test on loopback)"
+./scripts/install-nginx.sh
 # The Postgres tests fail, rather than skip, without it.
 export PYRAMID_REQUIRE_POSTGRES=1
 

@@ -28,10 +28,16 @@ pub struct Db {
     /// Whether several servers may share it (Postgres): then a game held in memory is
     /// checked against it on every request.
     pub shared: bool,
+    /// The URL it was opened with (a listener of Postgres's notifications connects to
+    /// it).
+    url: String,
     /// The SQLite file, locked for as long as this server holds it (none for Postgres
     /// and in-memory SQLite).
     _file_lock: Option<File>,
 }
+
+/// The Postgres channel on which servers tell each other which game changed.
+pub const CHANGES_CHANNEL: &str = "pyramid_games";
 
 /// A failed database call.
 #[derive(Debug, thiserror::Error)]
@@ -361,8 +367,92 @@ impl Db {
         Ok(Db {
             pool,
             shared,
+            url,
             _file_lock: file_lock,
         })
+    }
+
+    /// The URL it was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Tells every server listening (Postgres's `NOTIFY` on [`CHANGES_CHANNEL`]) that
+    /// game `id` changed, from server `from`. Nothing for a database not shared.
+    pub async fn notify(&self, from: &str, id: &str) -> Result<(), DbError> {
+        if !self.shared {
+            return Ok(());
+        }
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANGES_CHANNEL)
+            .bind(format!("{from} {id}"))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Takes or renews the lease of game `id` for server `holder` until `until` (ms
+    /// since 1970), unless another server holds it past `now`: `None` when `holder` holds
+    /// it now, else until when the other holds it.
+    pub async fn take_lease(
+        &self,
+        id: &str,
+        holder: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<Option<i64>, DbError> {
+        let taken = sqlx::query(
+            "INSERT INTO leases (game_id, holder, until) VALUES ($1, $2, $3)
+             ON CONFLICT (game_id) DO UPDATE SET holder = $2, until = $3
+             WHERE leases.holder = $2 OR leases.until < $4",
+        )
+        .bind(id)
+        .bind(holder)
+        .bind(until)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        if taken.rows_affected() == 1 {
+            return Ok(None);
+        }
+        let row = sqlx::query("SELECT until FROM leases WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(Some(match row {
+            Some(row) => column(&row, 0, id)?,
+            None => now,
+        }))
+    }
+
+    /// Gives back server `holder`'s lease of game `id` (the game left its memory, or is
+    /// over): another server may take it at once.
+    pub async fn release_lease(&self, id: &str, holder: &str) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM leases WHERE game_id = $1 AND holder = $2")
+            .bind(id)
+            .bind(holder)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The ids of at most `limit` unfinished games whose bot is to act and whose lease
+    /// nobody holds past `now` (its server died, or none ever held it): the bot games
+    /// a server of several takes over.
+    pub async fn orphans(&self, now: i64, limit: usize) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE finished = 0 AND bots_to_act = 1
+             AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.game_id = games.id AND l.until >= $1)
+             ORDER BY updated_at DESC LIMIT $2",
+        )
+        .bind(now)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| r.try_get::<String, _>(0).ok())
+            .collect())
     }
 
     /// Asks the database something trivial: whether it answers.
@@ -700,21 +790,25 @@ impl Db {
 
     /// The ids of at most `limit` unfinished games whose owner was to act by itself by
     /// `now` (ms since 1970): a running seat's time ran out, or the game, made before
-    /// `made_before` (seconds since 1970), still waits for its players.
+    /// `made_before` (seconds since 1970), still waits for its players; not those whose
+    /// lease another server than `holder` holds (it acts on them).
     pub async fn overdue(
         &self,
         now: i64,
         made_before: i64,
+        holder: &str,
         limit: usize,
     ) -> Result<Vec<String>, DbError> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE finished = 0
              AND ((flag_at > 0 AND flag_at <= $1) OR (waiting = 1 AND created_at <= $3))
+             AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.game_id = games.id AND l.until >= $1 AND l.holder <> $4)
              ORDER BY flag_at LIMIT $2",
         )
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .bind(made_before)
+        .bind(holder)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -757,6 +851,11 @@ impl Db {
         .await?;
         let gone = sqlx::query(&format!("DELETE FROM games WHERE {old}"))
             .bind(before)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        // Leases run out by themselves; their rows go once they have.
+        sqlx::query("DELETE FROM leases WHERE until < $1")
             .bind(now)
             .execute(&mut *tx)
             .await?;

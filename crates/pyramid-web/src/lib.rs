@@ -72,6 +72,8 @@ pub struct App {
     stopping: tokio::sync::watch::Sender<bool>,
     /// Games' owners running now (each a task).
     owners: std::sync::atomic::AtomicUsize,
+    /// This server's random id: whose lease a game's is, whose notification a change's.
+    server_id: String,
 }
 
 impl App {
@@ -94,6 +96,7 @@ impl App {
             metrics,
             stopping: tokio::sync::watch::Sender::new(false),
             owners: std::sync::atomic::AtomicUsize::new(0),
+            server_id: store::random_token(),
         }
     }
 
@@ -114,6 +117,9 @@ impl App {
             ..App::new(config)
         });
         tokio::spawn(round::resume_bot_games(Arc::downgrade(&app)));
+        if app.db.as_ref().is_some_and(|db| db.shared) {
+            tokio::spawn(round::listen(Arc::downgrade(&app)));
+        }
         Ok(app)
     }
 

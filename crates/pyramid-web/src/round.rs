@@ -27,11 +27,14 @@ use crate::store::{LiveGame, Rematch};
 mod bots;
 mod changes;
 mod finish;
+mod lease;
+mod listen;
 mod load;
 mod owner;
 
 pub use bots::BotWork;
 pub use changes::check_decline;
+pub use listen::listen;
 pub use load::{change, find, open_new, resume_bot_games, sweep_overdue};
 
 /// A change asked of a game's owner.
@@ -101,6 +104,8 @@ pub enum Change {
     Tick,
     /// Several servers share the database: load the game again if another moved it on.
     Refresh,
+    /// Another server changed the game (its notification): load it again.
+    Reload,
 }
 
 /// What the owner answers a change.

@@ -10,7 +10,7 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every version: (number, what it does, its SQL).
-const MIGRATIONS: [(i64, &str, &str); 5] = [
+const MIGRATIONS: [(i64, &str, &str); 6] = [
     (
         1,
         "games and actions",
@@ -28,6 +28,7 @@ const MIGRATIONS: [(i64, &str, &str); 5] = [
         "creators",
         include_str!("../migrations/0005_creators.sql"),
     ),
+    (6, "leases", include_str!("../migrations/0006_leases.sql")),
 ];
 
 /// The newest schema version this server knows.

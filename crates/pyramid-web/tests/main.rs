@@ -21,3 +21,4 @@ mod offers;
 mod operate;
 mod persist;
 mod router;
+mod service;

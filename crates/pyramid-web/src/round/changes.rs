@@ -57,6 +57,10 @@ pub async fn apply(app: &Arc<App>, round: &Shared, change: &Change) -> Result<An
         Change::Join(seats) => join(app, round, seats).await.map(|()| Answer::Done),
         Change::Tick => tick(app, round).await.map(|()| Answer::Done),
         Change::Refresh => refresh(app, round).await.map(|()| Answer::Done),
+        Change::Reload => reload(app, round)
+            .await
+            .map(|()| Answer::Done)
+            .map_err(Step::Refused),
     }
 }
 
@@ -105,10 +109,29 @@ pub async fn store(app: &Arc<App>, round: &Shared, after: &Terms) -> Result<(), 
         .db_latency
         .observe(asked.elapsed().as_secs_f64());
     match saved {
-        Ok(true) => Ok(()),
+        Ok(true) => {
+            told(app, round);
+            Ok(())
+        }
         Ok(false) => Err(Step::Stale),
         Err(e) => Err(db_error(e).into()),
     }
+}
+
+/// Tells the other servers sharing the database that game `round` changed (they load
+/// it again, and tell their viewers), off the owner's way.
+fn told(app: &Arc<App>, round: &Shared) {
+    if !app.db.as_ref().is_some_and(|db| db.shared) {
+        return;
+    }
+    let (app, id) = (Arc::clone(app), round.id.clone());
+    tokio::spawn(async move {
+        if let Some(db) = &app.db
+            && let Err(e) = db.notify(&app.server_id, &id).await
+        {
+            eprintln!("pyramid-web: game {id}: the other servers not told: {e}");
+        }
+    });
 }
 
 /// Stores `after`, then sets it and tells the game's viewers.
@@ -225,7 +248,7 @@ pub async fn play(
             .db_latency
             .observe(asked.elapsed().as_secs_f64());
         match committed {
-            Ok(()) => {}
+            Ok(()) => told(app, round),
             Err(DbError::Conflict(_)) => return Err(Step::Stale),
             Err(e) => return Err(db_error(e).into()),
         }
@@ -342,7 +365,7 @@ async fn take_back(app: &Arc<App>, round: &Shared, to: usize, terms: Terms) -> R
             .db_latency
             .observe(asked.elapsed().as_secs_f64());
         match taken {
-            Ok(true) => {}
+            Ok(true) => told(app, round),
             Ok(false) => return Err(Step::Stale),
             Err(e) => return Err(db_error(e).into()),
         }
@@ -523,7 +546,7 @@ async fn reseat(app: &Arc<App>, round: &Shared, after: Terms) -> Result<(), Step
             .update_seating(&round.id, seen, &seating.open, seating.lobby, None)
             .await
         {
-            Ok(true) => {}
+            Ok(true) => told(app, round),
             Ok(false) => return Err(Step::Stale),
             Err(e) => return Err(db_error(e).into()),
         }

@@ -184,6 +184,22 @@ pub async fn resume_bot_games(app: Weak<App>) {
     }
 }
 
+/// Several servers share the database: loads the bot games whose lease nobody holds (a
+/// server died, or none ever held them), whose owners then take their leases and play
+/// their bots.
+async fn take_over_orphans(app: &Arc<App>, db: &crate::db::Db) {
+    match db.orphans(now_ms(), SWEEP_BATCH).await {
+        Ok(ids) => {
+            for id in ids {
+                if let Err(e) = find(app, &id).await {
+                    eprintln!("pyramid-web: game {id} not taken over: {}", e.message);
+                }
+            }
+        }
+        Err(e) => eprintln!("pyramid-web: bot games not taken over: {e}"),
+    }
+}
+
 /// How often the database is asked for games whose owner was due to act.
 const SWEEP_PERIOD: Duration = Duration::from_secs(1);
 
@@ -203,8 +219,12 @@ pub async fn sweep_overdue(app: Weak<App>) {
             let Some(db) = &app.db else { return };
             let waited = i64::try_from(app.config.join_within.as_secs()).unwrap_or(i64::MAX);
             let made_before = crate::db::now_seconds().saturating_sub(waited);
+            let holder = app.server_id.clone();
+            if db.shared {
+                take_over_orphans(&app, db).await;
+            }
             match db
-                .overdue(now_ms(), made_before, SWEEP_BATCH + broken.len())
+                .overdue(now_ms(), made_before, &holder, SWEEP_BATCH + broken.len())
                 .await
             {
                 Ok(ids) => {
