@@ -108,9 +108,13 @@ def is_board_move(action) -> bool:
     return len(SQUARE.findall(action)) >= 2 and "=" not in action and "[" not in action
 
 
-def create_game(server, game, seats, rules=None):
-    """A game made through the API: its `Created` answer."""
-    body = json.dumps({"game": game, "seats": list(seats), "rules": rules or {}}).encode()
+def create_game(server, game, seats, rules=None, clock=None):
+    """A game made through the API (with `clock`: the create body's time control): its
+    `Created` answer."""
+    body = {"game": game, "seats": list(seats), "rules": rules or {}}
+    if clock:
+        body["clock"] = clock
+    body = json.dumps(body).encode()
     request = urllib.request.Request(server + "/api/games", body, {"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
