@@ -1,6 +1,5 @@
 //! The JSON API: the routes of `docs/web.md`.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::Json;
@@ -8,58 +7,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use pyramid_core::Seat;
-use pyramid_core::dynamic::DynGame;
 use pyramid_runtime::{OptionValue, RuleOptions};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::bots::{drive_bots, run};
-use crate::clock::{Clock, TimeControl};
+use crate::assemble::{MAX_SEATS, NewGame, new_game};
 use crate::extract::{Checked, Client};
-use crate::games::{find, play};
-use crate::limits::bot_within_limits;
-use crate::persist::{save_new, stored_of};
-use crate::store::{LiveGame, Seating, Setup, Sitter, lock, random_token};
+use crate::round::{Answer, Change, Shared, change, find, open_new};
+use crate::store::LiveGame;
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
-
-/// `POST /api/games`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// The game's name.
-    pub game: String,
-    /// The number of seats (the game's default when absent).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// Rule options: strings, numbers or booleans.
-    #[serde(default)]
-    pub rules: HashMap<String, Value>,
-    /// Who sits where: `"human"`, `"open"` (a seat that waits for whoever takes it:
-    /// `POST /api/games/{id}/join`) or a bot spec, one per seat (all human when absent).
-    #[serde(default)]
-    pub seats: Option<Vec<String>>,
-    /// Whether the game is listed in the lobby (`GET /api/lobby`) while a seat is open.
-    #[serde(default)]
-    pub lobby: bool,
-    /// How long each bot waits before it moves, in milliseconds (to watch bots play).
-    #[serde(default)]
-    pub delay_ms: u64,
-    /// A position string to start from (the rules' start, dealt, when absent).
-    #[serde(default)]
-    pub start: Option<String>,
-    /// Whether every human seat is played on one screen: the game's `token` then acts
-    /// for every human seat, and `links.hot_seat` opens them all. In a game that hides
-    /// something from each seat it reveals every seat's secret to whoever holds it, so
-    /// such a game has a token per seat only unless this is asked for.
-    #[serde(default)]
-    pub hot_seat: bool,
-    /// The time control: `{"initial_seconds": N, "increment_seconds": M}` (Fischer) or
-    /// `{"days_per_move": D}` (none when absent or `null`), read by
-    /// [`TimeControl::from_json`].
-    #[serde(default)]
-    pub clock: Option<Value>,
-}
 
 /// `POST /api/games/{id}/actions`.
 #[derive(Debug, Deserialize)]
@@ -73,7 +29,8 @@ pub struct ActionRequest {
     pub token: String,
 }
 
-/// `POST /api/games/{id}/resign` and `/rematch`: a seat and its token.
+/// `POST /api/games/{id}/resign`, `/draw`, `/takeback`, `/withdraw`: a seat and its
+/// token.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
@@ -337,175 +294,46 @@ pub async fn create_game(
             specs.len()
         )));
     }
+    if request.lobby {
+        check_challenges(&app, client).await?;
+    }
     // Dealing and building bots (tables, trees) is work for a blocking thread.
     let (live, seat_tokens) = app
         .blocking(crate::Work::Light, move |app| {
-            new_game(app, request, &pairs)
+            new_game(app, request, &pairs, client)
         })
         .await??;
-    Ok(Json(start_game(&app, live, seat_tokens, client).await?))
-}
-
-/// Stores a new game, holds it and starts its bots; the answer that names it. A game of
-/// bots alone counts against its creator's [`crate::ServerConfig::max_client_bot_games`]
-/// while its bots play.
-pub async fn start_game(
-    app: &Arc<App>,
-    mut live: LiveGame,
-    seat_tokens: Vec<Option<String>>,
-    client: Option<std::net::IpAddr>,
-) -> Result<Created, ApiError> {
-    if live.bots_live() && !live.with_person() {
-        let slot = app
-            .clients
-            .start_bot_game(client, &app.config)
-            .map_err(ApiError::too_many)?;
-        live.set_owner(slot);
-    }
-    let id = random_token();
-    let bots_to_act = live.bot_to_act();
-    save_new(app, &stored_of(&id, &live), bots_to_act).await?;
     let token = (!live.setup().token.is_empty()).then(|| live.setup().token.clone());
-    let (id, shared) = app.store.insert_as(id, live, &app.config);
-    run(app, shared);
-    Ok(Created::new(id, token, seat_tokens))
+    let id = open_new(&app, live, client).await?;
+    Ok(Json(Created::new(id, token, seat_tokens)))
 }
 
-/// The most seats a game has.
-const MAX_SEATS: usize = 8;
-
-/// A new game from its request, and a token per seat (`None` for bot seats).
-pub fn new_game(
-    app: &App,
-    request: NewGame,
-    options: &RuleOptions,
-) -> Result<(LiveGame, Vec<Option<String>>), ApiError> {
-    let game: &dyn DynGame = app.registry.get(&request.game).map_err(ApiError::from)?;
-    let control = time_control(request.clock.as_ref())?;
-    let options = options.pairs();
-    let state = match &request.start {
-        Some(start) => game
-            .parse_position(start, &options)
-            .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?,
-        // `deal`: who starts is drawn where the rules leave it to the tool (Martian Chess).
-        None => game
-            .deal(&options, rand::random::<u64>())
-            .map_err(ApiError::from)?,
-    };
-    let seats = state.seats();
-    let specs = request
-        .seats
-        .unwrap_or_else(|| vec!["human".to_owned(); seats]);
-    if specs.len() != seats {
-        return Err(ApiError::bad_request(format!(
-            "{} seats given for a game of {seats} seats",
-            specs.len()
-        )));
-    }
-    let open: Vec<bool> = specs.iter().map(|spec| spec == "open").collect();
-    check_open_seats(request.lobby, request.hot_seat, &open)?;
-    let mut sitters = Vec::with_capacity(seats);
-    let mut seat_tokens = Vec::with_capacity(seats);
-    for (seat, spec) in specs.iter().enumerate() {
-        if spec == "human" || spec == "open" {
-            sitters.push(Sitter::Human);
-            seat_tokens.push(Some(random_token()));
-        } else {
-            let spec = bot_within_limits(spec, &app.config)?;
-            let bot = game
-                .bot(&spec, rand::random::<u64>() ^ seat as u64)
-                .map_err(ApiError::from)?;
-            sitters.push(Sitter::Bot(spec, Some(bot)));
-            seat_tokens.push(None);
-        }
-    }
-    // A token for every human seat only where it reveals nothing a seat hides, or
-    // where the creator asked for one screen for all; never where a stranger may take a
-    // seat (the creator would act for it).
-    let token = if open.contains(&true) {
-        String::new()
-    } else if game.perfect_information() || request.hot_seat {
-        random_token()
-    } else {
-        String::new()
-    };
-    let setup = Setup {
-        game: game.name(),
-        hidden: !game.perfect_information(),
-        start: state,
-        options: options
+/// Refuses (429) a new challenge for the lobby from a client that has
+/// [`crate::ServerConfig::max_client_challenges`] listed already.
+async fn check_challenges(app: &App, client: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+    let Some(ip) = client else { return Ok(()) };
+    let creator = ip.to_string();
+    let listed = match &app.db {
+        Some(db) => db
+            .challenges_of(&creator)
+            .await
+            .map_err(crate::persist::db_error)?,
+        None => app
+            .store
+            .held()
             .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-        token,
-        seat_tokens: seat_tokens.clone(),
-        bot_delay: std::time::Duration::from_millis(request.delay_ms),
+            .filter(|round| {
+                round.read(|live| {
+                    live.setup().creator == creator && live.seating().lobby && !live.is_over()
+                })
+            })
+            .count(),
     };
-    let mut live = LiveGame::new(setup, sitters);
-    live.set_seating(Seating {
-        lobby: request.lobby,
-        open: if open.contains(&true) {
-            open
-        } else {
-            Vec::new()
-        },
-        changes: 0,
-        since: crate::db::now_seconds(),
-    });
-    set_clock(&mut live, control);
-    // The creator is not told the tokens of the seats that wait: whoever takes one is.
-    let given = seat_tokens
-        .iter()
-        .enumerate()
-        .map(|(seat, token)| {
-            token
-                .clone()
-                .filter(|_| !live.seating().is_open(Seat(seat as u8)))
-        })
-        .collect();
-    Ok((live, given))
-}
-
-/// The time control of a create body's `clock` (none when absent or `null`); 400 naming
-/// the problem.
-fn time_control(clock: Option<&Value>) -> Result<Option<TimeControl>, ApiError> {
-    match clock {
-        None | Some(Value::Null) => Ok(None),
-        Some(clock) => TimeControl::from_json(clock)
-            .map(Some)
-            .map_err(|e| ApiError::bad_request(e.to_string())),
-    }
-}
-
-/// Gives a new game its clock (none without a time control), started now, or (an open
-/// seat waits) when the last open seat is taken.
-fn set_clock(live: &mut LiveGame, control: Option<TimeControl>) {
-    let Some(control) = control else { return };
-    live.set_clock(Some(Clock::new(control, live.state().seats())));
-    let started = live.clock_to_start(live.seating(), crate::db::now_ms());
-    if started.is_some() {
-        live.set_clock(started);
-    }
-}
-
-/// Refuses open seats that cannot work: a game in the lobby needs one, a hot-seat game
-/// (one screen for every human seat) cannot have one, and someone must sit somewhere.
-fn check_open_seats(lobby: bool, hot_seat: bool, open: &[bool]) -> Result<(), ApiError> {
-    let any_open = open.contains(&true);
-    if lobby && !any_open {
-        return Err(ApiError::bad_request(
-            "a game in the lobby needs an open seat: \"seats\": [\"human\", \"open\"]",
-        ));
-    }
-    if any_open && hot_seat {
-        return Err(ApiError::bad_request(
-            "a hot-seat game has no open seat: every seat plays on one screen",
-        ));
-    }
-    if any_open && open.iter().all(|&o| o) {
-        return Err(ApiError::bad_request(
-            "every seat is open: sit in one (\"human\") or seat a bot",
-        ));
+    let most = app.config.max_client_challenges;
+    if listed >= most {
+        return Err(ApiError::too_many(format!(
+            "this address has {listed} challenges in the lobby, as many as a client may list: withdraw one or wait for it to be taken"
+        )));
     }
     Ok(())
 }
@@ -526,40 +354,39 @@ pub fn viewer(live: &LiveGame, query: &ViewQuery) -> Result<Option<Seat>, ApiErr
         .then_some(Seat(seat)))
 }
 
+/// The game `id` as the viewer of `query` sees it: found (loaded if need be), the
+/// viewer's seat checked, and a person who opens their seat for the first time now at
+/// the table (the game's clock starts once everyone is).
+pub async fn open_for(
+    app: &Arc<App>,
+    id: &str,
+    query: &ViewQuery,
+) -> Result<(Shared, Option<Seat>), ApiError> {
+    let round = find(app, id).await?;
+    round.touch();
+    let (seat, arriving) = round.read(|live| {
+        let seat = viewer(live, query)?;
+        let arriving = match (seat, query.token.as_deref()) {
+            (Some(seat), Some(token)) => live.arriving(seat, token),
+            _ => Vec::new(),
+        };
+        Ok::<_, ApiError>((seat, arriving))
+    })?;
+    if !arriving.is_empty() {
+        change(app, id, Change::Join(arriving)).await?;
+    }
+    Ok((round, seat))
+}
+
 /// `GET /api/games/{id}?seat=N&token=T`.
 pub async fn get_game(
     State(app): State<Arc<App>>,
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Query(query)): Checked<Query<ViewQuery>>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = find(&app, &id).await?;
-    let snapshot = {
-        let mut live = lock(&shared);
-        live.touch();
-        let seat = viewer(&live, &query)?;
-        Snapshot::of(&id, &live, seat)
-    };
+    let (round, seat) = open_for(&app, &id, &query).await?;
+    let snapshot = round.read(|live| Snapshot::of(&id, live, seat));
     Ok(Json(snapshot.view()))
-}
-
-/// Checks that `seat` exists, is a human's and that `token` allows it.
-pub fn check_seat(live: &LiveGame, seat: u8, token: &str) -> Result<Seat, ApiError> {
-    if usize::from(seat) >= live.state().seats() {
-        return Err(ApiError::bad_request(format!(
-            "seat {seat} does not exist: the game has seats 0 to {}",
-            live.state().seats() - 1
-        )));
-    }
-    let seat = Seat(seat);
-    if matches!(live.sitters().get(seat.index()), Some(Sitter::Bot(..))) {
-        return Err(ApiError::forbidden(format!("seat {seat} is a bot's")));
-    }
-    if !live.allows(seat, Some(token)) {
-        return Err(ApiError::forbidden(format!(
-            "the token does not allow acting for seat {seat}"
-        )));
-    }
-    Ok(seat)
 }
 
 /// `POST /api/games/{id}/actions`: a human seat acts (committed before the answer); bot
@@ -569,17 +396,25 @@ pub async fn post_action(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<ActionRequest>>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (shared, seat) = play(&app, &id, &request.action, |live| {
-        check_seat(live, request.seat, &request.token)
-    })
-    .await?;
-    let snapshot = {
-        let mut live = lock(&shared);
-        live.touch();
-        Snapshot::of(&id, &live, Some(seat))
+    let act = Change::Act {
+        seat: request.seat,
+        token: request.token,
+        text: request.action,
     };
-    drive_bots(&app, shared);
-    Ok(Json(snapshot.view()))
+    let (round, answer) = change(&app, &id, act).await?;
+    Ok(Json(seat_view(&round, &answer)))
+}
+
+/// The game as the seat that changed it sees it now.
+pub fn seat_view(round: &Shared, answer: &Answer) -> GameView {
+    round.touch();
+    let seat = match answer {
+        Answer::Acted(seat) => Some(*seat),
+        _ => None,
+    };
+    round
+        .read(|live| Snapshot::of(&round.id, live, seat))
+        .view()
 }
 
 /// `GET /api/games/{id}/svg?seat=N&token=T`: the board as an SVG picture.
@@ -588,23 +423,23 @@ pub async fn get_svg(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Query(picture)): Checked<Query<PictureQuery>>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let shared = find(&app, &id).await?;
+    let round = find(&app, &id).await?;
+    round.touch();
     let query = ViewQuery {
         seat: picture.seat,
         token: picture.token,
     };
-    let (state, replayed, seat, over) = {
-        let mut live = lock(&shared);
-        live.touch();
-        let seat = viewer(&live, &query)?;
-        if seat.is_none() && live.setup().hidden {
+    let (state, replayed, seat, over) = round.read(|live| {
+        let seat = viewer(live, &query)?;
+        // Once the game is over (by its rules or otherwise) nothing is hidden any more:
+        // the picture shows everything (Stacktrices: both thieves), from the seat's side,
+        // to anyone.
+        let over = live.is_over();
+        if seat.is_none() && live.setup().hidden && !over {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: give a seat and its token",
             ));
         }
-        // Once the game is over (by its rules or a forfeit) nothing is hidden any more:
-        // the picture shows everything (Stacktrices: both thieves), from the seat's side.
-        let over = live.outcome().is_some();
         // Reviewing: the start and the moves up to that ply, replayed off the lock.
         let (state, replayed) = match picture.ply {
             None => (live.state().clone_box(), Vec::new()),
@@ -620,8 +455,8 @@ pub async fn get_svg(
                 (live.setup().start.clone_box(), texts.collect())
             }
         };
-        (state, replayed, seat, over)
-    };
+        Ok::<_, ApiError>((state, replayed, seat, over))
+    })?;
     let svg = app
         .blocking(crate::Work::Light, move |_| {
             let mut state = state;

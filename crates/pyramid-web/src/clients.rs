@@ -1,7 +1,8 @@
 //! What each client (an IP address) holds of the server, so that no one client can
 //! take what others need: [`Clients`] counts its connections, event streams and games of
-//! bots alone, and meters the games it creates. Each holding is a slot that gives itself
-//! back when dropped.
+//! bots alone, and meters the games it creates and the seats it takes ([`Allowance`]).
+//! Each holding is a slot that gives itself back when dropped; a client's allowances are
+//! kept until they have refilled, however its requests are spread over connections.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -11,16 +12,56 @@ use std::time::Instant;
 
 use crate::ServerConfig;
 
+/// So many of something a minute, refilled continuously (a token bucket): a client may
+/// spend them all at once, then one more each `60 / per_minute` seconds.
+#[derive(Debug)]
+pub struct Allowance {
+    /// What may still be spent now.
+    left: f64,
+    /// When it was last refilled.
+    refilled: Instant,
+}
+
+impl Allowance {
+    /// A whole allowance of `per_minute`.
+    fn whole(per_minute: u32) -> Allowance {
+        Allowance {
+            left: f64::from(per_minute),
+            refilled: Instant::now(),
+        }
+    }
+
+    /// Spends one of `per_minute` (refilled first), or says in how many seconds the next
+    /// one comes.
+    fn spend(&mut self, per_minute: u32) -> Result<(), f64> {
+        let per_minute = f64::from(per_minute.max(1));
+        let now = Instant::now();
+        let refill = now.duration_since(self.refilled).as_secs_f64() * per_minute / 60.0;
+        self.left = (self.left + refill).min(per_minute);
+        self.refilled = now;
+        if self.left < 1.0 {
+            return Err((1.0 - self.left) * 60.0 / per_minute);
+        }
+        self.left -= 1.0;
+        Ok(())
+    }
+
+    /// Whether it has refilled whole since it was last spent (a minute at most).
+    fn is_whole(&self) -> bool {
+        self.refilled.elapsed().as_secs() >= 60
+    }
+}
+
 /// One client's holdings.
 #[derive(Debug)]
 struct Holdings {
     connections: usize,
     streams: usize,
     bot_games: usize,
-    /// Games it may still create now (refilled at [`ServerConfig::creates_per_minute`]).
-    create_allowance: f64,
-    /// When the allowance was last refilled.
-    refilled: Instant,
+    /// Games it may still create ([`ServerConfig::creates_per_minute`]).
+    creates: Allowance,
+    /// Seats it may still take ([`ServerConfig::joins_per_minute`]).
+    joins: Allowance,
 }
 
 impl Holdings {
@@ -29,13 +70,18 @@ impl Holdings {
             connections: 0,
             streams: 0,
             bot_games: 0,
-            create_allowance: f64::from(config.creates_per_minute),
-            refilled: Instant::now(),
+            creates: Allowance::whole(config.creates_per_minute),
+            joins: Allowance::whole(config.joins_per_minute),
         }
     }
 
-    fn idle(&self) -> bool {
-        self.connections == 0 && self.streams == 0 && self.bot_games == 0
+    /// Whether it holds nothing and its allowances are whole again: it may be forgotten.
+    fn forgettable(&self) -> bool {
+        self.connections == 0
+            && self.streams == 0
+            && self.bot_games == 0
+            && self.creates.is_whole()
+            && self.joins.is_whole()
     }
 }
 
@@ -96,7 +142,9 @@ impl Drop for Slot {
             Kind::BotGame => &mut holdings.bot_games,
         };
         *count = count.saturating_sub(1);
-        if holdings.idle() && holdings.create_allowance >= 1.0 {
+        // Forgotten only with its allowances whole: a client that closes its connection
+        // after each new game keeps what it spent.
+        if holdings.forgettable() {
             inner.by_ip.remove(&ip);
         }
     }
@@ -184,22 +232,28 @@ impl Clients {
     /// refilled continuously), or says when the next one may be created.
     pub fn create(&self, ip: Option<IpAddr>, config: &ServerConfig) -> Result<(), String> {
         let Some(ip) = ip else { return Ok(()) };
-        let per_minute = f64::from(config.creates_per_minute.max(1));
         let mut inner = self.lock();
         let holdings = inner.holdings(ip, config);
-        let now = Instant::now();
-        let refill = now.duration_since(holdings.refilled).as_secs_f64() * per_minute / 60.0;
-        holdings.create_allowance = (holdings.create_allowance + refill).min(per_minute);
-        holdings.refilled = now;
-        if holdings.create_allowance < 1.0 {
-            let wait = (1.0 - holdings.create_allowance) * 60.0 / per_minute;
-            return Err(format!(
+        holdings.creates.spend(config.creates_per_minute).map_err(|wait| {
+            format!(
                 "this address created {} games in the last minute, as many as a client may: the next in {wait:.1} s",
                 config.creates_per_minute
-            ));
-        }
-        holdings.create_allowance -= 1.0;
-        Ok(())
+            )
+        })
+    }
+
+    /// Takes one seat from `ip`'s allowance ([`ServerConfig::joins_per_minute`],
+    /// refilled continuously), or says when the next one may be taken.
+    pub fn join(&self, ip: Option<IpAddr>, config: &ServerConfig) -> Result<(), String> {
+        let Some(ip) = ip else { return Ok(()) };
+        let mut inner = self.lock();
+        let holdings = inner.holdings(ip, config);
+        holdings.joins.spend(config.joins_per_minute).map_err(|wait| {
+            format!(
+                "this address took {} seats in the last minute, as many as a client may: the next in {wait:.1} s",
+                config.joins_per_minute
+            )
+        })
     }
 
     fn slot(
@@ -216,12 +270,10 @@ impl Clients {
         }
     }
 
-    /// Forgets the clients that hold nothing and whose allowance of new games is whole
-    /// again (a minute after their last new game).
+    /// Forgets the clients that hold nothing and whose allowances are whole again (a
+    /// minute after they last spent one).
     pub fn sweep(&self) {
-        self.lock()
-            .by_ip
-            .retain(|_, h| !h.idle() || h.refilled.elapsed().as_secs() < 60);
+        self.lock().by_ip.retain(|_, h| !h.forgettable());
     }
 
     /// Event streams open now, in all.

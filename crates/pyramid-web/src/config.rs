@@ -46,6 +46,12 @@ pub struct ServerConfig {
     /// New games one client may create a minute (refilled continuously; a client
     /// beyond it is answered 429).
     pub creates_per_minute: u32,
+    /// Seats one client may take a minute (`POST /api/games/{id}/join`; refilled
+    /// continuously; a client beyond it is answered 429).
+    pub joins_per_minute: u32,
+    /// Open challenges one client may have listed in the lobby at once (a new one beyond
+    /// is answered 429), so that the lobby shows everyone's.
+    pub max_client_challenges: usize,
     /// Replays computed at once, each on a blocking thread; others wait their turn
     /// (lighter work, new games and pictures, has a pool of its own).
     pub cpu_threads: usize,
@@ -84,6 +90,9 @@ pub struct ServerConfig {
     /// How long a stored game is kept after its last change (finished games, and games
     /// nobody plays any more); `None` keeps every game (`pyrctl serve --keep-days`).
     pub keep_for: Option<Duration>,
+    /// How long a game waits for every seat to be taken and every person to open it
+    /// before it ends aborted, no winner and no loser (`pyrctl serve --join-within`).
+    pub join_within: Duration,
 }
 
 /// The number of CPUs, at least 1.
@@ -96,9 +105,9 @@ impl Default for ServerConfig {
     /// bodies, bots of at most 2 s, 2,000 iterations or depth 3 a move, one bot move
     /// for people's games and one replay per CPU at once and one bot move for games of
     /// bots alone per two CPUs, 256 connections (32 a client), 64 event streams (32 a
-    /// game, 8 a client, 10 minutes each), 4 games of bots alone and 60 new games a
-    /// minute a client, 5 s to send a head, 30 s for a request, games kept 30 days
-    /// after their last change.
+    /// game, 8 a client, 10 minutes each), 4 games of bots alone, 60 new games, 10 seats
+    /// taken a minute and 3 listed challenges a client, 5 s to send a head, 30 s for a request, games kept 30 days
+    /// after their last change, a day for every seat of a game to be taken.
     fn default() -> Self {
         ServerConfig {
             max_games: 1000,
@@ -116,6 +125,8 @@ impl Default for ServerConfig {
             background_bot_threads: cpus().div_ceil(2),
             max_client_bot_games: 4,
             creates_per_minute: 60,
+            joins_per_minute: 10,
+            max_client_challenges: 3,
             cpu_threads: cpus(),
             max_connections: 256,
             max_client_connections: 32,
@@ -129,6 +140,7 @@ impl Default for ServerConfig {
             models: Vec::new(),
             db: None,
             keep_for: Some(Duration::from_secs(30 * 24 * 3600)),
+            join_within: Duration::from_secs(24 * 3600),
         }
     }
 }

@@ -18,8 +18,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 use crate::clock::Clock;
+use crate::ending::{Ending, Forfeit};
 use crate::schema;
-use crate::store::{Rematch, sitters_shown};
+use crate::store::{Offers, Rematch, sitters_shown};
 
 /// Where games are stored.
 pub struct Db {
@@ -88,10 +89,14 @@ pub struct StoredGame {
     pub seat_tokens: Vec<Option<String>>,
     /// Each bot's wait before it moves, in milliseconds.
     pub delay_ms: u64,
-    /// A seat that forfeited or resigned, and why.
-    pub forfeit: Option<(u8, String)>,
+    /// How it ended otherwise than by its rules (a forfeit, a draw, an abort).
+    pub ending: Option<Ending>,
     /// The rematch, once asked for.
     pub rematch: Option<Rematch>,
+    /// The offers standing (a draw, a takeback).
+    pub offers: Offers,
+    /// By seat, whether its sitter is at the table (empty: every one is).
+    pub joined: Vec<bool>,
     /// The actions in order: (seat, action).
     pub actions: Vec<(u8, String)>,
     /// Which seats wait for someone to take them (open challenges; empty: none).
@@ -105,6 +110,10 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Its clock (none: a game without one).
     pub clock: Option<Clock>,
+    /// The client that made it (its IP address as text; empty: not known).
+    pub creator: String,
+    /// The seats its creator sat in (empty: not known).
+    pub creator_seats: Vec<u8>,
 }
 
 /// A game listed in the lobby ([`Db::lobby`]).
@@ -122,6 +131,8 @@ pub struct LobbyRow {
     pub created_at: i64,
     /// Its clock (none: a game without one).
     pub clock: Option<Clock>,
+    /// The client that made it (empty: not known).
+    pub creator: String,
 }
 
 /// The `clock` and `flag_at` columns of a clock: its JSON (empty: none) and when its
@@ -161,20 +172,53 @@ pub struct Ply<'a> {
     pub bots_to_act: bool,
     /// The game's clock after it ([`clock_columns`]).
     pub clock: &'a str,
-    /// When the running seat's time runs out after it (0: none runs).
+    /// When the running seat's time runs out after it (0: no clock runs).
     pub flag_at: i64,
+    /// Whether the game waits for its players after it.
+    pub waiting: bool,
+    /// The game's `extra` column after it ([`Saved::extra`]: the mover's offers gone).
+    pub extra: &'a str,
 }
 
-/// The JSON columns of `games`.
+/// What a change of a game (an end, an offer, a person at the table, a rematch) stores
+/// of it: everything but its plies and seating, whose changes have calls of their own.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The `extra` column (JSON): options, sitters, tokens, ending, rematch, offers, who
+    /// is at the table ([`StoredGame::extra`]).
+    pub extra: String,
+    /// Whether it is over.
+    pub finished: bool,
+    /// Whether a bot is to act.
+    pub bots_to_act: bool,
+    /// Its clock (none: a game without one).
+    pub clock: Option<Clock>,
+    /// When the running seat's time runs out (ms since 1970, 0: no clock runs).
+    pub flag_at: i64,
+    /// Whether it waits for its players (a seat open, or a person who has not opened it).
+    pub waiting: bool,
+}
+
+/// The JSON columns of `games`. `forfeit`: a forfeit stored as text by servers older
+/// than typed endings (read, never written).
 #[derive(Serialize, Deserialize)]
 struct Extra {
     options: Vec<(String, String)>,
     sitters: Vec<String>,
     seat_tokens: Vec<Option<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     forfeit: Option<(u8, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ending: Option<Ending>,
     rematch: Option<Rematch>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     open: Vec<bool>,
+    #[serde(default, skip_serializing_if = "Offers::is_empty")]
+    offers: Offers,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    joined: Vec<bool>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    creator_seats: Vec<u8>,
 }
 
 impl Extra {
@@ -184,10 +228,31 @@ impl Extra {
             options: game.options.clone(),
             sitters: game.sitters.clone(),
             seat_tokens: game.seat_tokens.clone(),
-            forfeit: game.forfeit.clone(),
+            forfeit: None,
+            ending: game.ending.clone(),
             rematch: game.rematch.clone(),
             open: game.open.clone(),
+            offers: game.offers.clone(),
+            joined: game.joined.clone(),
+            creator_seats: game.creator_seats.clone(),
         }
+    }
+
+    /// How the game ended: its typed ending, else a forfeit stored as text.
+    fn ending(&self) -> Option<Ending> {
+        self.ending.clone().or_else(|| {
+            self.forfeit.as_ref().map(|(seat, reason)| Ending::Forfeit {
+                seat: *seat,
+                why: Forfeit::from_reason(reason),
+            })
+        })
+    }
+}
+
+impl StoredGame {
+    /// Its `extra` column.
+    pub fn extra(&self) -> String {
+        to_json(&Extra::of(self))
     }
 }
 
@@ -300,13 +365,19 @@ impl Db {
         })
     }
 
-    /// Stores a new game (no action yet).
-    pub async fn create(&self, game: &StoredGame, bots_to_act: bool) -> Result<(), DbError> {
+    /// Stores a new game (no action yet): whether a bot is to act, whether it waits for
+    /// its players.
+    pub async fn create(
+        &self,
+        game: &StoredGame,
+        bots_to_act: bool,
+        waiting: bool,
+    ) -> Result<(), DbError> {
         let extra = Extra::of(game);
         let (clock, flag_at) = clock_columns(game.clock.as_ref());
         sqlx::query(
-            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at, clock, flag_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO games (id, game, start_position, token, delay_ms, extra, plies, finished, updated_at, bots_to_act, lobby, created_at, clock, flag_at, creator, waiting)
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -314,13 +385,15 @@ impl Db {
         .bind(&game.token)
         .bind(i64::try_from(game.delay_ms).unwrap_or(i64::MAX))
         .bind(to_json(&extra))
-        .bind(i64::from(game.forfeit.is_some()))
+        .bind(i64::from(game.ending.is_some()))
         .bind(now_seconds())
         .bind(i64::from(bots_to_act))
         .bind(i64::from(game.lobby))
         .bind(game.created_at)
         .bind(clock)
         .bind(flag_at)
+        .bind(&game.creator)
+        .bind(i64::from(waiting))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -333,7 +406,7 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let moved = sqlx::query(
             "UPDATE games SET plies = $1, finished = $2, updated_at = $3, bots_to_act = $4,
-             clock = $5, flag_at = $6
+             clock = $5, flag_at = $6, extra = $9, waiting = $10
              WHERE id = $7 AND plies = $8 AND finished = 0",
         )
         .bind(i64::from(ply.ply) + 1)
@@ -344,6 +417,8 @@ impl Db {
         .bind(ply.flag_at)
         .bind(id)
         .bind(i64::from(ply.ply))
+        .bind(ply.extra)
+        .bind(i64::from(ply.waiting && !ply.finished))
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -369,37 +444,77 @@ impl Db {
         Ok(())
     }
 
-    /// Stores a game's forfeit (a resignation, a failed bot) and rematch, whether it is
-    /// over, and its clock (stopped at the end).
-    pub async fn update_end(
+    /// Stores a change of game `id` ([`Saved`]) if the stored game is still at `plies`
+    /// plies and over or not as `was_finished` says (the compare-and-set of the moves: a
+    /// move and an end never both stand): `false` when another request or server moved
+    /// it on first (the copy is then old: load it again).
+    pub async fn save(
         &self,
         id: &str,
-        forfeit: Option<&(u8, String)>,
-        rematch: Option<&Rematch>,
-        finished: bool,
-        clock: Option<&Clock>,
-    ) -> Result<(), DbError> {
-        let Some(mut stored) = self.load(id).await? else {
-            return Ok(());
-        };
-        stored.forfeit = forfeit.cloned();
-        stored.rematch = rematch.cloned();
-        let extra = Extra::of(&stored);
-        let bots_stop = if finished { ", bots_to_act = 0" } else { "" };
-        let (clock, flag_at) = clock_columns(clock);
-        sqlx::query(&format!(
-            "UPDATE games SET extra = $1, finished = $2, updated_at = $3, clock = $4, flag_at = $5{bots_stop}
-             WHERE id = $6"
-        ))
-        .bind(to_json(&extra))
-        .bind(i64::from(finished))
+        saved: &Saved,
+        plies: usize,
+        was_finished: bool,
+    ) -> Result<bool, DbError> {
+        let (clock, _) = clock_columns(saved.clock.as_ref());
+        let moved = sqlx::query(
+            "UPDATE games SET extra = $1, finished = $2, bots_to_act = $3, updated_at = $4,
+             clock = $5, flag_at = $6, waiting = $10
+             WHERE id = $7 AND plies = $8 AND finished = $9",
+        )
+        .bind(&saved.extra)
+        .bind(i64::from(saved.finished))
+        .bind(i64::from(saved.bots_to_act && !saved.finished))
         .bind(now_seconds())
         .bind(clock)
-        .bind(flag_at)
+        .bind(if saved.finished { 0 } else { saved.flag_at })
         .bind(id)
+        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .bind(i64::from(was_finished))
+        .bind(i64::from(saved.waiting && !saved.finished))
         .execute(&self.pool)
         .await?;
-        Ok(())
+        Ok(moved.rows_affected() == 1)
+    }
+
+    /// Takes back the plies of game `id` from ply `to` on (a takeback granted), with the
+    /// game's change ([`Saved`]), if the stored game is still unfinished at `plies`
+    /// plies: `false` when another request or server moved it on first. The plies are
+    /// gone from the database when this returns.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        saved: &Saved,
+        plies: usize,
+        to: usize,
+    ) -> Result<bool, DbError> {
+        let (clock, _) = clock_columns(saved.clock.as_ref());
+        let mut tx = self.pool.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE games SET plies = $1, extra = $2, finished = 0, bots_to_act = $3,
+             updated_at = $4, clock = $5, flag_at = $6, waiting = $9
+             WHERE id = $7 AND plies = $8 AND finished = 0",
+        )
+        .bind(i64::try_from(to).unwrap_or(i64::MAX))
+        .bind(&saved.extra)
+        .bind(i64::from(saved.bots_to_act))
+        .bind(now_seconds())
+        .bind(clock)
+        .bind(saved.flag_at)
+        .bind(id)
+        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
+        .bind(i64::from(saved.waiting))
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND ply >= $2")
+            .bind(id)
+            .bind(i64::try_from(to).unwrap_or(i64::MAX))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Records that no bot of game `id` is to act (a game resumed and found waiting for
@@ -431,7 +546,7 @@ impl Db {
     /// when its row cannot be read.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at, clock
+            "SELECT id, game, start_position, token, delay_ms, extra, lobby, seating, created_at, clock, creator
              FROM games WHERE id = $1",
         )
         .bind(id)
@@ -461,6 +576,7 @@ impl Db {
         let delay_ms: i64 = column(&row, 4, id)?;
         let lobby: i64 = column(&row, 6, id)?;
         let clock: String = column(&row, 9, id)?;
+        let ending = extra.ending();
         Ok(Some(StoredGame {
             clock: read_clock(&clock, id)?,
             id: column(&row, 0, id)?,
@@ -471,9 +587,13 @@ impl Db {
             options: extra.options,
             sitters: extra.sitters,
             seat_tokens: extra.seat_tokens,
-            forfeit: extra.forfeit,
+            ending,
             rematch: extra.rematch,
             open: extra.open,
+            offers: extra.offers,
+            joined: extra.joined,
+            creator_seats: extra.creator_seats,
+            creator: column(&row, 10, id)?,
             lobby: lobby != 0,
             seating: column(&row, 7, id)?,
             created_at: column(&row, 8, id)?,
@@ -526,7 +646,7 @@ impl Db {
     /// cannot be read is left out (and named on stderr).
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, DbError> {
         let rows = sqlx::query(
-            "SELECT id, game, extra, created_at, clock FROM games WHERE lobby = 1 AND finished = 0
+            "SELECT id, game, extra, created_at, clock, creator FROM games WHERE lobby = 1 AND finished = 0
              ORDER BY created_at DESC LIMIT $1",
         )
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
@@ -548,6 +668,7 @@ impl Db {
                     options: extra.options,
                     created_at: column(row, 3, &id)?,
                     clock: read_clock(&clock, &id)?,
+                    creator: column(row, 5, &id)?,
                     id,
                 })
             };
@@ -559,46 +680,35 @@ impl Db {
         Ok(listed)
     }
 
-    /// Stores that seat `forfeit.0` of game `id` ran out of time (its forfeit, the game
-    /// over, its clock stopped), if the stored game is still unfinished at ply `plies`:
-    /// `false` when another request or server played a ply or ended the game first (the
-    /// copy is then old: load it again). So a move and a time-out never both stand.
-    pub async fn flag(
-        &self,
-        id: &str,
-        plies: usize,
-        forfeit: &(u8, String),
-        clock: &Clock,
-    ) -> Result<bool, DbError> {
-        let Some(mut stored) = self.load(id).await? else {
-            return Ok(false);
-        };
-        stored.forfeit = Some(forfeit.clone());
-        let (clock, _) = clock_columns(Some(clock));
-        let moved = sqlx::query(
-            "UPDATE games SET extra = $1, finished = 1, bots_to_act = 0, updated_at = $2,
-             clock = $3, flag_at = 0
-             WHERE id = $4 AND plies = $5 AND finished = 0",
+    /// How many unfinished games client `creator` has listed in the lobby.
+    pub async fn challenges_of(&self, creator: &str) -> Result<usize, DbError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM games WHERE creator = $1 AND lobby = 1 AND finished = 0",
         )
-        .bind(to_json(&Extra::of(&stored)))
-        .bind(now_seconds())
-        .bind(clock)
-        .bind(id)
-        .bind(i64::try_from(plies).unwrap_or(i64::MAX))
-        .execute(&self.pool)
+        .bind(creator)
+        .fetch_one(&self.pool)
         .await?;
-        Ok(moved.rows_affected() == 1)
+        let n: i64 = column(&row, 0, "(challenges)")?;
+        Ok(usize::try_from(n).unwrap_or(0))
     }
 
-    /// The ids of at most `limit` unfinished games whose running seat's time ran out at
-    /// `now` (ms since 1970), the longest overdue first: the games to flag.
-    pub async fn overdue(&self, now: i64, limit: usize) -> Result<Vec<String>, DbError> {
+    /// The ids of at most `limit` unfinished games whose owner was to act by itself by
+    /// `now` (ms since 1970): a running seat's time ran out, or the game, made before
+    /// `made_before` (seconds since 1970), still waits for its players.
+    pub async fn overdue(
+        &self,
+        now: i64,
+        made_before: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, DbError> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE finished = 0 AND flag_at > 0 AND flag_at <= $1
+            "SELECT id FROM games WHERE finished = 0
+             AND ((flag_at > 0 AND flag_at <= $1) OR (waiting = 1 AND created_at <= $3))
              ORDER BY flag_at LIMIT $2",
         )
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(made_before)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -624,18 +734,24 @@ impl Db {
     }
 
     /// Deletes every game (and its actions) that has not changed since `before`
-    /// (seconds since 1970): finished games and games nobody plays any more. Returns the
-    /// number of games deleted.
+    /// (seconds since 1970): finished games and games nobody plays any more, never a game
+    /// whose clock still runs. Returns the number of games deleted.
     pub async fn expire(&self, before: i64) -> Result<u64, DbError> {
+        // Never a game going on whose owner has something due later (a clock still
+        // running, players still awaited): a correspondence game's player may take days.
+        let old = "updated_at < $1 AND NOT (finished = 0 AND flag_at > $2)";
+        let now = now_ms();
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE updated_at < $1)",
-        )
+        sqlx::query(&format!(
+            "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE {old})"
+        ))
         .bind(before)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
-        let gone = sqlx::query("DELETE FROM games WHERE updated_at < $1")
+        let gone = sqlx::query(&format!("DELETE FROM games WHERE {old}"))
             .bind(before)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

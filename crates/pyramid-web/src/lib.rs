@@ -2,24 +2,24 @@
 #![forbid(unsafe_code)]
 
 mod api;
-mod bots;
+mod assemble;
 mod clients;
 mod clock;
 mod config;
 mod db;
+mod ending;
 mod error;
 mod extract;
-mod games;
 mod guard;
 mod limits;
 mod lobby;
+mod offer_routes;
 mod persist;
 mod replay;
+mod round;
 mod schema;
 mod session;
 mod store;
-mod sweep;
-mod timeout;
 mod view;
 mod wire;
 mod words;
@@ -57,7 +57,7 @@ pub struct App {
     cpu_pool: Arc<Semaphore>,
     /// Permits to do a request's light work: a new game, a picture.
     light_pool: Arc<Semaphore>,
-    bot_work: bots::BotWork,
+    bot_work: round::BotWork,
     /// Where games are stored ([`ServerConfig::db`]); none: in memory only.
     db: Option<db::Db>,
 }
@@ -75,7 +75,7 @@ impl App {
             clients: Arc::default(),
             cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
             light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
-            bot_work: bots::BotWork::default(),
+            bot_work: round::BotWork::default(),
             config,
         }
     }
@@ -96,7 +96,7 @@ impl App {
             db,
             ..App::new(config)
         });
-        tokio::spawn(games::resume_bot_games(Arc::downgrade(&app)));
+        tokio::spawn(round::resume_bot_games(Arc::downgrade(&app)));
         Ok(app)
     }
 
@@ -128,7 +128,7 @@ impl App {
         self.store.len()
     }
 
-    /// The number of games whose bot seats are being played now (each by a task).
+    /// The number of games whose bot is choosing a move now (each by a task).
     pub fn bot_games_running(&self) -> usize {
         self.bot_work.games.load(Ordering::SeqCst)
     }
@@ -200,7 +200,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/pictures/{game}", get(api::get_picture))
         .route("/api/games/{id}/events", get(session::events))
         .route("/api/games/{id}/resign", post(session::resign))
-        .route("/api/games/{id}/rematch", post(session::rematch))
+        .route("/api/games/{id}/rematch", post(offer_routes::rematch))
+        .route("/api/games/{id}/draw", post(offer_routes::draw))
+        .route("/api/games/{id}/takeback", post(offer_routes::takeback))
         .route("/api/games/{id}/join", post(lobby::join))
         .route("/api/games/{id}/withdraw", post(lobby::withdraw))
         .route("/api/lobby", get(lobby::lobby))
@@ -235,7 +237,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> s
 pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
     tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
     tokio::spawn(persist::expire_old_games(Arc::downgrade(&app)));
-    tokio::spawn(sweep::sweep_overdue(Arc::downgrade(&app)));
+    tokio::spawn(round::sweep_overdue(Arc::downgrade(&app)));
     let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
     let header_timeout = app.config.header_timeout;
     let routes = router(Arc::clone(&app));

@@ -8,15 +8,13 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use pyramid_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{SeatRequest, check_seat};
+use crate::api::SeatRequest;
 use crate::clock::TimeControl;
-use crate::extract::Checked;
-use crate::games::reseat;
+use crate::extract::{Checked, Client};
 use crate::persist::db_error;
-use crate::store::lock;
+use crate::round::{Answer, Change, change};
 use crate::view::{seat_link, spectator_link};
 use crate::{ApiError, App};
 
@@ -96,51 +94,113 @@ impl LobbyGame {
     }
 }
 
-/// `GET /api/lobby`: the games with an open seat listed by their creators, the newest
-/// first (from the database when there is one, so every server lists the same games).
+/// `GET /api/lobby`: the games with an open seat listed by their creators, fair between
+/// clients (each client's newest first, one of each client in turn, so that no client's
+/// challenges push another's out), then the newest first (from the database when there
+/// is one, so every server lists the same games).
 pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError> {
-    let mut games: Vec<LobbyGame> = match &app.db {
+    let mut games: Vec<(String, LobbyGame)> = match &app.db {
         Some(db) => db
-            .lobby(LOBBY_SIZE)
+            .lobby(LOBBY_SIZE * LOBBY_READ)
             .await
             .map_err(db_error)?
             .into_iter()
             .map(|row| {
                 let clock = row.clock.map(|c| c.control);
-                LobbyGame::new(
+                let game = LobbyGame::new(
                     row.id,
                     row.game,
                     &row.options,
                     row.sitters,
                     row.created_at,
                     clock,
-                )
+                );
+                (row.creator, game)
             })
             .collect(),
         None => app
             .store
             .held()
             .iter()
-            .filter_map(|shared| {
-                let live = lock(shared);
-                let listed = live.seating().lobby && live.to_act().is_some();
-                listed.then(|| {
-                    LobbyGame::new(
-                        shared.id.clone(),
-                        live.setup().game.to_owned(),
-                        &live.setup().options,
-                        live.sitters_shown(),
-                        live.seating().since,
-                        live.clock().map(|c| c.control),
-                    )
+            .filter_map(|round| {
+                round.read(|live| {
+                    let listed = live.seating().lobby && live.to_act().is_some();
+                    listed.then(|| {
+                        let game = LobbyGame::new(
+                            round.id.clone(),
+                            live.setup().game.to_owned(),
+                            &live.setup().options,
+                            live.sitters_shown(),
+                            live.seating().since,
+                            live.clock().map(|c| c.control),
+                        );
+                        (live.setup().creator.clone(), game)
+                    })
                 })
             })
             .collect(),
     };
-    games.retain(|g| !g.open_seats.is_empty());
-    games.sort_by(|a, b| b.since.cmp(&a.since).then_with(|| a.id.cmp(&b.id)));
-    games.truncate(LOBBY_SIZE);
-    Ok(Json(Lobby { games }))
+    games.retain(|(_, g)| !g.open_seats.is_empty());
+    Ok(Json(Lobby {
+        games: fair(games, LOBBY_SIZE),
+    }))
+}
+
+/// How many times [`LOBBY_SIZE`] games are read from the database to list them fairly.
+const LOBBY_READ: usize = 4;
+
+/// At most `size` of `games` (each with its creator), fair between creators: each
+/// creator's newest first, then one of each creator in turn, the newest creators' first;
+/// the games kept are listed the newest first.
+fn fair(mut games: Vec<(String, LobbyGame)>, size: usize) -> Vec<LobbyGame> {
+    let newest = |a: &LobbyGame, b: &LobbyGame| b.since.cmp(&a.since).then_with(|| a.id.cmp(&b.id));
+    games.sort_by(|a, b| newest(&a.1, &b.1));
+    // The rank of each game among its creator's: 0 for the newest.
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut ranked: Vec<(usize, usize, LobbyGame)> = games
+        .into_iter()
+        .enumerate()
+        .map(|(order, (creator, game))| {
+            let rank = seen.entry(creator).or_default();
+            *rank += 1;
+            (*rank, order, game)
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, order, _)| (*rank, *order));
+    let mut kept: Vec<LobbyGame> = ranked.into_iter().take(size).map(|(_, _, g)| g).collect();
+    kept.sort_by(newest);
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, since: i64) -> LobbyGame {
+        LobbyGame::new(
+            id.to_owned(),
+            "nim".to_owned(),
+            &[],
+            vec!["human".to_owned(), "open".to_owned()],
+            since,
+            None,
+        )
+    }
+
+    #[test]
+    fn the_lobby_is_fair_between_creators() {
+        let mut games: Vec<(String, LobbyGame)> = (0..10)
+            .map(|i| ("flood".to_owned(), game(&format!("f{i}"), 100 + i)))
+            .collect();
+        games.push(("quiet".to_owned(), game("q", 1)));
+        let listed = fair(games, 4);
+        let ids: Vec<&str> = listed.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["f9", "f8", "f7", "q"],
+            "the quiet client's challenge stays"
+        );
+    }
 }
 
 /// `POST /api/games/{id}/join`: takes a seat that waits for a player (the one asked for,
@@ -148,31 +208,18 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Result<Json<Lobby>, ApiError>
 /// seat waits any more (someone else took it) or the game is over.
 pub async fn join(
     State(app): State<Arc<App>>,
+    Client(client): Client,
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<JoinRequest>>,
 ) -> Result<Json<Joined>, ApiError> {
-    let joined = reseat(&app, &id, |live| {
-        if let Some(seat) = request.seat
-            && usize::from(seat) >= live.state().seats()
-        {
-            return Err(ApiError::bad_request(format!(
-                "seat {seat} does not exist: the game has seats 0 to {}",
-                live.state().seats() - 1
-            )));
-        }
-        let (seat, after) = live
-            .take_open_seat(request.seat.map(Seat))
-            .map_err(ApiError::conflict)?;
-        let token = live
-            .setup()
-            .seat_tokens
-            .get(seat.index())
-            .cloned()
-            .flatten()
-            .ok_or_else(|| ApiError::conflict(format!("seat {} is a bot's", seat.0)))?;
-        Ok(((seat, token), after))
-    })
-    .await?;
+    app.clients
+        .join(client, &app.config)
+        .map_err(ApiError::too_many)?;
+    let take = Change::TakeSeat { seat: request.seat };
+    let joined = match change(&app, &id, take).await? {
+        (_, Answer::Seated(seat, token)) => (seat, token),
+        _ => return Err(ApiError::internal("no seat was taken")),
+    };
     let (seat, token) = joined;
     Ok(Json(Joined {
         seat: seat.0,
@@ -197,18 +244,14 @@ pub async fn withdraw(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<SeatRequest>>,
 ) -> Result<Json<Withdrawn>, ApiError> {
-    let open = reseat(&app, &id, |live| {
-        check_seat(live, request.seat, &request.token)?;
-        if !live.seating().lobby {
-            return Err(ApiError::conflict("the game is not in the lobby"));
-        }
-        let mut after = live.seating().clone();
-        after.lobby = false;
-        after.changes += 1;
-        let open = after.open_seats().iter().map(|s| s.0).collect();
-        Ok((open, after))
-    })
-    .await?;
+    let withdraw = Change::Withdraw {
+        seat: request.seat,
+        token: request.token,
+    };
+    let open = match change(&app, &id, withdraw).await? {
+        (_, Answer::Open(open)) => open,
+        _ => return Err(ApiError::internal("the game was not withdrawn")),
+    };
     Ok(Json(Withdrawn {
         lobby: false,
         open_seats: open,

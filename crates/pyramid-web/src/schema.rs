@@ -10,7 +10,7 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every version: (number, what it does, its SQL).
-const MIGRATIONS: [(i64, &str, &str); 4] = [
+const MIGRATIONS: [(i64, &str, &str); 5] = [
     (
         1,
         "games and actions",
@@ -23,6 +23,11 @@ const MIGRATIONS: [(i64, &str, &str); 4] = [
     ),
     (3, "lobby", include_str!("../migrations/0003_lobby.sql")),
     (4, "clocks", include_str!("../migrations/0004_clocks.sql")),
+    (
+        5,
+        "creators",
+        include_str!("../migrations/0005_creators.sql"),
+    ),
 ];
 
 /// The newest schema version this server knows.

@@ -1,5 +1,6 @@
 //! A game between people: its events as they happen (server-sent events), resigning,
-//! a rematch, the game as a record line, and the games' rules pages.
+//! the game as a record line, and the games' rules pages (offers between players:
+//! `offer_routes.rs`).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -11,18 +12,13 @@ use axum::response::IntoResponse;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use pyramid_bots::{Record, RecordResult, RecordRules};
-use pyramid_core::Seat;
 
-use pyramid_runtime::RuleOptions;
-
-use crate::api::{
-    Created, NewGame, SeatRequest, ViewQuery, check_seat, new_game, start_game, viewer,
-};
+use crate::api::{SeatRequest, ViewQuery, open_for, seat_view};
+use crate::ending::Ending;
 use crate::extract::{Checked, Client};
-use crate::games::{find, write};
-use crate::persist::{Refusal, flag_if_due, save_end};
-use crate::store::{LiveGame, Rematch, Sitter, drop_bots, lock};
-use crate::view::{GameView, RESIGNED, Snapshot};
+use crate::round::{Change, change, find};
+use crate::store::LiveGame;
+use crate::view::{GameView, Snapshot};
 use crate::{ApiError, App};
 
 /// `GET /api/games/{id}/events?seat=N&token=T`: an `event: game` with the game as the
@@ -37,8 +33,7 @@ pub async fn events(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Query(query)): Checked<Query<ViewQuery>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let shared = find(&app, &id).await?;
-    let seat = viewer(&lock(&shared), &query)?;
+    let (shared, seat) = open_for(&app, &id, &query).await?;
     let slot = app
         .clients
         .open_stream(client, &shared.streams, &app.config)
@@ -56,13 +51,8 @@ pub async fn events(
                     Ok(Err(_)) | Err(_) => return None,
                 }
             }
-            let snapshot = {
-                let live = lock(&shared);
-                if live.is_closed() {
-                    return None;
-                }
-                Snapshot::of(&shared.id, &live, seat)
-            };
+            let snapshot = shared
+                .read(|live| (!live.is_closed()).then(|| Snapshot::of(&shared.id, live, seat)))?;
             let event = Event::default()
                 .event("game")
                 .json_data(snapshot.view())
@@ -80,118 +70,12 @@ pub async fn resign(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<SeatRequest>>,
 ) -> Result<Json<GameView>, ApiError> {
-    let writing = write(&app, &id).await?;
-    let shared = &writing.shared;
-    check_seat(&lock(shared), request.seat, &request.token)?;
-    match flag_if_due(&app, shared).await {
-        Ok(_) => {}
-        Err(Refusal::Refused(e)) => return Err(e),
-        Err(Refusal::Closed | Refusal::Stale) => {
-            app.store.forget(shared);
-            return Err(ApiError::conflict(
-                "the game moved on meanwhile: reload it and resign again",
-            ));
-        }
-    }
-    let (seat, bots) = {
-        let mut live = lock(shared);
-        let seat = check_seat(&live, request.seat, &request.token)?;
-        if live.to_act().is_none() {
-            return Err(ApiError::conflict("the game is over"));
-        }
-        (seat, live.lose_by_forfeit(seat, RESIGNED.to_owned()))
+    let resign = Change::Resign {
+        seat: request.seat,
+        token: request.token,
     };
-    drop_bots(bots);
-    save_end(&app, shared).await?;
-    let mut live = lock(shared);
-    live.touch();
-    Ok(Json(Snapshot::of(&id, &live, Some(seat)).view()))
-}
-
-/// `POST /api/games/{id}/rematch`: once the game is over, the same game again (its
-/// rules, its sitters, seats rotated by one so that another seat starts), or the
-/// rematch already made. The answer holds only the asking seat's token and link (its
-/// sitter's new seat); every viewer of the old game finds its own link under `rematch`.
-pub async fn rematch(
-    State(app): State<Arc<App>>,
-    Client(client): Client,
-    Checked(Path(id)): Checked<Path<String>>,
-    Checked(Json(request)): Checked<Json<SeatRequest>>,
-) -> Result<Json<Created>, ApiError> {
-    let writing = write(&app, &id).await?;
-    let shared = &writing.shared;
-    let (seat, existing, request_new) = {
-        let live = lock(shared);
-        let seat = check_seat(&live, request.seat, &request.token)?;
-        if live.to_act().is_some() {
-            return Err(ApiError::conflict(
-                "the game is not over: a rematch is asked for once it is (resign first)",
-            ));
-        }
-        (seat, live.rematch().cloned(), rematch_request(&live))
-    };
-    let rematch = match existing {
-        Some(rematch) => rematch,
-        None => {
-            let texts: Vec<String> = lock(shared)
-                .setup()
-                .options
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            let options = RuleOptions::from_pairs(texts.iter().map(String::as_str))
-                .map_err(|e| ApiError::bad_request(e.to_string()))?;
-            let (live, seat_tokens) = app
-                .blocking(crate::Work::Light, move |app| {
-                    new_game(app, request_new, &options)
-                })
-                .await??;
-            let created = start_game(&app, live, seat_tokens, client).await?;
-            let rematch = Rematch {
-                id: created.id,
-                seat_tokens: created.seat_tokens,
-            };
-            lock(shared).set_rematch(rematch.clone());
-            save_end(&app, shared).await?;
-            rematch
-        }
-    };
-    Ok(Json(created_for(&rematch, seat)))
-}
-
-/// The new game of a rematch: the same game and rules, each sitter one seat on.
-fn rematch_request(live: &LiveGame) -> NewGame {
-    let seats = live.sitters().len();
-    let mut specs = vec![String::new(); seats];
-    for (seat, sitter) in live.sitters().iter().enumerate() {
-        specs[(seat + 1) % seats] = match sitter {
-            Sitter::Human => "human".to_owned(),
-            Sitter::Bot(spec, _) => spec.clone(),
-        };
-    }
-    NewGame {
-        game: live.setup().game.to_owned(),
-        players: None,
-        rules: Default::default(),
-        seats: Some(specs),
-        lobby: false,
-        delay_ms: u64::try_from(live.setup().bot_delay.as_millis()).unwrap_or(0),
-        start: None,
-        hot_seat: live.setup().hidden && !live.setup().token.is_empty(),
-        clock: live.clock().map(|c| c.control.as_request()),
-    }
-}
-
-/// The rematch as `Created`, holding only the token of the seat `old`'s sitter moved to.
-fn created_for(rematch: &Rematch, old: Seat) -> Created {
-    let seats = rematch.seat_tokens.len().max(1);
-    let new_seat = (old.index() + 1) % seats;
-    let mine = rematch.seat_tokens.get(new_seat).cloned().flatten();
-    let seat_tokens = (0..seats)
-        .map(|s| if s == new_seat { mine.clone() } else { None })
-        .collect();
-    // Only the asker's own token: its seat's, never one for all.
-    Created::new(rematch.id.clone(), None, seat_tokens)
+    let (round, answer) = change(&app, &id, resign).await?;
+    Ok(Json(seat_view(&round, &answer)))
 }
 
 /// The query of `GET /api/games/{id}/record` (the page also sends its seat and token,
@@ -223,17 +107,16 @@ pub async fn record(
             )));
         }
     };
-    let shared = find(&app, &id).await?;
-    let (record, start, names) = {
-        let live = lock(&shared);
+    let round = find(&app, &id).await?;
+    let (record, start, names) = round.read(|live| {
         if live.setup().hidden && live.to_act().is_some() {
             return Err(ApiError::forbidden(
                 "this game hides information from each seat: its record is given once it is over",
             ));
         }
         let names = live.state().seat_names();
-        (record_of(&live), live.setup().start.clone_box(), names)
-    };
+        Ok((record_of(live), live.setup().start.clone_box(), names))
+    })?;
     let text = if readable {
         app.blocking(crate::Work::Light, move |_| {
             Ok::<_, ApiError>(readable_record(&record, start, &names))
@@ -314,11 +197,13 @@ fn record_of(live: &LiveGame) -> Record {
             _ => rules.options.push(format!("{key}={value}")),
         }
     }
-    let result = match live.forfeit() {
-        Some((seat, _)) => RecordResult::Forfeit {
-            seat: seat.0,
-            winner: (rules.seats == 2).then(|| 1 - seat.0.min(1)),
+    let result = match live.ending() {
+        Some(Ending::Forfeit { seat, .. }) => RecordResult::Forfeit {
+            seat: *seat,
+            winner: (rules.seats == 2).then(|| 1 - seat.min(&1)),
         },
+        Some(Ending::DrawAgreed) => RecordResult::Draw,
+        Some(Ending::Aborted(_)) => RecordResult::Unfinished,
         None => RecordResult::from_outcome(live.state().outcome()),
     };
     Record {
@@ -332,7 +217,7 @@ fn record_of(live: &LiveGame) -> Record {
         actions: live.moves().iter().map(|m| m.text.clone()).collect(),
         result,
         plies: u32::try_from(live.moves().len()).unwrap_or(u32::MAX),
-        reason: live.forfeit().map(|(_, r)| r.clone()),
+        reason: live.ending().map(Ending::record_reason),
     }
 }
 

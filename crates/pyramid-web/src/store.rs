@@ -1,70 +1,28 @@
-//! The live games: [`Store`], each game a [`LiveGame`] behind its own lock.
+//! The live games: [`Store`], each game a [`Round`] (its handle, its owner's mailbox)
+//! by id.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::ServerConfig;
+use crate::round::{Round, Shared};
 
 mod live;
+mod offers;
 #[cfg(test)]
 mod tests;
 
-pub use live::{LiveGame, Rematch, Seating, Setup, Sitter, drop_bots, sitters_shown};
+pub use live::{LiveGame, Rematch, Seating, Setup, Sitter, Terms, drop_bots, sitters_shown};
+pub use offers::{DrawStep, Offers, Table, TakebackStep};
 
-/// A game in the store: its id, its state behind a lock taken for short moments, and
-/// its viewers' signal. Loading a game and committing its actions are ordered by the
-/// id's lock ([`Store::id_lock`]), not by anything of this copy: a copy may be dropped
-/// and another loaded meanwhile.
-pub struct GameCell {
-    /// The game's id.
-    pub id: String,
-    live: Mutex<LiveGame>,
-    /// Bumped after every change a viewer should see (a ply, a resignation, a rematch,
-    /// the game dropped from memory): what `GET /api/games/{id}/events` waits on.
-    pub changed: tokio::sync::watch::Sender<u64>,
-    /// Event streams open on this copy now (counted by their slots, `clients.rs`).
-    pub streams: Arc<std::sync::atomic::AtomicUsize>,
-}
-
-impl GameCell {
-    /// A game under `id`.
-    pub fn new(id: String, live: LiveGame) -> GameCell {
-        GameCell {
-            id,
-            live: Mutex::new(live),
-            changed: tokio::sync::watch::Sender::new(0),
-            streams: Arc::default(),
-        }
-    }
-
-    /// Tells the game's viewers that it changed.
-    pub fn notify(&self) {
-        self.changed.send_modify(|v| *v = v.wrapping_add(1));
-    }
-}
-
-/// A shared game.
-pub type Shared = Arc<GameCell>;
-
-/// Locks a game, recovering it if a thread panicked while holding it.
-pub fn lock(game: &Shared) -> MutexGuard<'_, LiveGame> {
-    game.live
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The lock of one game id, held while the game is loaded into memory or one of its
-/// actions (or its end) is committed and applied: so a game is loaded once, by whoever
-/// asks first, and never from a database state older than an action already answered.
+/// The lock of one game id, held while the game is loaded into memory: so a game is
+/// loaded once, by whoever asks first.
 pub type IdLock = Arc<tokio::sync::Mutex<()>>;
 
-/// Marks a game dropped from the store and stops its bots (one thinking now stops when
-/// its move is done).
-fn close(game: &Shared) {
-    let bots = lock(game).close();
-    game.notify();
-    drop_bots(bots);
+/// Whether `game` has been idle past the expiry.
+fn idle(game: &Round, config: &ServerConfig) -> bool {
+    game.idle() >= config.idle_expiry
 }
 
 /// How often idle games are looked for: a quarter of the idle expiry, between 50 ms and
@@ -118,7 +76,7 @@ impl Store {
     }
 
     /// Drops `copy` of its game from memory (closing it) if it is the one held: a copy
-    /// found older than the database, to be loaded again.
+    /// whose owner has ended.
     pub fn forget(&self, copy: &Shared) {
         let removed = {
             let mut map = self.map();
@@ -128,7 +86,7 @@ impl Store {
             }
         };
         if let Some(game) = removed {
-            close(&game);
+            game.close();
         }
     }
 
@@ -136,11 +94,10 @@ impl Store {
     /// dropped now).
     pub fn get(&self, id: &str, config: &ServerConfig) -> Option<Shared> {
         let game = self.map().get(id).cloned()?;
-        let idle = lock(&game).last_used().elapsed() >= config.idle_expiry;
-        if idle {
+        if idle(&game, config) {
             let removed = self.map().remove(id);
             if let Some(game) = removed {
-                close(&game);
+                game.close();
             }
             return None;
         }
@@ -169,7 +126,7 @@ impl Store {
         {
             let mut map = self.map();
             map.retain(|_, g| {
-                let keep = lock(g).last_used().elapsed() < config.idle_expiry;
+                let keep = !idle(g, config);
                 if !keep {
                     dropped.push(Arc::clone(g));
                 }
@@ -177,38 +134,36 @@ impl Store {
             });
         }
         for game in &dropped {
-            close(game);
+            game.close();
         }
     }
 
-    /// Adds a game under `id`, first dropping games idle past the expiry,
+    /// Adds a game under `id` (its handle, made by its owner), first dropping games idle
+    /// past the expiry,
     /// then, when the store is full, the games idle the longest, and, when the new game
     /// has bots and [`ServerConfig::max_bot_games`] games with bots are live, the bot
     /// games idle the longest. Returns the id and the game.
     ///
     /// The id is given (a new random one, [`random_token`], or a stored game's); a game
     /// already held under that id is replaced (and closed).
-    pub fn insert_as(&self, id: String, game: LiveGame, config: &ServerConfig) -> (String, Shared) {
-        let with_bots = game.bots_live();
+    pub fn insert(&self, shared: &Shared, config: &ServerConfig) {
+        let id = shared.id.clone();
+        let with_bots = shared.bots_live();
         let mut dropped: Vec<Shared> = Vec::new();
-        let shared = Arc::new(GameCell::new(id.clone(), game));
         {
             let mut map = self.map();
-            let now = Instant::now();
             // (last used, has live bots, id) of every game kept.
-            let mut kept: Vec<(Instant, bool, String)> = Vec::with_capacity(map.len());
+            let mut kept: Vec<(u64, bool, String)> = Vec::with_capacity(map.len());
             map.retain(|id, g| {
-                let live = lock(g);
-                if now.duration_since(live.last_used()) >= config.idle_expiry {
-                    drop(live);
+                if idle(g, config) {
                     dropped.push(Arc::clone(g));
                     return false;
                 }
-                kept.push((live.last_used(), live.bots_live(), id.clone()));
+                kept.push((g.last_used(), g.bots_live(), id.clone()));
                 true
             });
             kept.sort();
-            let mut evict = |kept: &mut Vec<(Instant, bool, String)>, i: usize| {
+            let mut evict = |kept: &mut Vec<(u64, bool, String)>, i: usize| {
                 let (_, _, id) = kept.remove(i);
                 if let Some(g) = map.remove(&id) {
                     dropped.push(g);
@@ -226,14 +181,13 @@ impl Store {
                     }
                 }
             }
-            if let Some(old) = map.insert(id.clone(), Arc::clone(&shared)) {
+            if let Some(old) = map.insert(id, Arc::clone(shared)) {
                 dropped.push(old);
             }
         }
         for game in &dropped {
-            close(game);
+            game.close();
         }
-        (id, shared)
     }
 
     /// Every game held now.

@@ -8,13 +8,8 @@ use pyramid_core::{ActionWords, Seat};
 use serde::Serialize;
 
 use crate::clock::{Clock, ClockView};
-use crate::store::{LiveGame, Rematch, Sitter};
-
-/// The reason of a resignation, as stored with the forfeit.
-pub const RESIGNED: &str = "resigned";
-
-/// The reason of a time-out (a seat whose clock ran out), as stored with the forfeit.
-pub const TIMED_OUT: &str = "ran out of time";
+use crate::ending::Ending;
+use crate::store::{LiveGame, Offers, Rematch, Sitter};
 
 /// One action of the game's move list.
 #[derive(Clone, Debug, Serialize)]
@@ -70,6 +65,10 @@ pub struct RematchView {
     /// The viewer's link into it: its seat link (the seat it moved to, with its token),
     /// or the spectator link.
     pub link: String,
+    /// The seats of this game whose players asked for it or accepted it.
+    pub offered_by: Vec<u8>,
+    /// Whether a player declined it (it then ended aborted).
+    pub declined: bool,
 }
 
 /// The game as one viewer sees it.
@@ -128,6 +127,12 @@ pub struct GameView {
     pub forced: bool,
     /// Each seat's time, for a game played with a clock (`null` without one).
     pub clock: Option<ClockView>,
+    /// The offers standing: `{"draw": [seats standing by a draw offer], "takeback":
+    /// null or {"seat", "to_ply", "agreed"}}`.
+    pub offers: Offers,
+    /// The seats the game waits for (a seat open to whoever takes it, or a person who has
+    /// not opened the game yet): no clock runs until none is left.
+    pub waiting_for: Vec<u8>,
 }
 
 /// What a view needs, copied out of the game so that the view is written without the
@@ -146,16 +151,21 @@ pub struct Snapshot {
     words: Vec<ActionWords>,
     to_act: Option<Seat>,
     outcome: Option<String>,
-    forfeit: Option<(Seat, String)>,
+    ending: Option<Ending>,
     thinking: Vec<u8>,
     rematch: Option<Rematch>,
+    offers: Offers,
+    waiting_for: Vec<u8>,
     /// The clock as of when the snapshot was taken.
     clock: Option<ClockView>,
 }
 
 impl Snapshot {
-    /// Game `id` as `viewer` may see it (`None`: what every seat may see).
+    /// Game `id` as `viewer` may see it (`None`: what every seat may see); once the
+    /// game is over (by its rules or otherwise: a resignation, a time-out), nothing is
+    /// hidden from anyone: every viewer sees the whole position and every action.
     pub fn of(id: &str, live: &LiveGame, viewer: Option<Seat>) -> Snapshot {
+        let over = live.is_over();
         Snapshot {
             id: id.to_owned(),
             game: live.setup().game,
@@ -174,6 +184,7 @@ impl Snapshot {
                 .iter()
                 .map(|m| {
                     let text = match viewer {
+                        _ if over => m.text.clone(),
                         Some(seat) => m.seen_by.get(seat.index()).cloned().unwrap_or_default(),
                         None => m.public.clone(),
                     };
@@ -187,16 +198,21 @@ impl Snapshot {
                 .collect(),
             to_act: live.to_act(),
             outcome: live.outcome(),
-            forfeit: live.forfeit().cloned(),
+            ending: live.ending().cloned(),
             thinking: live.thinking(),
             rematch: live.rematch().cloned(),
+            offers: live.offers().clone(),
+            waiting_for: live.waiting_for().iter().map(|s| s.0).collect(),
             clock: live.clock().map(|c| clock_view(c, live.to_act().is_some())),
         }
     }
 
     /// The view.
     pub fn view(&self) -> GameView {
+        let over = self.to_act.is_none();
         let shown = |s: &dyn DynState| match self.viewer {
+            // Over: nothing is hidden any more (Stacktrices: both thieves).
+            _ if over => Some(s.position()),
             Some(seat) => s.view_string(seat).ok(),
             None if self.hidden => None,
             None => Some(s.position()),
@@ -238,10 +254,14 @@ impl Snapshot {
                 .collect(),
             plies: state.plies(),
             outcome: self.outcome.clone(),
-            forfeit: self.forfeit.as_ref().map(|(seat, reason)| ForfeitView {
-                seat: seat.0,
-                reason: reason.clone(),
-            }),
+            forfeit: self
+                .ending
+                .as_ref()
+                .and_then(Ending::forfeit)
+                .map(|(seat, why)| ForfeitView {
+                    seat: seat.0,
+                    reason: why.reason(),
+                }),
             returns: state.is_over().then(|| state.returns()),
             status: self.status(&names, result.as_ref()),
             seat_names: names.clone(),
@@ -254,23 +274,20 @@ impl Snapshot {
             rules_url: format!("/rules/{}", self.game),
             rematch: self.rematch.as_ref().map(|r| self.rematch_view(r)),
             clock: self.clock.clone(),
+            offers: self.offers.clone(),
+            waiting_for: self.waiting_for.clone(),
         }
     }
 
-    /// How it ended: by a forfeit (a resignation, a failed bot), or by the rules.
+    /// How it ended: by an [`Ending`] (a resignation, a failed bot, a time-out, a draw
+    /// by agreement, an abort), or by the rules.
     fn result(&self, names: &[String]) -> Option<ResultView> {
         let seats = self.state.seats();
-        if let Some((seat, reason)) = &self.forfeit {
-            let name = names.get(seat.index()).cloned().unwrap_or_default();
+        if let Some(ending) = &self.ending {
+            let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
             return Some(ResultView {
-                winners: (0..seats as u8).filter(|&s| s != seat.0).collect(),
-                reason: if reason == RESIGNED {
-                    format!("{name} resigned")
-                } else if reason == TIMED_OUT {
-                    format!("{name} ran out of time")
-                } else {
-                    format!("{name} forfeits: {reason}")
-                },
+                winners: ending.winners(seats),
+                reason: ending.words(name),
             });
         }
         let outcome = self.state.outcome()?;
@@ -286,6 +303,9 @@ impl Snapshot {
         if let Some(result) = result {
             let reason = &result.reason;
             return match (self.viewer, result.winners.as_slice()) {
+                (_, []) if matches!(self.ending, Some(Ending::Aborted(_))) => {
+                    format!("Aborted: {reason}")
+                }
                 (_, []) => format!("Draw: {reason}"),
                 (Some(you), winners) if winners.contains(&you.0) => format!("You won: {reason}"),
                 (Some(_), _) => format!("You lost: {reason}"),
@@ -294,6 +314,14 @@ impl Snapshot {
                     format!("{} won: {reason}", who.join(" and "))
                 }
             };
+        }
+        if !self.waiting_for.is_empty() {
+            let who: Vec<String> = self.waiting_for.iter().map(|&s| name(s)).collect();
+            let mut words = format!("Waiting for {} to join", who.join(" and "));
+            if self.to_act == self.viewer && self.viewer.is_some() {
+                words.push_str(": your move");
+            }
+            return words;
         }
         match self.to_act {
             Some(seat) if Some(seat) == self.viewer => "Your turn".to_owned(),
@@ -347,6 +375,8 @@ impl Snapshot {
         RematchView {
             id: rematch.id.clone(),
             link,
+            offered_by: rematch.offered_by.clone(),
+            declined: rematch.declined,
         }
     }
 }

@@ -15,17 +15,28 @@ use serde_json::{Value, json};
 use crate::common::postgres::Postgres;
 use crate::common::{client, get, play_first, post, serve_db, start, temp_dir};
 
-/// Makes a game from `body`; returns its id and its seat tokens (`""` for none).
+/// Makes a game from `body` and opens every seat whose token it gives (its people are at
+/// the table: its clock starts); returns its id and its seat tokens (`""` for none).
 async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String, Vec<String>) {
     let (status, created) = post(c, addr, "/api/games", body).await;
     assert_eq!(status, 200, "{created}");
-    let tokens = created["seat_tokens"]
+    let tokens: Vec<String> = created["seat_tokens"]
         .as_array()
         .expect("tokens")
         .iter()
         .map(|t| t.as_str().unwrap_or_default().to_owned())
         .collect();
-    (created["id"].as_str().expect("an id").to_owned(), tokens)
+    let id = created["id"].as_str().expect("an id").to_owned();
+    for (seat, token) in tokens.iter().enumerate().filter(|(_, t)| !t.is_empty()) {
+        let (status, _) = get(
+            c,
+            addr,
+            &format!("/api/games/{id}?seat={seat}&token={token}"),
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    (id, tokens)
 }
 
 /// Two people at Martian Chess, South (seat 0) first, with this `clock`.
@@ -312,6 +323,12 @@ async fn an_open_challenges_clock_starts_when_its_seat_is_taken() {
     assert_eq!(view["clock"]["remaining_ms"], json!([1000, 1000]));
     let (status, joined) = post(&c, addr, &format!("/api/games/{id}/join"), &json!({})).await;
     assert_eq!(status, 200, "{joined}");
+    // Taken, not opened yet: the clock waits for its player.
+    let (_, view) = get(&c, addr, &format!("/api/games/{id}")).await;
+    assert!(view["clock"]["running"].is_null(), "{view}");
+    assert_eq!(view["status"], "Waiting for North to join", "{view}");
+    let token = joined["token"].as_str().expect("a token");
+    get(&c, addr, &format!("/api/games/{id}?seat=1&token={token}")).await;
     let (_, view) = get(&c, addr, &format!("/api/games/{id}")).await;
     assert_eq!(view["clock"]["running"], 0, "{view}");
     let (status, body) = play_first(&c, addr, &id, 0, &tokens[0]).await;

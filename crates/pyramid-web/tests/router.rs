@@ -81,6 +81,25 @@ async fn a_game_tells_each_viewer_its_seat_whose_turn_and_the_links() {
         None,
     )
     .await;
+    // Hearts has not opened the game yet: it waits for them.
+    assert_eq!(view["waiting_for"], json!([0]));
+    assert_eq!(view["status"], "Waiting for Hearts to join");
+    let t0 = created["seat_tokens"][0].as_str().expect("seat 0's token");
+    json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}?seat=0&token={t0}"),
+        None,
+    )
+    .await;
+    let (_, view) = json_call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}?seat=1&token={t1}"),
+        None,
+    )
+    .await;
+    assert_eq!(view["waiting_for"], json!([]));
     assert_eq!(view["seat_names"], json!(["Hearts", "Spades"]));
     assert_eq!(view["you"], 1);
     assert_eq!(view["rules_url"], "/rules/card-siege");

@@ -348,6 +348,11 @@ pub struct ServeArgs {
     /// games nobody plays any more); 0 keeps every game.
     #[arg(long, value_name = "DAYS", default_value_t = 30)]
     pub keep_days: u32,
+    /// End a game aborted (no winner, no loser) when its seats are not all taken, each
+    /// by a bot or a person who opened it, this many hours after it was made; until they
+    /// are, no clock runs.
+    #[arg(long, value_name = "HOURS", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..))]
+    pub join_hours: u32,
 }
 
 /// The arguments of `pyrctl play`.

@@ -1,14 +1,15 @@
 //! A game being played: [`LiveGame`], its [`Setup`] and its lifecycle, an explicit
-//! state machine ([`Phase`]) moved only by named transitions.
+//! state machine ([`Phase`]) moved only by named transitions. Only the game's owner
+//! (`round.rs`) changes it.
 //!
 //! ```text
-//!            start_driving            start_thinking
-//!   Waiting ───────────────► Driven ─────────────────► Thinking(seat)
-//!      ▲                       │  ▲                         │
-//!      └───── stop_driving ────┘  └──── finish_thinking ────┘
+//!             start_thinking
+//!   Waiting ─────────────────► Thinking(seat)
+//!      ▲                            │
+//!      └────── finish_thinking ─────┘
 //!
-//!   any of these three ── apply (the last action), lose_by_forfeit ──► Over
-//!   any phase, Over too ── close ───────────────────────────────────► Closed
+//!   either ── apply (the last action), finish (a forfeit, a draw, an abort) ──► Over
+//!   any phase, Over too ── close ──────────────────────────────────────────► Closed
 //! ```
 //!
 //! Nothing leaves Over but to Closed, nothing leaves Closed, and entering either stops
@@ -17,14 +18,17 @@
 //! client that owns a game of bots alone. So a seated bot is always one that may still move, and a bot is out of its
 //! seat only while it thinks.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pyramid_core::Seat;
 use pyramid_core::dynamic::{DynBot, DynState, RuntimeError};
 
 use crate::clients::Slot;
 use crate::clock::Clock;
+use crate::ending::Ending;
 use crate::words::{PlyWords, ply_words};
+
+use super::offers::Offers;
 
 /// Who sits in a seat.
 pub enum Sitter {
@@ -57,6 +61,12 @@ pub struct Rematch {
     pub id: String,
     /// A token per seat of the rematch (`None` for bot seats).
     pub seat_tokens: Vec<Option<String>>,
+    /// The seats of this game whose players asked for it or accepted it.
+    #[serde(default)]
+    pub offered_by: Vec<u8>,
+    /// Whether a player declined it (the rematch then ended, aborted).
+    #[serde(default)]
+    pub declined: bool,
 }
 
 /// What a game is made with, fixed for its whole life.
@@ -77,6 +87,9 @@ pub struct Setup {
     pub seat_tokens: Vec<Option<String>>,
     /// How long each bot waits before it moves.
     pub bot_delay: Duration,
+    /// The client that made it (its IP address as text; empty: not known): whose bots'
+    /// searches queue behind each other, whose challenges are counted.
+    pub creator: String,
 }
 
 /// Who may still take which seat of a game, and whether it is listed in the lobby (open
@@ -93,6 +106,9 @@ pub struct Seating {
     pub changes: i64,
     /// When the game was made (seconds since 1970): how long its open seats have waited.
     pub since: i64,
+    /// The seats its creator sat in, for a game made with open seats (only they withdraw
+    /// it from the lobby); empty: not known.
+    pub creators: Vec<u8>,
 }
 
 impl Seating {
@@ -119,22 +135,20 @@ pub fn sitters_shown(mut specs: Vec<String>, open: &[bool]) -> Vec<String> {
     specs
 }
 
-/// Where a [`LiveGame`] is in its life (the module's diagram): whether it is being
-/// played, and then what its bot seats are doing; over; or dropped from the store.
+/// Where a [`LiveGame`] is in its life (the module's diagram): being played, and then
+/// whether its bot to act is thinking; over; or dropped from the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Being played, no task moving its bot seats: a person is to act, or a bot whose
-    /// task is yet to start ([`LiveGame::start_driving`]).
+    /// Being played, no bot thinking: a person is to act, or the bot to act is about to
+    /// be asked ([`LiveGame::start_thinking`]).
     Waiting,
-    /// Being played, a task moving its bot seats (`drive_bots`), none thinking now.
-    Driven,
     /// Being played, the bot of this seat (the seat to act) choosing a move: out of its
     /// seat, waiting for its delay and a bot thread, then on one.
     Thinking(Seat),
-    /// Over, by the rules, the ply limit or a forfeit: its bots stopped.
+    /// Over, by the rules, the ply limit or an [`Ending`]: its bots stopped.
     Over,
-    /// Dropped from the store (evicted, idle, or found older than the database): its
-    /// bots stopped, whatever else happens to this copy.
+    /// Dropped from the store (evicted, idle): its bots stopped, whatever else happens to
+    /// this copy.
     Closed,
 }
 
@@ -150,18 +164,54 @@ pub struct LiveGame {
     sitters: Vec<Sitter>,
     moves: Vec<Played>,
     phase: Phase,
-    /// The seat whose bot failed (an outside engine that crashed, hung or answered
-    /// nonsense) or that resigned, and why: that seat lost by forfeit.
-    forfeit: Option<(Seat, String)>,
-    rematch: Option<Rematch>,
-    /// When a client last read or played it (bot moves do not count).
-    last_used: Instant,
     /// For a game of bots alone, the slot of the client that created it (given back
     /// when its bots stop: [`crate::ServerConfig::max_client_bot_games`]).
     owner: Option<Slot>,
-    seating: Seating,
+    terms: Terms,
+}
+
+/// Everything of a game but its position, its moves and its bots: how it ended, its
+/// rematch, its seating, who is at the table, the offers standing and its clock. Its
+/// owner works out the terms after a change, stores them, then sets them
+/// ([`LiveGame::set_terms`]): what a change would make of the game is asked of the
+/// game with the terms after it (`*_under`).
+#[derive(Clone, Debug, Default)]
+pub struct Terms {
+    /// How it ended otherwise than by its rules (a forfeit, a draw by agreement, an
+    /// abort).
+    pub ending: Option<Ending>,
+    /// The rematch, once someone asked for one.
+    pub rematch: Option<Rematch>,
+    /// Who may still take which seat, and whether it is listed in the lobby.
+    pub seating: Seating,
+    /// By seat: whether its sitter is at the table (a bot, or a person who opened the
+    /// game); empty: every seat is (a game stored before seats were waited for).
+    pub joined: Vec<bool>,
+    /// The draw offers and takeback request standing.
+    pub offers: Offers,
     /// Its clock, if it is played with one ([`crate::clock`]).
-    clock: Option<Clock>,
+    pub clock: Option<Clock>,
+}
+
+impl Terms {
+    /// Whether `seat`'s sitter is at the table.
+    fn has_joined(&self, seat: Seat) -> bool {
+        self.joined.is_empty() || self.joined.get(seat.index()).copied().unwrap_or(true)
+    }
+
+    /// The people of `seats` opened the game: whether any of them had not yet.
+    pub fn join(&mut self, seats: &[Seat]) -> bool {
+        let mut changed = false;
+        for seat in seats {
+            if !self.has_joined(*seat)
+                && let Some(slot) = self.joined.get_mut(seat.index())
+            {
+                *slot = true;
+                changed = true;
+            }
+        }
+        changed
+    }
 }
 
 /// An action checked against a game and not applied yet: [`LiveGame::prepare`], then
@@ -176,21 +226,25 @@ pub struct Prepared {
 }
 
 impl LiveGame {
-    /// A game at its start position with these sitters, just used: [`Phase::Waiting`],
-    /// or [`Phase::Over`] (its bots stopped at once) for a start that is over.
+    /// A game at its start position with these sitters: [`Phase::Waiting`], or
+    /// [`Phase::Over`] (its bots stopped at once) for a start that is over. Its bots are
+    /// at the table; its people are not until they open it ([`Terms::join`]).
     pub fn new(setup: Setup, sitters: Vec<Sitter>) -> LiveGame {
+        let joined = sitters
+            .iter()
+            .map(|s| matches!(s, Sitter::Bot(..)))
+            .collect();
         let mut live = LiveGame {
             state: setup.start.clone_box(),
             setup,
             sitters,
             moves: Vec::new(),
             phase: Phase::Waiting,
-            forfeit: None,
-            rematch: None,
-            last_used: Instant::now(),
             owner: None,
-            seating: Seating::default(),
-            clock: None,
+            terms: Terms {
+                joined,
+                ..Terms::default()
+            },
         };
         if live.to_act().is_none() {
             drop_bots(live.end(Phase::Over));
@@ -230,29 +284,44 @@ impl LiveGame {
         self.phase == Phase::Closed
     }
 
-    /// The seat that lost by forfeit (its bot failed, or it resigned), and why.
-    pub fn forfeit(&self) -> Option<&(Seat, String)> {
-        self.forfeit.as_ref()
+    /// Everything of it but its position, moves and bots.
+    pub fn terms(&self) -> &Terms {
+        &self.terms
+    }
+
+    /// Sets its terms (a new game's, a stored one's, or after a change its owner
+    /// stored). Transition: terms that end it (an [`Ending`]) make it [`Phase::Over`]
+    /// (unless closed) and give back its bots, stopped.
+    #[must_use = "the bots stopped are to be dropped (drop_bots)"]
+    pub fn set_terms(&mut self, terms: Terms) -> Stopped {
+        self.terms = terms;
+        if self.to_act().is_none() && !matches!(self.phase, Phase::Over | Phase::Closed) {
+            return self.end(Phase::Over);
+        }
+        Vec::new()
+    }
+
+    /// How it ended otherwise than by its rules, once it did.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.terms.ending.as_ref()
     }
 
     /// The rematch asked for, once someone asked.
     pub fn rematch(&self) -> Option<&Rematch> {
-        self.rematch.as_ref()
+        self.terms.rematch.as_ref()
     }
 
-    /// Records the rematch made of this game.
-    pub fn set_rematch(&mut self, rematch: Rematch) {
-        self.rematch = Some(rematch);
+    /// The offers standing.
+    pub fn offers(&self) -> &Offers {
+        &self.terms.offers
     }
 
-    /// When a client last read or played it (bot moves do not count).
-    pub fn last_used(&self) -> Instant {
-        self.last_used
-    }
-
-    /// A client read or played it now.
-    pub fn touch(&mut self) {
-        self.last_used = Instant::now();
+    /// By seat, whether a person sits there (else a bot).
+    pub fn persons(&self) -> Vec<bool> {
+        self.sitters
+            .iter()
+            .map(|s| matches!(s, Sitter::Human))
+            .collect()
     }
 
     /// Makes `slot` (its creator's, for a game of bots alone) held until its bots stop;
@@ -272,36 +341,65 @@ impl LiveGame {
 
     /// The game's clock, if it is played with one.
     pub fn clock(&self) -> Option<&Clock> {
-        self.clock.as_ref()
+        self.terms.clock.as_ref()
     }
 
-    /// Sets the game's clock (a new game's, a stored one's, or the one after a ply the
-    /// caller stored).
-    pub fn set_clock(&mut self, clock: Option<Clock>) {
-        self.clock = clock;
-    }
-
-    /// The clock started now for the seat to act, when it is not running yet, the game
-    /// goes on and no seat waits for a player (an open challenge's clock starts when the
-    /// game does): `None` when nothing is to start.
-    pub fn clock_to_start(&self, seating: &Seating, now: i64) -> Option<Clock> {
-        let clock = self.clock.as_ref().filter(|c| !c.is_running())?;
-        let to_act = self.to_act()?;
-        if !seating.open_seats().is_empty() {
-            return None;
+    /// `terms` with the clock started now for the seat to act, when it is not running
+    /// yet, the game goes on under them and every seat's sitter is at the table
+    /// ([`LiveGame::waiting_for_under`]); else as they are.
+    pub fn clock_started_under(&self, mut terms: Terms, now: i64) -> Terms {
+        let start = match (&terms.clock, self.to_act_under(&terms)) {
+            (Some(clock), Some(to_act)) if !clock.is_running() => self
+                .waiting_for_under(&terms)
+                .is_empty()
+                .then(|| clock.started(Some(to_act.0), now)),
+            _ => None,
+        };
+        if start.is_some() {
+            terms.clock = start;
         }
-        Some(clock.started(Some(to_act.0), now))
+        terms
+    }
+
+    /// The seats the game waits for while it goes on: a seat open to whoever takes it,
+    /// or a person's seat whose player has not opened the game yet. No clock runs until
+    /// none is left.
+    pub fn waiting_for(&self) -> Vec<Seat> {
+        self.waiting_for_under(&self.terms)
+    }
+
+    /// [`LiveGame::waiting_for`] under `terms`.
+    pub fn waiting_for_under(&self, terms: &Terms) -> Vec<Seat> {
+        if self.to_act_under(terms).is_none() {
+            return Vec::new();
+        }
+        (0..self.sitters.len())
+            .map(|s| Seat(s as u8))
+            .filter(|&s| terms.seating.is_open(s) || !terms.has_joined(s))
+            .collect()
+    }
+
+    /// When its owner is next to act by itself under `terms` (ms since 1970): the end
+    /// of the wait for its players (`join_within` after it was made) while it waits
+    /// for some, else the moment the running seat's time runs out; `None` once over.
+    pub fn due_under(&self, terms: &Terms, join_within: Duration) -> Option<i64> {
+        self.to_act_under(terms)?;
+        if !self.waiting_for_under(terms).is_empty() {
+            let wait = i64::try_from(join_within.as_millis()).unwrap_or(i64::MAX);
+            return Some(
+                terms
+                    .seating
+                    .since
+                    .saturating_mul(1000)
+                    .saturating_add(wait),
+            );
+        }
+        terms.clock.as_ref().and_then(Clock::flag_at)
     }
 
     /// Who may still take which seat, and whether the game is listed in the lobby.
     pub fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    /// Sets who may still take which seat (a new game's, a stored one's, or one a
-    /// request stored: [`LiveGame::take_open_seat`]).
-    pub fn set_seating(&mut self, seating: Seating) {
-        self.seating = seating;
+        &self.terms.seating
     }
 
     /// The seating after someone takes a seat that waits: `asked`, or the first one;
@@ -311,16 +409,16 @@ impl LiveGame {
         if self.to_act().is_none() {
             return Err("the game is over".to_owned());
         }
+        let seating = &self.terms.seating;
         let seat = match asked {
-            Some(seat) if self.seating.is_open(seat) => seat,
+            Some(seat) if seating.is_open(seat) => seat,
             Some(seat) => return Err(format!("seat {} does not wait for a player", seat.0)),
-            None => *self
-                .seating
+            None => *seating
                 .open_seats()
                 .first()
                 .ok_or("no seat of this game waits for a player")?,
         };
-        let mut after = self.seating.clone();
+        let mut after = seating.clone();
         after.open[seat.index()] = false;
         after.lobby = after.lobby && after.open.contains(&true);
         after.changes += 1;
@@ -330,7 +428,7 @@ impl LiveGame {
     /// Who sits in each seat as a viewer is told: `human`, `open` (a seat that waits for
     /// someone to take it), or the bot's spec.
     pub fn sitters_shown(&self) -> Vec<String> {
-        sitters_shown(self.sitter_specs(), &self.seating.open)
+        sitters_shown(self.sitter_specs(), &self.terms.seating.open)
     }
 
     /// Who sits in each seat as text: `human` (taken or waiting), or the bot's spec.
@@ -347,17 +445,39 @@ impl LiveGame {
     /// Whether `token` lets its holder see and act for `seat` (a human seat).
     pub fn allows(&self, seat: Seat, token: Option<&str>) -> bool {
         let Some(token) = token else { return false };
-        // An empty game token: none (each seat has only its own).
-        let game_token = !self.setup.token.is_empty() && same(token, &self.setup.token);
         // A seat that waits for a player acts for nobody until someone takes it.
         let human = matches!(self.sitters.get(seat.index()), Some(Sitter::Human))
-            && !self.seating.is_open(seat);
+            && !self.terms.seating.is_open(seat);
         let seat_token = self
             .setup
             .seat_tokens
             .get(seat.index())
             .and_then(Option::as_deref);
-        human && (game_token || seat_token.is_some_and(|t| same(token, t)))
+        human && (self.is_game_token(token) || seat_token.is_some_and(|t| same(token, t)))
+    }
+
+    /// The seats whose people arrive when `token` opens `seat` of the game going on:
+    /// that seat (every person's seat, for the game's token) unless they are at the
+    /// table already.
+    pub fn arriving(&self, seat: Seat, token: &str) -> Vec<Seat> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let seats: Vec<Seat> = if self.is_game_token(token) {
+            (0..self.sitters.len()).map(|s| Seat(s as u8)).collect()
+        } else {
+            vec![seat]
+        };
+        seats
+            .into_iter()
+            .filter(|&s| self.allows(s, Some(token)) && !self.terms.has_joined(s))
+            .collect()
+    }
+
+    /// Whether `token` is the game's token, which acts for every human seat (none: an
+    /// empty game token, each seat then has only its own).
+    pub fn is_game_token(&self, token: &str) -> bool {
+        !self.setup.token.is_empty() && same(token, &self.setup.token)
     }
 
     /// Whether the seat to act is a bot.
@@ -372,26 +492,36 @@ impl LiveGame {
         self.sitters.iter().any(|s| matches!(s, Sitter::Human))
     }
 
-    /// The seat to act: none once the game is over, by the rules or by a forfeit.
+    /// The seat to act: none once the game is over, by the rules or by an [`Ending`].
     pub fn to_act(&self) -> Option<Seat> {
-        if self.forfeit.is_some() {
+        self.to_act_under(&self.terms)
+    }
+
+    /// [`LiveGame::to_act`] under `terms`.
+    pub fn to_act_under(&self, terms: &Terms) -> Option<Seat> {
+        if terms.ending.is_some() {
             return None;
         }
         self.state.to_act()
     }
 
-    /// How the game ended, as text (`seat 1 wins`, `draw`, `seat 0 forfeits: ...`).
+    /// Whether a bot is to act under `terms`.
+    pub fn bot_to_act_under(&self, terms: &Terms) -> bool {
+        self.to_act_under(terms)
+            .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+    }
+
+    /// Whether it is over (by its rules or by an [`Ending`]): nothing is hidden from
+    /// anyone any more.
+    pub fn is_over(&self) -> bool {
+        self.to_act().is_none()
+    }
+
+    /// How the game ended, as text (`seat 1 wins`, `draw`, `seat 0 forfeits: ...`,
+    /// `aborted`).
     pub fn outcome(&self) -> Option<String> {
-        match &self.forfeit {
-            Some((seat, reason)) => {
-                let seats = self.state.seats();
-                Some(if seats == 2 {
-                    let winner = 1 - seat.0.min(1);
-                    format!("seat {winner} wins (seat {seat} forfeits: {reason})")
-                } else {
-                    format!("seat {seat} forfeits: {reason}")
-                })
-            }
+        match &self.terms.ending {
+            Some(ending) => Some(ending.outcome(self.state.seats())),
             None => self.state.outcome().map(|o| o.to_string()),
         }
     }
@@ -407,7 +537,7 @@ impl LiveGame {
     /// Checks `text` for `seat` and works out the state after it and how each seat saw
     /// it, changing nothing.
     pub fn prepare(&self, seat: Seat, text: &str) -> Result<Prepared, RuntimeError> {
-        if self.forfeit.is_some() {
+        if self.terms.ending.is_some() {
             return Err(pyramid_core::PlayError::GameOver.into());
         }
         let seats = self.state.seats();
@@ -448,10 +578,12 @@ impl LiveGame {
         })
     }
 
-    /// Applies a prepared action. Transition: an action that ends the game makes it
-    /// [`Phase::Over`] (unless closed) and gives back its bots, stopped.
+    /// Applies a prepared action: its mover's offers withdrawn. Transition: an action that
+    /// ends the game makes it [`Phase::Over`] (unless closed), every offer gone, and gives
+    /// back its bots, stopped.
     #[must_use = "the bots stopped are to be dropped (drop_bots)"]
     pub fn apply(&mut self, prepared: Prepared) -> Stopped {
+        self.terms.offers.withdraw_by(prepared.played.seat.0);
         self.state = prepared.state;
         self.moves.push(prepared.played);
         if self.to_act().is_none() && self.phase != Phase::Closed {
@@ -467,22 +599,27 @@ impl LiveGame {
         Ok(self.apply(prepared))
     }
 
-    /// Transition: `seat` loses by forfeit (it resigned, its bot failed, or its time ran
-    /// out), for `reason`: [`Phase::Over`], its bots given back stopped, its clock stopped. A game over already is
-    /// left as it ended; a closed one stays closed, the forfeit recorded (to be stored).
-    #[must_use = "the bots stopped are to be dropped (drop_bots)"]
-    pub fn lose_by_forfeit(&mut self, seat: Seat, reason: String) -> Stopped {
-        if self.to_act().is_none() {
-            return Vec::new();
+    /// The position after the first `plies` plies, played again from the start (what a
+    /// takeback goes back to). An error: the rules refuse a ply they played before.
+    pub fn replayed(&self, plies: usize) -> Result<Box<dyn DynState>, RuntimeError> {
+        let mut state = self.setup.start.clone_box();
+        for played in self.moves.iter().take(plies) {
+            state.play_as(played.seat, &played.text)?;
         }
-        self.forfeit = Some((seat, reason));
-        if let Some(clock) = &mut self.clock {
-            *clock = clock.stopped(crate::db::now_ms());
+        Ok(state)
+    }
+
+    /// The game as it was after its first `plies` plies (a takeback granted, stored):
+    /// `state` the position then ([`LiveGame::replayed`]), the later plies gone, under
+    /// `terms`. A bot thinking now is stopped when its move is done (its move is for a
+    /// ply that no longer is).
+    pub fn take_back(&mut self, plies: usize, state: Box<dyn DynState>, terms: Terms) {
+        self.state = state;
+        self.moves.truncate(plies);
+        self.terms = terms;
+        if let Phase::Thinking(_) = self.phase {
+            self.phase = Phase::Waiting;
         }
-        if self.phase == Phase::Closed {
-            return Vec::new();
-        }
-        self.end(Phase::Over)
     }
 
     /// Transition: the store dropped it, [`Phase::Closed`] from any phase; its bots
@@ -493,21 +630,10 @@ impl LiveGame {
         self.end(Phase::Closed)
     }
 
-    /// Transition [`Phase::Waiting`] → [`Phase::Driven`] when a bot is to act: whether
-    /// the caller is now the task that moves its bot seats (none runs already, the game
-    /// is neither over nor closed, and a bot is to act).
-    pub fn start_driving(&mut self) -> bool {
-        let start = self.phase == Phase::Waiting && self.bot_to_act();
-        if start {
-            self.phase = Phase::Driven;
-        }
-        start
-    }
-
-    /// Transition [`Phase::Driven`] → [`Phase::Thinking`] when a bot is to act: its seat
+    /// Transition [`Phase::Waiting`] → [`Phase::Thinking`] when a bot is to act: its seat
     /// and its bot, out of its seat until [`LiveGame::finish_thinking`].
     pub fn start_thinking(&mut self) -> Option<(Seat, Box<dyn DynBot>)> {
-        if self.phase != Phase::Driven {
+        if self.phase != Phase::Waiting {
             return None;
         }
         let seat = self.to_act()?;
@@ -519,32 +645,25 @@ impl LiveGame {
         Some((seat, bot))
     }
 
-    /// Transition [`Phase::Thinking`] → [`Phase::Driven`]: the bot of `seat` back in its
+    /// Transition [`Phase::Thinking`] → [`Phase::Waiting`]: the bot of `seat` back in its
     /// seat after its move. Once the game is over or closed (it ended meanwhile), the bot
-    /// is given back instead, stopped, to be dropped.
+    /// is given back instead, stopped, to be dropped; so is a bot whose seat is filled
+    /// already.
     #[must_use = "a bot given back is to be dropped (drop_bots)"]
     pub fn finish_thinking(&mut self, seat: Seat, bot: Box<dyn DynBot>) -> Option<Box<dyn DynBot>> {
-        if self.phase != Phase::Thinking(seat) {
+        if matches!(self.phase, Phase::Over | Phase::Closed) {
             return Some(bot);
         }
-        self.phase = Phase::Driven;
+        if self.phase == Phase::Thinking(seat) {
+            self.phase = Phase::Waiting;
+        }
         match self.sitters.get_mut(seat.index()) {
-            Some(Sitter::Bot(_, slot)) => {
+            Some(Sitter::Bot(_, slot)) if slot.is_none() => {
                 *slot = Some(bot);
                 None
             }
             _ => Some(bot),
         }
-    }
-
-    /// Transition [`Phase::Driven`] → [`Phase::Waiting`]: the task moving the bot seats
-    /// ends. Whether a bot is to act all the same (a person acted between the task's last
-    /// look and now): then another task is to start.
-    pub fn stop_driving(&mut self) -> bool {
-        if self.phase == Phase::Driven {
-            self.phase = Phase::Waiting;
-        }
-        self.phase == Phase::Waiting && self.bot_to_act()
     }
 
     /// Enters a final phase ([`Phase::Over`] or [`Phase::Closed`]): every bot out of its

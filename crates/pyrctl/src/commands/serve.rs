@@ -20,6 +20,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         models,
         db,
         keep_days,
+        join_hours,
     } = args;
     let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
@@ -38,6 +39,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         models: models.to_vec(),
         db: Some(db.to_owned()),
         keep_for: (*keep_days > 0).then(|| Duration::from_secs(u64::from(*keep_days) * 86_400)),
+        join_within: Duration::from_secs(u64::from(*join_hours) * 3_600),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
