@@ -224,9 +224,12 @@ def leftover_marks(driver):
 def check_board(server, driver, plies, who, timeout=10):
     """The page shows the game after `plies` plies: its move list, its position and its
     picture (the pieces drawn with `polygon.piece`) are the server's for its seat, and no
-    selection is left on the board."""
-    view = server_view(server, driver)
-    assert view["plies"] == plies, (who, view["plies"], plies)
+    selection is left on the board. The server is waited for first (a request the page
+    sent may still be on its way)."""
+    try:
+        view = wait_for(driver, lambda d: (v := server_view(server, d))["plies"] == plies and v, timeout=timeout)
+    except TimeoutException:
+        raise AssertionError(f"{who}: the server's game has {server_view(server, driver)['plies']} plies, not {plies}") from None
     expected = server_pieces(server, driver)
 
     def current(d):
