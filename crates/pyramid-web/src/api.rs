@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::assemble::{MAX_SEATS, NewGame, new_game};
 use crate::extract::{Checked, Client};
+use crate::metrics::Limit;
 use crate::round::{Answer, Change, Shared, change, find, open_new};
 use crate::store::LiveGame;
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
@@ -277,9 +278,10 @@ pub async fn create_game(
     Client(client): Client,
     Checked(Json(request)): Checked<Json<NewGame>>,
 ) -> Result<Json<Created>, ApiError> {
-    app.clients
-        .create(client, &app.config)
-        .map_err(ApiError::too_many)?;
+    app.clients.create(client, &app.config).map_err(|e| {
+        app.metrics.refused(Limit::Creates);
+        ApiError::too_many(e)
+    })?;
     if request.delay_ms > MAX_DELAY_MS {
         return Err(ApiError::bad_request(format!(
             "delay_ms is at most {MAX_DELAY_MS}"
@@ -331,6 +333,7 @@ async fn check_challenges(app: &App, client: Option<std::net::IpAddr>) -> Result
     };
     let most = app.config.max_client_challenges;
     if listed >= most {
+        app.metrics.refused(Limit::Challenges);
         return Err(ApiError::too_many(format!(
             "this address has {listed} challenges in the lobby, as many as a client may list: withdraw one or wait for it to be taken"
         )));

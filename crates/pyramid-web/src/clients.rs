@@ -228,6 +228,12 @@ impl Clients {
         Ok(self.slot(ip, Kind::BotGame, None))
     }
 
+    /// A connection of a trusted proxy: it carries everyone's requests, so it is not
+    /// held to one client's share (the server's limit on all connections holds).
+    pub fn connect_trusted(self: &Arc<Self>) -> Slot {
+        self.slot(None, Kind::Connection, None)
+    }
+
     /// Takes one new game from `ip`'s allowance ([`ServerConfig::creates_per_minute`],
     /// refilled continuously), or says when the next one may be created.
     pub fn create(&self, ip: Option<IpAddr>, config: &ServerConfig) -> Result<(), String> {

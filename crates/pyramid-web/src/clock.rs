@@ -168,6 +168,9 @@ fn days_ms(days: u64) -> i64 {
         .saturating_mul(DAY_MS)
 }
 
+/// The moves a bot on a clock expects still to play ([`Clock::think_budget`]).
+pub const MOVES_TO_GO: i64 = 20;
+
 /// A ply played at or after the moment its seat's time ran out: the seat that flagged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flagged(pub u8);
@@ -297,6 +300,23 @@ impl Clock {
         after.running = None;
         after.turn_began_ms = now;
         after
+    }
+
+    /// How long `seat`'s bot may think at `now`, when its time runs: a share of its time
+    /// left ([`MOVES_TO_GO`]) plus most of the increment, as chess engines budget, never
+    /// more than half its time left; `None` when its time does not run.
+    pub fn think_budget(&self, seat: u8, now: i64) -> Option<i64> {
+        if self.running != Some(seat) {
+            return None;
+        }
+        let left = self.left(seat, now);
+        let increment = match self.control {
+            TimeControl::Fischer {
+                increment_seconds, ..
+            } => seconds_ms(increment_seconds),
+            TimeControl::Correspondence { .. } => 0,
+        };
+        Some((left / MOVES_TO_GO + increment * 3 / 4).min(left / 2))
     }
 
     /// The clock as a viewer is told it at `now`.

@@ -93,6 +93,10 @@ pub struct ServerConfig {
     /// How long a game waits for every seat to be taken and every person to open it
     /// before it ends aborted, no winner and no loser (`pyrctl serve --join-within`).
     pub join_within: Duration,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR
+    /// blocks, `pyrctl serve --trusted-proxy`); from any other address the header is
+    /// ignored. Empty by default: every client is the address of its connection.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// The number of CPUs, at least 1.
@@ -141,6 +145,7 @@ impl Default for ServerConfig {
             db: None,
             keep_for: Some(Duration::from_secs(30 * 24 * 3600)),
             join_within: Duration::from_secs(24 * 3600),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -365,6 +365,12 @@ impl Db {
         })
     }
 
+    /// Asks the database something trivial: whether it answers.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// Stores a new game (no action yet): whether a bot is to act, whether it waits for
     /// its players.
     pub async fn create(

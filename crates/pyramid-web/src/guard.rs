@@ -43,6 +43,10 @@ pub fn around(routes: Router<Arc<App>>, app: &Arc<App>) -> Router<Arc<App>> {
             Arc::clone(app),
             json_errors,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(app),
+            crate::metrics::count_requests,
+        ))
 }
 
 /// Refuses, as JSON, a request whose path and query or headers are beyond the limits.

@@ -10,27 +10,30 @@ mod db;
 mod ending;
 mod error;
 mod extract;
+mod fair_pool;
+mod forwarded;
 mod guard;
 mod limits;
 mod lobby;
+mod metrics;
 mod offer_routes;
 mod persist;
 mod replay;
 mod round;
 mod schema;
+mod serve;
 mod session;
 mod store;
 mod view;
 mod wire;
 mod words;
 
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use axum::Router;
 use axum::routing::{get, post};
-use hyper_util::rt::{TokioIo, TokioTimer};
 use pyramid_core::dynamic::Registry;
 use tokio::sync::Semaphore;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -38,6 +41,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 pub use config::ServerConfig;
 pub use db::DbError;
 pub use error::ApiError;
+pub use forwarded::{TrustedProxy, parse_trusted};
+pub use serve::{serve_app, serve_until};
 
 /// What every request shares: the games, the registry, the limits and the pools of
 /// blocking threads.
@@ -45,12 +50,13 @@ pub struct App {
     store: store::Store,
     registry: &'static Registry,
     config: ServerConfig,
-    /// Permits to compute a bot move of a game with a person
-    /// ([`ServerConfig::bot_threads`]).
-    bot_pool: Arc<Semaphore>,
-    /// Permits to compute a bot move of a game of bots alone
-    /// ([`ServerConfig::background_bot_threads`]).
-    background_bot_pool: Arc<Semaphore>,
+    /// Threads to compute a bot move of a game with a person seated
+    /// ([`ServerConfig::bot_threads`]), shared fairly between clients.
+    bot_pool: Arc<fair_pool::FairPool>,
+    /// Threads to compute a bot move of a game of bots alone (an open seat counts as
+    /// nobody until taken; [`ServerConfig::background_bot_threads`]), shared fairly
+    /// between clients.
+    background_bot_pool: Arc<fair_pool::FairPool>,
     /// What each client holds: connections, event streams, games of bots alone.
     clients: Arc<clients::Clients>,
     /// Permits to replay a record ([`ServerConfig::cpu_threads`]).
@@ -60,23 +66,34 @@ pub struct App {
     bot_work: round::BotWork,
     /// Where games are stored ([`ServerConfig::db`]); none: in memory only.
     db: Option<db::Db>,
+    /// What `GET /metrics` tells.
+    metrics: metrics::Metrics,
+    /// Set once the server stops ([`App::stop`]): event streams end.
+    stopping: tokio::sync::watch::Sender<bool>,
+    /// Games' owners running now (each a task).
+    owners: std::sync::atomic::AtomicUsize,
 }
 
 impl App {
     /// A server state with no game yet, keeping games in memory only (whatever
     /// [`ServerConfig::db`] says: [`App::open`] opens it).
     pub fn new(config: ServerConfig) -> App {
+        let metrics = metrics::Metrics::default();
+        let wait = metrics.bot_search_wait.clone();
         App {
             db: None,
             store: store::Store::default(),
             registry: pyramid_runtime::registry(),
-            bot_pool: Arc::new(Semaphore::new(config.bot_threads.max(1))),
-            background_bot_pool: Arc::new(Semaphore::new(config.background_bot_threads.max(1))),
+            bot_pool: fair_pool::FairPool::new(config.bot_threads, wait.clone()),
+            background_bot_pool: fair_pool::FairPool::new(config.background_bot_threads, wait),
             clients: Arc::default(),
             cpu_pool: Arc::new(Semaphore::new(config.cpu_threads.max(1))),
             light_pool: Arc::new(Semaphore::new(LIGHT_THREADS)),
             bot_work: round::BotWork::default(),
             config,
+            metrics,
+            stopping: tokio::sync::watch::Sender::new(false),
+            owners: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -137,6 +154,38 @@ impl App {
     /// [`ServerConfig::bot_threads`]).
     pub fn bot_moves_running(&self) -> usize {
         self.bot_work.moves.load(Ordering::SeqCst)
+    }
+
+    /// Stops the server's games: the event streams end, and every game leaves memory
+    /// (its owner finishes the change in hand and stops its bots). What a stopping
+    /// server does ([`serve_until`]).
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+        self.store.close_all();
+    }
+
+    /// Waits until no game's owner runs any more (after [`App::stop`]).
+    pub async fn owners_stopped(&self) {
+        while self.owners.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The games' owners running now.
+    pub fn owners_running(&self) -> usize {
+        self.owners.load(Ordering::SeqCst)
+    }
+
+    /// Bot searches waiting for a thread now (both pools).
+    pub fn bot_searches_queued(&self) -> usize {
+        self.bot_pool.queued() + self.background_bot_pool.queued()
+    }
+
+    /// How many bot searches had to wait for a thread, and their waits in all (ms).
+    pub fn bot_search_waits(&self) -> (u64, u64) {
+        let (a, a_ms) = self.bot_pool.waits();
+        let (b, b_ms) = self.background_bot_pool.waits();
+        (a + b, a_ms + b_ms)
     }
 
     /// Runs `work` on a blocking thread, kept off the async threads that answer
@@ -209,12 +258,16 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(session::record))
         .route("/rules/{game}", get(session::rules_page))
         .route("/api/render", post(replay::render))
+        .route("/healthz", get(metrics::healthz))
+        .route("/metrics", get(metrics::metrics))
         // Every route above reads at most `max_body` bytes; a replay reads more.
         .layer(RequestBodyLimitLayer::new(max_body))
         .route(
             "/api/replay",
             post(replay::replay).layer(RequestBodyLimitLayer::new(REPLAY_BODY)),
         )
+        // Every route above notes its name in its answer, for the requests counted.
+        .route_layer(axum::middleware::from_fn(metrics::note_route))
         .fallback(api::no_route)
         .method_not_allowed_fallback(api::wrong_method);
     guard::around(routes, &app).with_state(app)
@@ -225,72 +278,4 @@ pub fn router(app: Arc<App>) -> Router {
 pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> std::io::Result<()> {
     let app = App::open(config).await.map_err(std::io::Error::other)?;
     serve_app(listener, app).await
-}
-
-/// Serves `app` on `listener` until the process ends: at most
-/// [`ServerConfig::max_connections`] connections at once and
-/// [`ServerConfig::max_client_connections`] from one address (one more is closed at
-/// once), each closed when a request head takes longer than
-/// [`ServerConfig::header_timeout`] to arrive; idle games are dropped every few seconds,
-/// stored games whose clock ran out are flagged every second, and stored games past
-/// [`ServerConfig::keep_for`] are deleted every hour.
-pub async fn serve_app(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
-    tokio::spawn(sweep_idle_games(Arc::downgrade(&app)));
-    tokio::spawn(persist::expire_old_games(Arc::downgrade(&app)));
-    tokio::spawn(round::sweep_overdue(Arc::downgrade(&app)));
-    let connections = Arc::new(Semaphore::new(app.config.max_connections.max(1)));
-    let header_timeout = app.config.header_timeout;
-    let routes = router(Arc::clone(&app));
-    loop {
-        let Ok(permit) = Arc::clone(&connections).acquire_owned().await else {
-            return Ok(());
-        };
-        let (stream, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            Err(_) => {
-                // Out of descriptors or a connection reset before it was accepted: wait
-                // a little rather than spin.
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            }
-        };
-        let ip = peer.ip();
-        // A client holding its share of connections gets no more: closed at once.
-        let Some(slot) = app.clients.connect(ip, &app.config) else {
-            drop(stream);
-            continue;
-        };
-        // Answers are written whole: no waiting to fill a segment.
-        let _ = stream.set_nodelay(true);
-        let routes = routes.clone();
-        let service = hyper::service::service_fn(
-            move |mut request: axum::extract::Request<hyper::body::Incoming>| {
-                request.extensions_mut().insert(extract::ClientIp(ip));
-                tower::ServiceExt::oneshot(routes.clone(), request)
-            },
-        );
-        tokio::spawn(async move {
-            let _permit = permit;
-            let _slot = slot;
-            let _ = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .max_headers(PARSED_HEADERS)
-                .serve_connection(TokioIo::new(wire::JsonRefusals::new(stream)), service)
-                .await;
-        });
-    }
-}
-
-/// Drops idle games every [`store::sweep_period`] until the server is gone.
-async fn sweep_idle_games(app: Weak<App>) {
-    let Some(period) = app.upgrade().map(|a| store::sweep_period(&a.config)) else {
-        return;
-    };
-    loop {
-        tokio::time::sleep(period).await;
-        let Some(app) = app.upgrade() else { return };
-        app.store.sweep(&app.config);
-        app.clients.sweep();
-    }
 }

@@ -212,9 +212,10 @@ pub async fn join(
     Checked(Path(id)): Checked<Path<String>>,
     Checked(Json(request)): Checked<Json<JoinRequest>>,
 ) -> Result<Json<Joined>, ApiError> {
-    app.clients
-        .join(client, &app.config)
-        .map_err(ApiError::too_many)?;
+    app.clients.join(client, &app.config).map_err(|e| {
+        app.metrics.refused(crate::metrics::Limit::Joins);
+        ApiError::too_many(e)
+    })?;
     let take = Change::TakeSeat { seat: request.seat };
     let joined = match change(&app, &id, take).await? {
         (_, Answer::Seated(seat, token)) => (seat, token),

@@ -37,18 +37,26 @@ pub async fn events(
     let slot = app
         .clients
         .open_stream(client, &shared.streams, &app.config)
-        .map_err(ApiError::too_many)?;
+        .map_err(|e| {
+            app.metrics.refused(crate::metrics::Limit::Streams);
+            ApiError::too_many(e)
+        })?;
     let changes = shared.changed.subscribe();
+    let stopping = app.stopping.subscribe();
     let ends = tokio::time::Instant::now() + app.config.stream_lifetime;
     let stream = futures_util::stream::unfold(
-        (shared, changes, true, slot),
-        move |(shared, mut changes, first, slot)| async move {
+        (shared, changes, stopping, true, slot),
+        move |(shared, mut changes, mut stopping, first, slot)| async move {
             // A new subscriber has seen the current version: the first event is sent at
-            // once, the others after each change, until the stream's lifetime is over.
+            // once, the others after each change, until the stream's lifetime is over or
+            // the server stops.
             if !first {
-                match tokio::time::timeout_at(ends, changes.changed()).await {
-                    Ok(Ok(())) => {}
-                    Ok(Err(_)) | Err(_) => return None,
+                tokio::select! {
+                    changed = tokio::time::timeout_at(ends, changes.changed()) => match changed {
+                        Ok(Ok(())) => {}
+                        Ok(Err(_)) | Err(_) => return None,
+                    },
+                    _ = stopping.wait_for(|stopping| *stopping) => return None,
                 }
             }
             let snapshot = shared
@@ -57,7 +65,7 @@ pub async fn events(
                 .event("game")
                 .json_data(snapshot.view())
                 .unwrap_or_else(|_| Event::default().comment("unwritable"));
-            Some((Ok(event), (shared, changes, false, slot)))
+            Some((Ok(event), (shared, changes, stopping, false, slot)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))

@@ -190,6 +190,15 @@ impl Store {
         }
     }
 
+    /// Drops every game from memory (the server stops): each owner finishes the change
+    /// in hand and stops its bots.
+    pub fn close_all(&self) {
+        let games: Vec<Shared> = self.map().drain().map(|(_, g)| g).collect();
+        for game in &games {
+            game.close();
+        }
+    }
+
     /// Every game held now.
     pub fn held(&self) -> Vec<Shared> {
         self.map().values().cloned().collect()

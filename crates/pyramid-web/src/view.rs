@@ -317,11 +317,7 @@ impl Snapshot {
         }
         if !self.waiting_for.is_empty() {
             let who: Vec<String> = self.waiting_for.iter().map(|&s| name(s)).collect();
-            let mut words = format!("Waiting for {} to join", who.join(" and "));
-            if self.to_act == self.viewer && self.viewer.is_some() {
-                words.push_str(": your move");
-            }
-            return words;
+            return format!("Waiting for {} to join", who.join(" and "));
         }
         match self.to_act {
             Some(seat) if Some(seat) == self.viewer => "Your turn".to_owned(),

@@ -212,3 +212,84 @@ async fn retention_never_deletes_a_game_whose_clock_runs() {
     assert_eq!(view["clock"]["running"], 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Makes a game of a person (seat 0, moving first) against `bot` from `c`, opens the
+/// person's seat and plays its first move: the game's id and the person's token.
+async fn person_against(
+    c: &reqwest::Client,
+    addr: SocketAddr,
+    bot: &str,
+    clock: Value,
+) -> (String, String) {
+    let body = json!({"game": "martian-chess", "rules": {"first": "0"},
+                      "seats": ["human", bot], "clock": clock});
+    let (status, created) = post(c, addr, "/api/games", &body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let token = created["seat_tokens"][0]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    let (status, body) = crate::common::play_first(c, addr, &id, 0, &token).await;
+    assert_eq!(status, 200, "{body}");
+    (id, token)
+}
+
+async fn plies(c: &reqwest::Client, addr: SocketAddr, id: &str) -> u64 {
+    let (_, view) = get(c, addr, &format!("/api/games/{id}")).await;
+    view["plies"].as_u64().unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_clients_costly_bots_queue_behind_each_other_not_in_front_of_anothers() {
+    let (addr, app) = crate::common::start_app(ServerConfig {
+        bot_threads: 1,
+        ..ServerConfig::default()
+    })
+    .await;
+    let busy = client_from([127, 0, 0, 100]);
+    let mut theirs = Vec::new();
+    for _ in 0..6 {
+        theirs.push(
+            person_against(&busy, addr, "ab:ms=300", Value::Null)
+                .await
+                .0,
+        );
+    }
+    // Another person's bot asks after the busy client's six searches.
+    let person = client_from([127, 0, 0, 101]);
+    let (mine, _) = person_against(&person, addr, "mcts:ms=20", Value::Null).await;
+    for _ in 0..400 {
+        if plies(&person, addr, &mine).await >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        plies(&person, addr, &mine).await,
+        2,
+        "the person's bot answered"
+    );
+    let mut answered = 0;
+    for id in &theirs {
+        answered += usize::from(plies(&busy, addr, id).await >= 2);
+    }
+    assert!(
+        answered <= 2,
+        "the person's bot waited only for the search running when it asked, not for the busy client's queue ({answered} of 6 answered before it)"
+    );
+    assert!(app.bot_search_waits().0 >= 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_on_a_clock_budgets_its_thinking_by_its_time_left() {
+    let addr = start(ServerConfig::default()).await;
+    let c = client_from([127, 0, 0, 110]);
+    // A 2-second search on a 3-second clock would flag in two moves: the bot thinks a
+    // share of its time left instead.
+    let (id, token) = person_against(&c, addr, "mcts:ms=2000", json!({"initial_seconds": 3})).await;
+    let view = crate::common::wait_for(&c, addr, &id, 0, &token).await;
+    assert_eq!(view["plies"], 2, "{view}");
+    let left = view["clock"]["remaining_ms"][1].as_i64().expect("ms");
+    assert!(left > 2_000, "the bot spent {} ms of its 3 s", 3_000 - left);
+}

@@ -18,5 +18,6 @@ mod hostile_load;
 mod load;
 mod lobby;
 mod offers;
+mod operate;
 mod persist;
 mod router;

@@ -62,7 +62,8 @@ async fn an_invitations_clock_waits_for_the_invited_player() {
     let (id, tokens) = create(&c, addr, &two_people(&json!({"initial_seconds": 1}))).await;
     let view = open(&c, addr, &id, 0, &tokens[0]).await;
     assert_eq!(view["waiting_for"], json!([1]));
-    assert_eq!(view["status"], "Waiting for North to join: your move");
+    assert_eq!(view["status"], "Waiting for North to join");
+    assert!(view["legal"].is_array(), "South may move meanwhile");
     tokio::time::sleep(Duration::from_millis(1_300)).await;
     let view = open(&c, addr, &id, 0, &tokens[0]).await;
     assert!(view["outcome"].is_null(), "nobody's time ran: {view}");

@@ -353,6 +353,12 @@ pub struct ServeArgs {
     /// are, no clock runs.
     #[arg(long, value_name = "HOURS", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..))]
     pub join_hours: u32,
+    /// A reverse proxy in front of the server (repeatable): an address or a CIDR block
+    /// (`127.0.0.1`, `10.0.0.0/8`). On a connection from one, the client is the last
+    /// address of `X-Forwarded-For` that is not such a proxy; from any other address the
+    /// header is ignored. Without it every client is its connection's address.
+    #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR", value_parser = pyramid_web::parse_trusted)]
+    pub trusted_proxies: Vec<pyramid_web::TrustedProxy>,
 }
 
 /// The arguments of `pyrctl play`.

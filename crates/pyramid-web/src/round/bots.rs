@@ -4,12 +4,17 @@
 //! back to the owner as a letter ([`picked`]), which plays it as it plays a person's.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use pyramid_core::dynamic::DynState;
 
 use super::changes::{self, Step};
 use super::{Letter, Picked, Shared};
 use crate::App;
+use crate::db::now_ms;
 use crate::ending::{Ending, Forfeit};
+use crate::fair_pool::FairPool;
 use crate::store::drop_bots;
 
 /// Counts of the bot work under way (for tests and curiosity).
@@ -37,11 +42,29 @@ impl Drop for Counted {
     }
 }
 
+/// What a bot's move is asked with.
+struct Thinking {
+    /// The position.
+    state: Box<dyn DynState>,
+    /// Its number of plies.
+    at: usize,
+    /// The bot's wait before it moves.
+    delay: Duration,
+    /// The threads it waits for.
+    pool: Arc<FairPool>,
+    /// The client whose searches it queues behind (the game's creator).
+    client: String,
+    /// How long it may think, on a clock (ms).
+    budget: Option<i64>,
+}
+
 /// When a bot is to act and none is thinking, takes it out of its seat and starts its
 /// move: after its delay and once a thread of its pool is free (games with a person have
 /// a pool of their own, so games of bots alone, whatever they cost, never hold up a
-/// person's), computed there; its pick is mailed back to the owner.
+/// person's; within a pool, clients take turns: `fair_pool.rs`), computed there, within
+/// its clock's budget when it plays on one; its pick is mailed back to the owner.
 pub fn wake(app: &Arc<App>, round: &Shared) {
+    let now = now_ms();
     let taken = round.write(|live| {
         let (seat, bot) = live.start_thinking()?;
         let pool = if live.with_person() {
@@ -49,19 +72,34 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
         } else {
             &app.background_bot_pool
         };
-        let state = live.state().clone_box();
-        Some((
-            seat,
-            bot,
-            state,
-            live.moves().len(),
-            live.setup().bot_delay,
-            Arc::clone(pool),
-        ))
+        let thinking = Thinking {
+            state: live.state().clone_box(),
+            at: live.moves().len(),
+            delay: live.setup().bot_delay,
+            pool: Arc::clone(pool),
+            client: live.setup().creator.clone(),
+            budget: live.clock().and_then(|c| c.think_budget(seat.0, now)),
+        };
+        Some((seat, bot, thinking))
     });
-    let Some((seat, mut bot, state, at, delay, pool)) = taken else {
+    let Some((seat, mut bot, thinking)) = taken else {
         return;
     };
+    let Thinking {
+        state,
+        at,
+        delay,
+        pool,
+        client,
+        budget,
+    } = thinking;
+    // On a clock, the search stops when its budget is spent (counted from now: the delay
+    // and the wait for a thread are the bot's time too).
+    let stop = Arc::new(AtomicBool::new(false));
+    bot.set_stop_flag(Arc::clone(&stop));
+    let deadline = budget.map(|ms| {
+        tokio::time::Instant::now() + Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+    });
     round.notify();
     let mailbox = round.mailbox.clone();
     let app = Arc::clone(app);
@@ -70,7 +108,7 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
         if !delay.is_zero() {
             tokio::time::sleep(delay).await;
         }
-        let Ok(permit) = pool.acquire_owned().await else {
+        let Ok(permit) = pool.acquire(&client).await else {
             drop_bots(vec![bot]);
             return;
         };
@@ -80,6 +118,13 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
             drop_bots(vec![bot]);
             return;
         }
+        let timer = deadline.map(|at| {
+            let stop = Arc::clone(&stop);
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at).await;
+                stop.store(true, Ordering::SeqCst);
+            })
+        });
         let work = Arc::clone(&app);
         let thought = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -88,6 +133,9 @@ pub fn wake(app: &Arc<App>, round: &Shared) {
             (bot, action)
         })
         .await;
+        if let Some(timer) = timer {
+            timer.abort();
+        }
         let picked = Picked {
             seat,
             at,

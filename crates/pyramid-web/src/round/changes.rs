@@ -99,7 +99,12 @@ pub async fn store(app: &Arc<App>, round: &Shared, after: &Terms) -> Result<(), 
         let saved = saved_under(&round.id, live, after);
         (saved, live.moves().len(), live.is_over())
     });
-    match db.save(&round.id, &saved, plies, was_over).await {
+    let asked = std::time::Instant::now();
+    let saved = db.save(&round.id, &saved, plies, was_over).await;
+    app.metrics
+        .db_latency
+        .observe(asked.elapsed().as_secs_f64());
+    match saved {
         Ok(true) => Ok(()),
         Ok(false) => Err(Step::Stale),
         Err(e) => Err(db_error(e).into()),
@@ -214,7 +219,12 @@ pub async fn play(
             waiting,
             extra: &extra,
         };
-        match db.commit_action(&round.id, committed).await {
+        let asked = std::time::Instant::now();
+        let committed = db.commit_action(&round.id, committed).await;
+        app.metrics
+            .db_latency
+            .observe(asked.elapsed().as_secs_f64());
+        match committed {
             Ok(()) => {}
             Err(DbError::Conflict(_)) => return Err(Step::Stale),
             Err(e) => return Err(db_error(e).into()),
@@ -326,7 +336,12 @@ async fn take_back(app: &Arc<App>, round: &Shared, to: usize, terms: Terms) -> R
         Ok::<_, ApiError>((state, live.moves().len(), terms, saved))
     })?;
     if let Some(db) = &app.db {
-        match db.take_back(&round.id, &saved, plies, to).await {
+        let asked = std::time::Instant::now();
+        let taken = db.take_back(&round.id, &saved, plies, to).await;
+        app.metrics
+            .db_latency
+            .observe(asked.elapsed().as_secs_f64());
+        match taken {
             Ok(true) => {}
             Ok(false) => return Err(Step::Stale),
             Err(e) => return Err(db_error(e).into()),

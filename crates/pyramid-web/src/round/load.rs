@@ -129,7 +129,10 @@ pub async fn open_new(
         let slot = app
             .clients
             .start_bot_game(client, &app.config)
-            .map_err(ApiError::too_many)?;
+            .map_err(|e| {
+                app.metrics.refused(crate::metrics::Limit::BotGames);
+                ApiError::too_many(e)
+            })?;
         live.set_owner(slot);
     }
     let id = random_token();

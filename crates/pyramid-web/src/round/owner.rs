@@ -3,6 +3,7 @@
 //! something is due (a clock's flag, the end of the wait for the players), and after
 //! every letter asks the bot to act, if one is, for its move.
 
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
@@ -27,8 +28,23 @@ pub fn start(app: &Arc<App>, round: Shared, letters: mpsc::UnboundedReceiver<Let
     tokio::spawn(own(Arc::downgrade(app), round, letters));
 }
 
+/// The owner's loop, counted among the server's owners while it runs.
+async fn own(app: Weak<App>, round: Shared, letters: mpsc::UnboundedReceiver<Letter>) {
+    let Some(counted) = app.upgrade() else { return };
+    counted.owners.fetch_add(1, Ordering::SeqCst);
+    drop(counted);
+    read_letters(&app, round, letters).await;
+    if let Some(app) = app.upgrade() {
+        app.owners.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// The owner's loop, until the game leaves memory or the server is gone.
-async fn own(app: Weak<App>, round: Shared, mut letters: mpsc::UnboundedReceiver<Letter>) {
+async fn read_letters(
+    app: &Weak<App>,
+    round: Shared,
+    mut letters: mpsc::UnboundedReceiver<Letter>,
+) {
     if let Some(app) = app.upgrade() {
         bots::wake(&app, &round);
     }

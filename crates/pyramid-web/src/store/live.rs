@@ -486,10 +486,13 @@ impl LiveGame {
             .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
     }
 
-    /// Whether a person sits in some seat (its bot moves are computed before those of
-    /// games of bots alone).
+    /// Whether a person sits in some seat (its bot moves have a pool of threads apart
+    /// from those of games of bots alone); a seat open to whoever takes it counts as
+    /// nobody until it is taken.
     pub fn with_person(&self) -> bool {
-        self.sitters.iter().any(|s| matches!(s, Sitter::Human))
+        self.sitters.iter().enumerate().any(|(s, sitter)| {
+            matches!(sitter, Sitter::Human) && !self.terms.seating.is_open(Seat(s as u8))
+        })
     }
 
     /// The seat to act: none once the game is over, by the rules or by an [`Ending`].

@@ -100,6 +100,13 @@ impl Postgres {
         Some(pg)
     }
 
+    /// Stops the cluster at once (its server's connections drop; the folder stays until
+    /// the end of the test).
+    pub fn stop(&self) {
+        let data = text(&self.dir.join("data"));
+        self.run("pg_ctl", &["-D", &data, "-m", "immediate", "-w", "stop"]);
+    }
+
     /// Runs one of the binaries (as `nobody` when root), failing the test if it fails.
     fn run(&self, name: &str, args: &[&str]) {
         let program = self.bin.join(name);

@@ -21,6 +21,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         db,
         keep_days,
         join_hours,
+        trusted_proxies,
     } = args;
     let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
@@ -40,6 +41,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
         db: Some(db.to_owned()),
         keep_for: (*keep_days > 0).then(|| Duration::from_secs(u64::from(*keep_days) * 86_400)),
         join_within: Duration::from_secs(u64::from(*join_hours) * 3_600),
+        trusted_proxies: trusted_proxies.clone(),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
@@ -52,13 +54,39 @@ pub fn command(args: &ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("opening the games database `{}`", redacted(db)))?;
         eprintln!(
-            "serving on http://{bound}/ (Ctrl-C stops); games in {} (games whose bots are to act resume now, the others when asked for)",
+            "serving on http://{bound}/ (Ctrl-C or SIGTERM stops); games in {} (games whose bots are to act resume now, the others when asked for)",
             redacted(db),
         );
-        pyramid_web::serve_app(listener, app)
+        pyramid_web::serve_until(listener, app, stop_asked())
             .await
-            .context("serving")
+            .context("serving")?;
+        eprintln!("stopped: every answer given, every game stored");
+        Ok(())
     })
+}
+
+/// Comes when the process is asked to stop: Ctrl-C, or SIGTERM (where there are
+/// signals).
+async fn stop_asked() {
+    #[cfg(unix)]
+    {
+        let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
+        match term {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// `db` with a URL's password hidden.
