@@ -3,10 +3,12 @@
 import json
 import re
 import urllib.request
+import xml.etree.ElementTree as ElementTree
+from urllib.parse import parse_qs, urlsplit
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SQUARE = re.compile(r"[a-o](?:1[0-5]|[1-9])")
@@ -108,9 +110,13 @@ def is_board_move(action) -> bool:
     return len(SQUARE.findall(action)) >= 2 and "=" not in action and "[" not in action
 
 
-def create_game(server, game, seats, rules=None):
-    """A game made through the API: its `Created` answer."""
-    body = json.dumps({"game": game, "seats": list(seats), "rules": rules or {}}).encode()
+def create_game(server, game, seats, rules=None, clock=None):
+    """A game made through the API (with `clock`: the create body's time control): its
+    `Created` answer."""
+    body = {"game": game, "seats": list(seats), "rules": rules or {}}
+    if clock:
+        body["clock"] = clock
+    body = json.dumps(body).encode()
     request = urllib.request.Request(server + "/api/games", body, {"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
@@ -162,3 +168,97 @@ def start_game(driver, server, game, rules=None, seats=("human", "random")):
         field.send_keys(who)
     press(driver, driver.find_element(By.ID, "start"))
     wait_for(driver, lambda d: status(d) != "" and "#game=" in d.current_url)
+
+
+def call(url, body=None):
+    """A JSON request (POST with `body`, else GET); its JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def seat_of(driver):
+    """The game, seat and token of the page's fragment."""
+    fragment = parse_qs(urlsplit(driver.current_url).fragment)
+    return fragment["game"][0], fragment["seat"][0], fragment["token"][0]
+
+
+def server_view(server, driver):
+    """The game as the server shows it to the page's seat now."""
+    game, seat, token = seat_of(driver)
+    return call(f"{server}/api/games/{game}?seat={seat}&token={token}")
+
+
+def server_pieces(server, driver):
+    """Every piece of the seat's picture as the server draws it now: (square, outline)."""
+    game, seat, token = seat_of(driver)
+    with urllib.request.urlopen(f"{server}/api/games/{game}/svg?seat={seat}&token={token}", timeout=10) as answer:
+        svg = ElementTree.fromstring(answer.read())
+    return sorted(
+        (e.get("data-square"), e.get("points"))
+        for e in svg.iter("{http://www.w3.org/2000/svg}polygon")
+        if e.get("data-square") and "piece" in (e.get("class") or "").split()
+    )
+
+
+def page_pieces(driver):
+    """Every piece of the page's picture: (square, outline)."""
+    return sorted(
+        tuple(p)
+        for p in driver.execute_script(
+            "return [...document.querySelectorAll('#board svg polygon.piece[data-square]')]"
+            ".map(p => [p.dataset.square, p.getAttribute('points')])"
+        )
+    )
+
+
+def leftover_marks(driver):
+    """The selection and targets drawn on the board (none once a move is played)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#board rect.selected, #board rect.target, #board rect.pick')]"
+        ".map(r => r.getAttribute('class') + ' ' + r.dataset.square)"
+    )
+
+
+def check_board(server, driver, plies, who, timeout=10):
+    """The page shows the game after `plies` plies: its move list, its position and its
+    picture (the pieces drawn with `polygon.piece`) are the server's for its seat, and no
+    selection is left on the board. The server is waited for first (a request the page
+    sent may still be on its way)."""
+    try:
+        view = wait_for(driver, lambda d: (v := server_view(server, d))["plies"] == plies and v, timeout=timeout)
+    except TimeoutException:
+        raise AssertionError(f"{who}: the server's game has {server_view(server, driver)['plies']} plies, not {plies}") from None
+    expected = server_pieces(server, driver)
+
+    def current(d):
+        return (
+            move_count(d) == plies
+            and position(d) == view["position"]
+            and page_pieces(d) == expected
+            and not leftover_marks(d)
+        )
+
+    try:
+        wait_for(driver, current, timeout=timeout)
+    except TimeoutException:
+        shown = page_pieces(driver)
+        raise AssertionError(
+            f"{who}'s board is stale after ply {plies}: moves listed {move_count(driver)}, "
+            f"position {position(driver)!r} (server {view['position']!r}), "
+            f"marks left {leftover_marks(driver)}, pieces shown but not the server's "
+            f"{sorted(set(shown) - set(expected))}, the server's not shown {sorted(set(expected) - set(shown))}"
+        ) from None
+
+
+def play_a_move(driver, choose, seat, timeout=15):
+    """The seat plays a move chosen by `choose` among its board moves, by clicking; once
+    the page lists it, the action."""
+    wait_for(driver, lambda d: my_turn_or_over(d, seat), timeout=timeout)
+    assert not is_over(driver)
+    before = move_count(driver)
+    action = choose.choice([a for a in legal_actions(driver) if is_board_move(a)])
+    play_on_board(driver, action)
+    wait_for(driver, lambda d: move_count(d) > before or is_over(d))
+    return action

@@ -82,7 +82,9 @@ def test_your_games_survive_a_reload_your_turn_first_and_ended_ones_until_dismis
     rows = driver.find_elements(By.CSS_SELECTOR, "#my-games li")
     assert [r.get_attribute("data-game") for r in rows] == [mine["id"], waiting["id"], over["id"]]
     assert "card-siege" in rows[0].text and "your turn" in rows[0].text
-    assert "North to act" in rows[1].text or "to act" in rows[1].text
+    # Waiting on North, who has not opened the game yet (the server says so since its
+    # clocks wait for the players; before: "North to act").
+    assert "Waiting for North to join" in rows[1].text or "North to act" in rows[1].text, rows[1].text
     assert "ended" in rows[2].get_attribute("class") and "resign" in rows[2].text, rows[2].text
     press(driver, driver.find_element(By.CSS_SELECTOR, f'button[data-dismiss="{over["id"]}"]'))
     wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#my-games li")) == 2)
