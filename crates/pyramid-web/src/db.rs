@@ -318,6 +318,13 @@ pub fn now_seconds() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
+/// The game ids of `rows` (their first column).
+fn ids(rows: &[AnyRow]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|r| r.try_get::<String, _>(0).ok())
+        .collect()
+}
+
 /// Column `index` of `row` of game `id`, or why it cannot be read.
 fn column<'r, T>(row: &'r AnyRow, index: usize, id: &str) -> Result<T, DbError>
 where
@@ -449,10 +456,7 @@ impl Db {
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| r.try_get::<String, _>(0).ok())
-            .collect())
+        Ok(ids(&rows))
     }
 
     /// Asks the database something trivial: whether it answers.
@@ -811,10 +815,7 @@ impl Db {
         .bind(holder)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| r.try_get::<String, _>(0).ok())
-            .collect())
+        Ok(ids(&rows))
     }
 
     /// The ids of at most `limit` unfinished games with a bot to act, the most recently
@@ -827,10 +828,7 @@ impl Db {
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| r.try_get::<String, _>(0).ok())
-            .collect())
+        Ok(ids(&rows))
     }
 
     /// Deletes every game (and its actions) that has not changed since `before`

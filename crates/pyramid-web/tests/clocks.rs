@@ -13,20 +13,14 @@ use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
 use crate::common::postgres::Postgres;
-use crate::common::{client, get, play_first, post, serve_db, start, temp_dir};
+use crate::common::{
+    client, create_game, get, play_first, post, serve_db, start, temp_dir, two_people,
+};
 
 /// Makes a game from `body` and opens every seat whose token it gives (its people are at
 /// the table: its clock starts); returns its id and its seat tokens (`""` for none).
 async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String, Vec<String>) {
-    let (status, created) = post(c, addr, "/api/games", body).await;
-    assert_eq!(status, 200, "{created}");
-    let tokens: Vec<String> = created["seat_tokens"]
-        .as_array()
-        .expect("tokens")
-        .iter()
-        .map(|t| t.as_str().unwrap_or_default().to_owned())
-        .collect();
-    let id = created["id"].as_str().expect("an id").to_owned();
+    let (id, tokens) = create_game(c, addr, body).await;
     for (seat, token) in tokens.iter().enumerate().filter(|(_, t)| !t.is_empty()) {
         let (status, _) = get(
             c,
@@ -37,11 +31,6 @@ async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String,
         assert_eq!(status, 200);
     }
     (id, tokens)
-}
-
-/// Two people at Martian Chess, South (seat 0) first, with this `clock`.
-fn two_people(clock: &Value) -> Value {
-    json!({"game": "martian-chess", "rules": {"first": "0"}, "clock": clock})
 }
 
 /// Follows game `id`'s event stream (as a spectator: it asks nothing else of the server)

@@ -10,20 +10,10 @@ use std::time::Duration;
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
-use crate::common::{client, get, play_first, post, serve_db, start, temp_dir, wait_for};
-
-/// Makes a game from `body`; returns its id and its seat tokens (`""` for none).
-async fn create(c: &reqwest::Client, addr: SocketAddr, body: &Value) -> (String, Vec<String>) {
-    let (status, created) = post(c, addr, "/api/games", body).await;
-    assert_eq!(status, 200, "{created}");
-    let tokens = created["seat_tokens"]
-        .as_array()
-        .expect("tokens")
-        .iter()
-        .map(|t| t.as_str().unwrap_or_default().to_owned())
-        .collect();
-    (created["id"].as_str().expect("an id").to_owned(), tokens)
-}
+use crate::common::{
+    client, create_game as create, get, play_first, post, serve_db, start, temp_dir, two_people,
+    wait_for,
+};
 
 /// Seat `seat`'s view of game `id` (opening it: its person is at the table).
 async fn open(c: &reqwest::Client, addr: SocketAddr, id: &str, seat: usize, token: &str) -> Value {
@@ -48,11 +38,6 @@ async fn ask(
 ) -> (u16, Value) {
     let body = json!({"seat": seat, "token": token});
     post(c, addr, &format!("/api/games/{id}/{route}"), &body).await
-}
-
-/// Two people at Martian Chess, South (seat 0) first, with this `clock`.
-fn two_people(clock: &Value) -> Value {
-    json!({"game": "martian-chess", "rules": {"first": "0"}, "clock": clock})
 }
 
 #[tokio::test]

@@ -87,13 +87,15 @@ fn usage_errors_exit_with_status_2() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
 
-#[test]
-fn serve_accepts_a_host_name_address() {
-    // Its games go to a file of its own, not the working directory's default.
-    let db = std::env::temp_dir().join(format!("pyrctl-serve-{}.sqlite3", std::process::id()));
+/// `pyrctl serve` on `addr` with its games in `db`, and the lines it writes on stderr as
+/// they come.
+fn serving(
+    addr: &str,
+    db: &std::path::Path,
+) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
-        .args(["serve", "--addr", "localhost:0", "--db"])
-        .arg(&db)
+        .args(["serve", "--addr", addr, "--db"])
+        .arg(db)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -101,10 +103,18 @@ fn serve_accepts_a_host_name_address() {
     let stderr = child.stderr.take().expect("stderr");
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stderr).read_line(&mut line);
-        let _ = sender.send(line);
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
     });
+    (child, receiver)
+}
+
+#[test]
+fn serve_accepts_a_host_name_address() {
+    // Its games go to a file of its own, not the working directory's default.
+    let db = std::env::temp_dir().join(format!("pyrctl-serve-{}.sqlite3", std::process::id()));
+    let (mut child, receiver) = serving("localhost:0", &db);
     let started = Instant::now();
     let line = receiver.recv_timeout(Duration::from_secs(20));
     let _ = child.kill();
@@ -119,6 +129,40 @@ fn serve_accepts_a_host_name_address() {
         "localhost is a loopback address: {line}"
     );
     assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+/// Issue 46: SIGTERM stops `pyrctl serve` cleanly: it says so and exits 0.
+#[cfg(unix)]
+#[test]
+fn serve_stops_cleanly_on_sigterm() {
+    let db = std::env::temp_dir().join(format!("pyrctl-term-{}.sqlite3", std::process::id()));
+    let (mut child, receiver) = serving("127.0.0.1:0", &db);
+    let first = receiver.recv_timeout(Duration::from_secs(20));
+    let term = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(term.success());
+    let asked = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child") {
+            break Some(status);
+        }
+        if asked.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = child.wait();
+    let rest: Vec<String> = receiver.try_iter().collect();
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    assert!(first.expect("it started").starts_with("serving on http://"));
+    let status = status.expect("it stopped within 20 s of SIGTERM");
+    assert!(status.success(), "{status:?}: {rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("stopped")), "{rest:?}");
 }
 
 /// AbstractPlay's record of a Martian Chess game (its notation, its board orientation,

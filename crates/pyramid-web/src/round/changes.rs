@@ -288,23 +288,28 @@ pub async fn tick(app: &Arc<App>, round: &Shared) -> Result<(), Step> {
     }
 }
 
+/// The terms of `live` after an offer (`offer`, given the game's offers and its table),
+/// and where the offer leaves the game; 409 naming why an offer is refused.
+fn offered<S>(
+    live: &LiveGame,
+    offer: impl FnOnce(&mut crate::store::Offers, &Table<'_>) -> Result<S, String>,
+) -> Result<(S, Terms), ApiError> {
+    let mut terms = live.terms().clone();
+    let plies: Vec<u8> = live.moves().iter().map(|m| m.seat.0).collect();
+    let persons = live.persons();
+    let table = Table {
+        persons: &persons,
+        plies: &plies,
+    };
+    let step = offer(&mut terms.offers, &table).map_err(ApiError::conflict)?;
+    Ok((step, terms))
+}
+
 /// `seat` offers a draw, or accepts the standing offer (bots decline: 409).
 async fn draw(app: &Arc<App>, round: &Shared, seat: u8, token: &str) -> Result<Answer, Step> {
     let seat = playing(app, round, seat, token).await?;
-    let (step, after) = round.read(|live| {
-        let mut terms = live.terms().clone();
-        let plies: Vec<u8> = live.moves().iter().map(|m| m.seat.0).collect();
-        let persons = live.persons();
-        let table = Table {
-            persons: &persons,
-            plies: &plies,
-        };
-        let step = terms
-            .offers
-            .offer_draw(seat.0, &table)
-            .map_err(ApiError::conflict)?;
-        Ok::<_, ApiError>((step, terms))
-    })?;
+    let (step, after) =
+        round.read(|live| offered(live, |offers, table| offers.offer_draw(seat.0, table)))?;
     match step {
         DrawStep::Agreed => finish(app, round, Ending::DrawAgreed).await?,
         DrawStep::Standing => commit_terms(app, round, after).await?,
@@ -316,20 +321,8 @@ async fn draw(app: &Arc<App>, round: &Shared, seat: u8, token: &str) -> Result<A
 /// at once); once everyone agreed, the plies are taken back.
 async fn takeback(app: &Arc<App>, round: &Shared, seat: u8, token: &str) -> Result<Answer, Step> {
     let seat = playing(app, round, seat, token).await?;
-    let (step, after) = round.read(|live| {
-        let mut terms = live.terms().clone();
-        let plies: Vec<u8> = live.moves().iter().map(|m| m.seat.0).collect();
-        let persons = live.persons();
-        let table = Table {
-            persons: &persons,
-            plies: &plies,
-        };
-        let step = terms
-            .offers
-            .ask_takeback(seat.0, &table)
-            .map_err(ApiError::conflict)?;
-        Ok::<_, ApiError>((step, terms))
-    })?;
+    let (step, after) =
+        round.read(|live| offered(live, |offers, table| offers.ask_takeback(seat.0, table)))?;
     match step {
         TakebackStep::Standing => commit_terms(app, round, after).await?,
         TakebackStep::Granted(to) => take_back(app, round, to as usize, after).await?,

@@ -277,6 +277,28 @@ pub async fn serve_db(
     (addr, app)
 }
 
+/// Makes a game from `body`; returns its id and its seat tokens (`""` for none).
+pub async fn create_game(
+    c: &reqwest::Client,
+    addr: SocketAddr,
+    body: &Value,
+) -> (String, Vec<String>) {
+    let (status, created) = post(c, addr, "/api/games", body).await;
+    assert_eq!(status, 200, "{created}");
+    let tokens = created["seat_tokens"]
+        .as_array()
+        .expect("tokens")
+        .iter()
+        .map(|t| t.as_str().unwrap_or_default().to_owned())
+        .collect();
+    (created["id"].as_str().expect("an id").to_owned(), tokens)
+}
+
+/// Two people at Martian Chess, South (seat 0) first, with this `clock` (`null`: none).
+pub fn two_people(clock: &Value) -> Value {
+    json!({"game": "martian-chess", "rules": {"first": "0"}, "clock": clock})
+}
+
 /// Plays `seat`'s first legal action with `token`; returns the status and answer.
 pub async fn play_first(
     c: &reqwest::Client,
