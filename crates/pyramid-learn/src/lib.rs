@@ -10,6 +10,7 @@ mod evaluator;
 mod inference;
 mod kind;
 mod layers;
+mod learned;
 mod limits;
 mod model;
 mod network;
@@ -32,6 +33,7 @@ pub use evaluation::Evaluation;
 pub use evaluator::{CandleEvaluator, Evaluator, UniformEvaluator, check_evaluator};
 pub use inference::Inference;
 pub use kind::{AzKind, AzSpec, shared_model};
+pub use learned::{LearnedFile, LearnedKind, learned_file};
 pub use limits::{MAX_MODEL_BYTES, MAX_SEATS};
 pub use model::{FORMAT_VERSION, Model, ModelInfo, default_device};
 pub use network::{

@@ -184,6 +184,9 @@ pub struct OptionInfo {
 pub struct ModelInfo {
     /// The name clients seat it by.
     pub name: String,
+    /// The spec that seats it (`az:model=NAME` for a model, `ab:model=NAME` for a value
+    /// net), to which a client adds a budget (`,ms=500`).
+    pub spec: String,
     /// The game it plays.
     pub game: String,
 }
@@ -225,10 +228,11 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .models
         .iter()
         .filter_map(|(name, file)| {
-            let model = pyramid_runtime::pyramid_learn::shared_model(file).ok()?;
+            let learned = pyramid_runtime::pyramid_learn::learned_file(file).ok()?;
             Some(ModelInfo {
                 name: name.clone(),
-                game: model.info().game.to_string(),
+                spec: learned.spec(name, ""),
+                game: learned.game,
             })
         })
         .collect();

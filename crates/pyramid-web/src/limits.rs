@@ -2,7 +2,7 @@
 //! the server's caps and gives the spec the seat plays with.
 
 use pyramid_bots::{AbBudget, BotSpec, Budget, IsmctsConfig, MctsConfig};
-use pyramid_runtime::pyramid_learn::{AzBudget, AzKind, AzSpec};
+use pyramid_runtime::pyramid_learn::{AbModelKind, AbModelSpec, AzBudget, AzKind, AzSpec};
 
 use crate::{ApiError, ServerConfig};
 
@@ -63,16 +63,19 @@ pub fn bot_within_limits(spec: &str, config: &ServerConfig) -> Result<String, Ap
             }
             ab.table_bits = ab.table_bits.min(config.max_table_bits);
         }
-        // Only the operator's models, by name; one search thread each.
-        BotSpec::Added(added) => match added.get_mut::<AzKind>() {
-            Some(az) => az_within_limits(az, spec, config)?,
-            None => {
+        // Only the operator's learned files, by name; one search thread each.
+        BotSpec::Added(added) => {
+            if let Some(az) = added.get_mut::<AzKind>() {
+                az_within_limits(az, spec, config)?;
+            } else if let Some(ab) = added.get_mut::<AbModelKind>() {
+                ab_model_within_limits(ab, spec, config)?;
+            } else {
                 return Err(ApiError::bad_request(format!(
                     "seat `{spec}`: this server does not seat `{}` bots",
                     added.name()
                 )));
             }
-        },
+        }
         BotSpec::Random | BotSpec::Greedy => {}
     }
     Ok(parsed.to_string())
@@ -89,30 +92,59 @@ fn too_long(spec: &str, config: &ServerConfig) -> ApiError {
     ))
 }
 
+/// The file of the learned file a seat names (`model=NAME`, or the file itself as the
+/// server shows it back): only the operator's, by name.
+fn operators_file(
+    named: &std::path::Path,
+    spec: &str,
+    config: &ServerConfig,
+) -> Result<std::path::PathBuf, ApiError> {
+    let name = named.to_string_lossy();
+    config
+        .models
+        .iter()
+        .find(|(given, file)| *given == name || file == named)
+        .map(|(_, file)| file.clone())
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "seat `{spec}`: this server plays only the models it was started with ({})",
+                if config.models.is_empty() {
+                    "none".to_owned()
+                } else {
+                    config
+                        .models
+                        .iter()
+                        .map(|(name, _)| name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ))
+        })
+}
+
+/// An `ab:model=` seat within the limits: a learned file the operator named (its file
+/// put in), the caps of `ab` (time or depth, table size).
+fn ab_model_within_limits(
+    ab: &mut AbModelSpec,
+    spec: &str,
+    config: &ServerConfig,
+) -> Result<(), ApiError> {
+    ab.model = operators_file(&ab.model, spec, config)?;
+    let within = match ab.config.budget {
+        AbBudget::Time(t) => t <= config.max_bot_time,
+        AbBudget::Depth(d) => d <= config.max_ab_depth,
+    };
+    if !within {
+        return Err(too_long(spec, config));
+    }
+    ab.config.table_bits = ab.config.table_bits.min(config.max_table_bits);
+    Ok(())
+}
+
 /// An `az:` seat within the limits: a model the operator named (its file put in), the
 /// time caps of `mcts`, one search thread.
 fn az_within_limits(az: &mut AzSpec, spec: &str, config: &ServerConfig) -> Result<(), ApiError> {
-    let named = az.model.to_string_lossy().into_owned();
-    let Some((_, file)) = config
-        .models
-        .iter()
-        .find(|(name, file)| *name == named || *file == az.model)
-    else {
-        return Err(ApiError::bad_request(format!(
-            "seat `{spec}`: this server plays only the models it was started with ({})",
-            if config.models.is_empty() {
-                "none".to_owned()
-            } else {
-                config
-                    .models
-                    .iter()
-                    .map(|(name, _)| name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        )));
-    };
-    az.model = file.clone();
+    az.model = operators_file(&az.model, spec, config)?;
     let within = match az.config.budget {
         AzBudget::Time(t) => t <= config.max_bot_time,
         AzBudget::Iterations(n) => n <= config.max_bot_iterations,
@@ -163,6 +195,27 @@ mod tests {
             assert!(error.message.contains("longer than"), "{spec}: {error}");
         }
         assert!(bot_within_limits("ext:sh -c true", &config).is_err());
+    }
+
+    #[test]
+    fn ab_model_seats_the_operators_value_nets_by_name_within_the_caps() {
+        let config = ServerConfig {
+            models: vec![("mcv".to_owned(), "models/mcv.safetensors".into())],
+            ..ServerConfig::default()
+        };
+        let bits = config.max_table_bits;
+        assert_eq!(
+            bot_within_limits("ab:model=mcv,ms=100", &config),
+            Ok(format!("ab:model=models/mcv.safetensors,ms=100,tt={bits}"))
+        );
+        for spec in ["ab:model=/etc/passwd,ms=100", "ab:model=other,depth=1"] {
+            let error = bot_within_limits(spec, &config).expect_err(spec);
+            assert!(error.message.contains("only the models"), "{spec}: {error}");
+        }
+        for spec in ["ab:model=mcv,ms=60000", "ab:model=mcv,depth=9"] {
+            let error = bot_within_limits(spec, &config).expect_err(spec);
+            assert!(error.message.contains("longer than"), "{spec}: {error}");
+        }
     }
 
     #[test]

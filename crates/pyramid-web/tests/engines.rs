@@ -208,3 +208,34 @@ async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
         "engine {pid} still runs after its game was dropped"
     );
 }
+
+/// Issue 47: a value net the operator names (`pyrctl serve --model mcv=FILE`) is listed
+/// with the spec that seats it, and `ab:model=mcv,ms=100` plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_operators_value_net_is_seated_by_name_and_plays() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../models/martian-chess.value.safetensors");
+    let addr = crate::common::start(pyramid_web::ServerConfig {
+        models: vec![("mcv".to_owned(), file)],
+        ..pyramid_web::ServerConfig::default()
+    })
+    .await;
+    let c = crate::common::client();
+    let (_, list) = crate::common::get(&c, addr, "/api/games").await;
+    assert_eq!(
+        list["models"],
+        serde_json::json!([{"name": "mcv", "spec": "ab:model=mcv", "game": "martian-chess"}])
+    );
+    let body = serde_json::json!({"game": "martian-chess", "rules": {"first": "0"},
+                                  "seats": ["human", "ab:model=mcv,ms=100"]});
+    let (id, tokens) = crate::common::create_game(&c, addr, &body).await;
+    let (status, view) = crate::common::play_first(&c, addr, &id, 0, &tokens[0]).await;
+    assert_eq!(status, 200, "{view}");
+    let view = crate::common::wait_for(&c, addr, &id, 0, &tokens[0]).await;
+    assert_eq!(view["plies"], 2, "the value net's bot answered: {view}");
+    assert!(view["forfeit"].is_null(), "{view}");
+    // Another game's file is refused when the game is made, naming the file.
+    let body = serde_json::json!({"game": "ataxx-ice", "seats": ["human", "ab:model=mcv,ms=100"]});
+    let (status, refused) = crate::common::post(&c, addr, "/api/games", &body).await;
+    assert!(status == 400 || status == 422, "{status}: {refused}");
+}

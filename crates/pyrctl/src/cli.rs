@@ -334,7 +334,8 @@ pub struct ServeArgs {
     /// (docs/protocol.md). Clients name it by this same text; no other command runs.
     #[arg(long = "bot", value_name = "ext:SPEC", value_parser = parse_bot)]
     pub engines: Vec<BotSpec>,
-    /// A trained model clients may seat as `az:model=NAME` (repeatable): `NAME=FILE`
+    /// A learned file clients may seat by name (repeatable): `NAME=FILE`, a model (seated
+    /// as `az:model=NAME` or `ab:model=NAME`) or a value net (`ab:model=NAME`);
     /// (docs/learning.md). Clients name it; they cannot name a file.
     #[arg(long = "model", value_name = "NAME=FILE", value_parser = named_model)]
     pub models: Vec<(String, std::path::PathBuf)>,

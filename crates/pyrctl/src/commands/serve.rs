@@ -25,7 +25,7 @@ pub fn command(args: &ServeArgs) -> Result<()> {
     } = args;
     let (addr, max_games, idle_seconds) = (*addr, *max_games, *idle_seconds);
     for (name, file) in models {
-        pyramid_runtime::pyramid_learn::shared_model(file)
+        pyramid_runtime::pyramid_learn::learned_file(file)
             .with_context(|| format!("--model {name}"))?;
     }
     if let Some(other) = engines.iter().find(|b| !matches!(b, BotSpec::External(_))) {
