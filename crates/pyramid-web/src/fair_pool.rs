@@ -1,8 +1,9 @@
 //! A pool of bot threads shared fairly between clients: [`FairPool`]. A search waits for
 //! a thread behind the searches of its own client only: when a thread frees, it goes to
-//! the next client in turn (round-robin over the clients waiting), and within a client to
-//! its searches in the order they asked. So one client's costly games delay another
-//! client's bot by at most the searches already running.
+//! the waiting client with the fewest searches running (a client with none first), in
+//! turn among equals (round-robin), and within a client to its searches in the order they
+//! asked. So one client's costly games delay another client's bot by at most the searches
+//! already running, and usually by the first of them to end.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,6 +28,8 @@ pub struct FairPool {
 struct Waiting {
     /// Threads handed out now.
     running: usize,
+    /// Threads handed out now, by client.
+    running_by: HashMap<String, usize>,
     /// Each waiting client's searches, in the order they asked.
     queues: HashMap<String, VecDeque<oneshot::Sender<Permit>>>,
     /// The waiting clients, the next to be served first.
@@ -37,12 +40,13 @@ struct Waiting {
 #[derive(Debug)]
 pub struct Permit {
     pool: Option<Arc<FairPool>>,
+    client: String,
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(pool) = self.pool.take() {
-            pool.release();
+            pool.release(&self.client);
         }
     }
 }
@@ -50,6 +54,29 @@ impl Drop for Permit {
 /// The pool is gone (the server is stopping).
 #[derive(Debug)]
 pub struct Closed;
+
+impl Waiting {
+    /// The next search to serve, and its client: of the waiting clients with the fewest
+    /// threads running, the first in turn; the client goes to the end of the turn while
+    /// it has more waiting.
+    fn next_in_turn(&mut self) -> Option<(String, oneshot::Sender<Permit>)> {
+        let running = |client: &String| self.running_by.get(client).copied().unwrap_or(0);
+        let (at, _) = self
+            .turn
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, client)| (running(client), *i))?;
+        let client = self.turn.remove(at)?;
+        let queue = self.queues.get_mut(&client)?;
+        let search = queue.pop_front();
+        if queue.is_empty() {
+            self.queues.remove(&client);
+        } else {
+            self.turn.push_back(client.clone());
+        }
+        search.map(|s| (client, s))
+    }
+}
 
 impl FairPool {
     /// A pool of `size` threads (at least 1), each wait for a thread noted in `wait`.
@@ -80,8 +107,10 @@ impl FairPool {
             let mut waiting = self.lock();
             if waiting.running < self.size && waiting.turn.is_empty() {
                 waiting.running += 1;
+                *waiting.running_by.entry(client.to_owned()).or_default() += 1;
                 return Ok(Permit {
                     pool: Some(Arc::clone(self)),
+                    client: client.to_owned(),
                 });
             }
             let (permit, answer) = oneshot::channel();
@@ -101,25 +130,27 @@ impl FairPool {
         Ok(permit)
     }
 
-    /// A thread given back: to the next client in turn that still waits, else free.
-    fn release(self: &Arc<Self>) {
+    /// A thread of `client` given back: to the waiting client with the fewest threads
+    /// running (in turn among equals) whose search still waits, else free.
+    fn release(self: &Arc<Self>, client: &str) {
         let mut waiting = self.lock();
-        while let Some(client) = waiting.turn.pop_front() {
-            let Some(queue) = waiting.queues.get_mut(&client) else {
-                continue;
-            };
-            let next = queue.pop_front();
-            if queue.is_empty() {
-                waiting.queues.remove(&client);
-            } else {
-                waiting.turn.push_back(client);
+        if let Some(count) = waiting.running_by.get_mut(client) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                waiting.running_by.remove(client);
             }
-            let Some(next) = next else { continue };
+        }
+        while let Some(next) = waiting.next_in_turn() {
+            let (client, search) = next;
             let permit = Permit {
                 pool: Some(Arc::clone(self)),
+                client: client.clone(),
             };
-            match next.send(permit) {
-                Ok(()) => return,
+            match search.send(permit) {
+                Ok(()) => {
+                    *waiting.running_by.entry(client).or_default() += 1;
+                    return;
+                }
                 // The search stopped waiting (its game left memory): the next one.
                 Err(mut unused) => unused.pool = None,
             }
@@ -182,6 +213,36 @@ mod tests {
         assert_eq!(served[0], "busy0");
         assert_eq!(served[1], "other4", "the other client is next: {served:?}");
         assert_eq!(pool.waits().0, 5);
+    }
+
+    #[tokio::test]
+    async fn a_client_with_no_search_running_is_served_first() {
+        let pool = FairPool::new(2, histogram());
+        let first = pool.acquire("busy").await.expect("a thread");
+        let _second = pool.acquire("busy").await.expect("a thread");
+        let served = Arc::new(Mutex::new(Vec::new()));
+        let mut waiters = Vec::new();
+        for (i, client) in ["busy", "busy", "other"].into_iter().enumerate() {
+            let (waiter, served) = (Arc::clone(&pool), Arc::clone(&served));
+            waiters.push(tokio::spawn(async move {
+                let permit = waiter.acquire(client).await.expect("a thread");
+                served.lock().expect("the list").push(client);
+                permit
+            }));
+            while pool.queued() <= i {
+                tokio::task::yield_now().await;
+            }
+        }
+        // One of the busy client's two searches ends: the other client, with none
+        // running, gets its thread although the busy client asked first.
+        drop(first);
+        while served.lock().expect("the list").is_empty() {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(served.lock().expect("the list").clone(), ["other"]);
+        for waiter in waiters {
+            waiter.abort();
+        }
     }
 
     #[tokio::test]
