@@ -1,8 +1,8 @@
 //! A pool of bot threads shared fairly between clients: [`FairPool`]. A search waits for
 //! a thread behind the searches of its own client only: when a thread frees, it goes to
-//! the waiting client with the fewest searches running (a client with none first), in
-//! turn among equals (round-robin), and within a client to its searches in the order they
-//! asked. So one client's costly games delay another client's bot by at most the searches
+//! the waiting client with the fewest searches running (a client with none first), then
+//! to the one served longest ago (one never served first), and within a client to its
+//! searches in the order they asked. So one client's costly games delay another client's bot by at most the searches
 //! already running, and usually by the first of them to end.
 
 use std::collections::{HashMap, VecDeque};
@@ -30,6 +30,11 @@ struct Waiting {
     running: usize,
     /// Threads handed out now, by client.
     running_by: HashMap<String, usize>,
+    /// When each client waiting or running was last given a thread (a count of threads
+    /// given; a client never served has none).
+    last_served: HashMap<String, u64>,
+    /// Threads given so far.
+    given: u64,
     /// Each waiting client's searches, in the order they asked.
     queues: HashMap<String, VecDeque<oneshot::Sender<Permit>>>,
     /// The waiting clients, the next to be served first.
@@ -57,15 +62,16 @@ pub struct Closed;
 
 impl Waiting {
     /// The next search to serve, and its client: of the waiting clients with the fewest
-    /// threads running, the first in turn; the client goes to the end of the turn while
-    /// it has more waiting.
+    /// threads running, the one served longest ago (never first), then the first in turn;
+    /// the client goes to the end of the turn while it has more waiting.
     fn next_in_turn(&mut self) -> Option<(String, oneshot::Sender<Permit>)> {
         let running = |client: &String| self.running_by.get(client).copied().unwrap_or(0);
+        let served = |client: &String| self.last_served.get(client).copied().unwrap_or(0);
         let (at, _) = self
             .turn
             .iter()
             .enumerate()
-            .min_by_key(|(i, client)| (running(client), *i))?;
+            .min_by_key(|(i, client)| (running(client), served(client), *i))?;
         let client = self.turn.remove(at)?;
         let queue = self.queues.get_mut(&client)?;
         let search = queue.pop_front();
@@ -107,6 +113,9 @@ impl FairPool {
             let mut waiting = self.lock();
             if waiting.running < self.size && waiting.turn.is_empty() {
                 waiting.running += 1;
+                waiting.given += 1;
+                let given = waiting.given;
+                waiting.last_served.insert(client.to_owned(), given);
                 *waiting.running_by.entry(client.to_owned()).or_default() += 1;
                 return Ok(Permit {
                     pool: Some(Arc::clone(self)),
@@ -138,6 +147,11 @@ impl FairPool {
             *count = count.saturating_sub(1);
             if *count == 0 {
                 waiting.running_by.remove(client);
+                // Nothing of it left: forgotten (the map stays as small as the clients
+                // at work).
+                if !waiting.queues.contains_key(client) {
+                    waiting.last_served.remove(client);
+                }
             }
         }
         while let Some(next) = waiting.next_in_turn() {
@@ -148,6 +162,9 @@ impl FairPool {
             };
             match search.send(permit) {
                 Ok(()) => {
+                    waiting.given += 1;
+                    let given = waiting.given;
+                    waiting.last_served.insert(client.clone(), given);
                     *waiting.running_by.entry(client).or_default() += 1;
                     return;
                 }
@@ -181,7 +198,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn threads_go_round_the_clients_in_turn() {
+    async fn a_client_never_served_goes_before_one_served_and_its_searches_keep_their_order() {
         let pool = FairPool::new(1, histogram());
         let running = pool.acquire("busy").await.expect("a thread");
         let served = Arc::new(Mutex::new(Vec::new()));
@@ -210,8 +227,8 @@ mod tests {
             waiter.await.expect("served");
         }
         let served = served.lock().expect("the list").clone();
-        assert_eq!(served[0], "busy0");
-        assert_eq!(served[1], "other4", "the other client is next: {served:?}");
+        assert_eq!(served[0], "other4", "never served, it is next: {served:?}");
+        assert_eq!(&served[1..], ["busy0", "busy1", "busy2", "busy3"]);
         assert_eq!(pool.waits().0, 5);
     }
 
