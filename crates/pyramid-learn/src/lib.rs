@@ -17,6 +17,7 @@ mod network_bench;
 mod opponent;
 mod replay_buffer;
 mod run_log;
+mod safe_file;
 mod search;
 mod self_play;
 mod teacher;
@@ -44,6 +45,7 @@ pub use network_bench::{
 pub use opponent::Opponent;
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use run_log::{GenerationLog, Score, read_log};
+pub use safe_file::{append_file, check_target, write_file};
 pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
@@ -51,7 +53,7 @@ pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_gam
 pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Progress,
-    TrainConfig, TrainError, Trainer, run_files, train,
+    TrainConfig, TrainError, Trainer, check_run_dir, run_files, train,
 };
 pub use value_net::{
     MAX_VALUE_UNITS, VALUE_NET_FORMAT, ValueNet, ValueNetInfo, ValueNetShape, ValueScratch,

@@ -8,6 +8,7 @@ use pyramid_core::rand::Rng;
 use safetensors::tensor::{Dtype, TensorView};
 
 use crate::error::ModelError;
+use crate::safe_file::write_file;
 use crate::search::StepTarget;
 use crate::self_play::Position;
 
@@ -118,17 +119,15 @@ impl ReplayBuffer {
         self.positions.into_iter()
     }
 
-    /// Writes the buffer and the `generation` reached to `path` (safetensors), through a
-    /// temporary file renamed at the end.
+    /// Writes the buffer and the `generation` reached to `path` (safetensors) through
+    /// [`write_file`](crate::write_file): a new temporary beside it renamed at the end,
+    /// and only where nothing or a regular file is.
     pub fn save(&self, path: &Path, generation: u64) -> Result<(), ModelError> {
         let bytes = self.to_bytes(generation)?;
-        let temporary = path.with_extension("partial");
-        let io = |source| ModelError::Io {
+        write_file(path, &bytes).map_err(|source| ModelError::Io {
             path: path.display().to_string(),
             source,
-        };
-        std::fs::write(&temporary, bytes).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
+        })
     }
 
     /// The buffer and `generation` as the bytes of a safetensors file (what a self-play

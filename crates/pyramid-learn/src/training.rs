@@ -27,6 +27,7 @@ use crate::model::Model;
 use crate::opponent::Opponent;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
+use crate::safe_file::{check_folder, check_target, write_file};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
 use crate::teacher::{TeacherConfig, play_teacher_games};
 
@@ -225,13 +226,15 @@ pub struct Trainer<G: FullGame> {
 
 impl<G: FullGame> Trainer<G> {
     /// Opens the run in `out`: a new model (refusing a directory that holds a run), or
-    /// with `resume` the model, buffer and generation the directory holds.
+    /// with `resume` the model, buffer and generation the directory holds. A directory
+    /// that cannot hold a run ([`check_run_dir`]) is refused first.
     pub fn open(
         rules: &G::Rules,
         out: &Path,
         config: &TrainConfig,
         resume: bool,
     ) -> Result<Trainer<G>, TrainError> {
+        check_run_dir(out)?;
         std::fs::create_dir_all(out).map_err(io_at(out))?;
         let [model_path, buffer_path, log_path, _] = run_files(out);
         let (model, buffer, generation) = if resume {
@@ -246,7 +249,7 @@ impl<G: FullGame> Trainer<G> {
                 return Err(TrainError::NotEmpty(out.display().to_string()));
             }
             let model = Model::new::<G>(rules, config.channels, config.blocks, config.seed)?;
-            std::fs::write(&log_path, "").map_err(io_at(&log_path))?;
+            write_file(&log_path, b"").map_err(io_at(&log_path))?;
             (model, ReplayBuffer::new(config.buffer_positions), 0)
         };
         let learner = Learner::new(&model, config.learning_rate, config.weight_decay)?;
@@ -589,6 +592,27 @@ fn evaluate_against<G: FullGame>(
         score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
         games: scores.len(),
     })
+}
+
+/// Checks, before any work, that `out` can hold a training run: absent or a directory
+/// (not a symbolic link, a device or a file), and each of its [`run_files`] absent or a
+/// regular file ([`check_target`]); refused otherwise ([`TrainError::Io`] naming the path
+/// and what is there), nothing changed.
+///
+/// ```
+/// let file = std::env::temp_dir().join(format!("pyramid-learn-run-doc-{}", std::process::id()));
+/// std::fs::write(&file, "not a directory")?;
+/// let error = pyramid_learn::check_run_dir(&file).expect_err("a file");
+/// assert!(error.to_string().contains("not a directory"), "{error}");
+/// # std::fs::remove_file(&file)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn check_run_dir(out: &Path) -> Result<(), TrainError> {
+    check_folder(out).map_err(io_at(out))?;
+    for file in run_files(out) {
+        check_target(&file).map_err(io_at(&file))?;
+    }
+    Ok(())
 }
 
 /// The files of a training directory.

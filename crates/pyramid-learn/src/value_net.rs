@@ -32,6 +32,7 @@ use crate::model::{
     check_offsets, check_tensor_table, damaged_named, read_model_file, tensor_bytes,
 };
 use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
+use crate::safe_file::write_file;
 
 /// The version of the value-net file format this crate writes and reads.
 pub const VALUE_NET_FORMAT: u32 = 1;
@@ -435,15 +436,15 @@ impl ValueNet {
         safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
     }
 
-    /// Writes the file to `path`, through a temporary file renamed at the end.
+    /// Writes the file to `path` through [`write_file`](crate::write_file): a new
+    /// temporary beside it renamed at the end, and only where nothing or a regular file
+    /// is.
     pub fn save(&self, path: &Path) -> Result<(), ModelError> {
         let io = |source| ModelError::Io {
             path: path.display().to_string(),
             source,
         };
-        let temporary = path.with_extension("partial");
-        std::fs::write(&temporary, self.to_bytes()?).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
+        write_file(path, &self.to_bytes()?).map_err(io)
     }
 
     /// Reads the value net at `path`, whatever its game.

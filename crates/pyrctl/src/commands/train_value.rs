@@ -1,11 +1,14 @@
 //! `pyrctl train-value`: a value net for `ab:model=FILE` from a teacher's games, with a
 //! progress line (the work is the runtime's [`train_value`]).
 
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_runtime::pyramid_learn::{TeacherConfig, ValueProgress, ValueTrainConfig};
+use pyramid_runtime::pyramid_learn::{
+    TeacherConfig, ValueProgress, ValueTrainConfig, check_target,
+};
 use pyramid_runtime::{Error, ValueTrainSetup, train_value};
 
 use crate::cli::TrainValueArgs;
@@ -32,6 +35,13 @@ fn config(args: &TrainValueArgs) -> ValueTrainConfig {
     }
 }
 
+/// Refuses, before any work, an `--out` that is not a regular file or absent (a
+/// symbolic link, a directory, a device, a FIFO): a usage error naming what is there.
+fn check_out(out: &Path) -> Result<()> {
+    check_target(out)
+        .map_err(|e| setup::UsageError::new(format!("--out {}: {e}", out.display())).into())
+}
+
 /// Trains the value net, printing each epoch as a JSON line and a summary.
 pub fn command(args: &TrainValueArgs) -> Result<()> {
     let play_time = match args.hours {
@@ -46,6 +56,7 @@ pub fn command(args: &TrainValueArgs) -> Result<()> {
         None => None,
     };
     let config = config(args);
+    check_out(&args.out)?;
     let options = setup::options(&args.rules)?;
     let bar = ProgressBar::new_spinner();
     bar.set_style(

@@ -1,0 +1,153 @@
+//! Files written safely and runs that end (issue 47, item 4), from the command line: an
+//! `--out` that is a symbolic link, a directory or a FIFO is refused before any work
+//! (usage error, status 2) and left as it is.
+
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::stderr;
+
+/// A fresh folder of the test's own under the target's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("learn-files")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// Runs `pyrctl ARGS`, killing it and failing if it runs past `limit`.
+fn pyrctl_within(args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pyrctl"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pyrctl starts");
+    let started = Instant::now();
+    while child.try_wait().expect("waitable").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("reaped");
+            panic!(
+                "pyrctl {args:?} ran past {limit:?}; stderr: {}",
+                stderr(&out)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("pyrctl ran")
+}
+
+fn failed_with(out: &Output, code: i32, needles: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    for needle in needles {
+        assert!(err.contains(needle), "stderr `{err}` lacks `{needle}`");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// `train-value` of Martian Chess writing `out`, with small settings, each option of
+/// `extra` (flag and value) in place of the setting of that flag.
+fn train_value(out: &Path, extra: &[&str]) -> Output {
+    let mut options = vec![
+        ["--positions", "40"],
+        ["--epochs", "1"],
+        ["--hidden", "2"],
+        ["--hidden2", "2"],
+        ["--threads", "1"],
+        ["--teacher", "random"],
+    ];
+    for pair in extra.chunks(2) {
+        let [flag, value] = pair else {
+            panic!("options in pairs: {extra:?}")
+        };
+        options.retain(|[f, _]| f != flag);
+        options.push([flag, value]);
+    }
+    let mut args = vec!["train-value", "martian-chess", "--out", text(out)];
+    args.extend(options.iter().flatten());
+    pyrctl_within(&args, Duration::from_secs(60))
+}
+
+/// Makes a FIFO at `path`.
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[test]
+fn train_value_refuses_an_out_that_is_a_symlink_a_directory_or_a_fifo_before_any_work() {
+    let dir = scratch("train-value-out");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").expect("a victim");
+    let link = dir.join("link.safetensors");
+    symlink(&victim, &link).expect("a link");
+    let fifo = dir.join("fifo.safetensors");
+    mkfifo(&fifo);
+    let folder = dir.join("folder");
+    std::fs::create_dir(&folder).expect("a folder");
+    for (out, what) in [
+        (&link, "a symbolic link"),
+        (&fifo, "a FIFO"),
+        (&folder, "a directory"),
+    ] {
+        let started = Instant::now();
+        // A teacher that would take minutes: the refusal comes first.
+        let refused = train_value(out, &["--positions", "1000000"]);
+        failed_with(&refused, 2, &["--out", what]);
+        assert!(started.elapsed() < Duration::from_secs(10), "{what}: late");
+    }
+    assert_eq!(std::fs::read(&victim).expect("readable"), b"precious");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("there")
+            .file_type()
+            .is_symlink()
+    );
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("readable")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["fifo.safetensors", "folder", "link.safetensors", "victim"],
+        "no temporary left"
+    );
+}
+
+#[test]
+fn train_refuses_an_out_that_is_a_symlink_or_a_file_before_any_work() {
+    let dir = scratch("train-out");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").expect("a victim");
+    let link = dir.join("run");
+    symlink(&victim, &link).expect("a link");
+    for (out, what) in [(&link, "a symbolic link"), (&victim, "a regular file")] {
+        let refused = pyrctl_within(
+            &[
+                "train",
+                "martian-chess",
+                "--out",
+                text(out),
+                "--generations",
+                "1",
+            ],
+            Duration::from_secs(60),
+        );
+        failed_with(&refused, 2, &["--out", what, "not a directory"]);
+    }
+    assert_eq!(std::fs::read(&victim).expect("readable"), b"precious");
+}
