@@ -81,6 +81,10 @@ pub enum ModelError {
         /// How its tensors differ (boxed: it names tensors and their dimensions).
         problem: Box<TensorMismatch>,
     },
+    /// Training was given no positions to learn from: why (a teacher that forfeits every
+    /// game, games cut off before any decision).
+    #[error("no positions to learn from: {0}")]
+    NoPositions(String),
     /// The network itself failed (a shape the library refused, out of memory).
     #[error("network: {0}")]
     Network(#[from] candle_core::Error),

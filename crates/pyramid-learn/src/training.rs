@@ -29,7 +29,7 @@ use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
 use crate::safe_file::{check_folder, check_target, write_file};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
-use crate::teacher::{TeacherConfig, play_teacher_games};
+use crate::teacher::{TeacherConfig, play_teacher_round};
 
 /// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
 /// match` cuts its games.
@@ -184,9 +184,17 @@ pub fn train<G: FullGame>(
     while !trainer.finished() {
         let clock = Instant::now();
         let games = match teacher {
-            Some(teacher) => trainer.teacher_play(teacher),
+            Some(teacher) => trainer.teacher_play(teacher)?,
             None => trainer.self_play()?,
         };
+        if !games.is_empty() && games.iter().all(|g| g.positions.is_empty()) {
+            return Err(ModelError::NoPositions(format!(
+                "the {} self-play games of generation {} gave none",
+                games.len(),
+                trainer.generation() + 1
+            ))
+            .into());
+        }
         let played = games.len();
         let positions_per_s = trainer.add_games(games, clock.elapsed());
         progress(&Progress::SelfPlayed {
@@ -325,14 +333,17 @@ impl<G: FullGame> Trainer<G> {
     }
 
     /// Plays the next generation's games with `teacher` in every seat instead of the
-    /// model ([`play_teacher_games`]): its decisions become the positions learned from.
-    pub fn teacher_play(&self, teacher: &Opponent<G>) -> Vec<SelfPlayGame> {
+    /// model ([`play_teacher_games`](crate::play_teacher_games)): its decisions become the
+    /// positions learned from. Games that give no position (a teacher that makes no move,
+    /// games cut off before its first) are refused with [`ModelError::NoPositions`]
+    /// saying why, so a run never goes on learning nothing.
+    pub fn teacher_play(&self, teacher: &Opponent<G>) -> Result<Vec<SelfPlayGame>, ModelError> {
         let config = TeacherConfig {
             opening_random_plies: self.config.teacher_opening_plies,
             max_plies: self.config.self_play.max_plies,
             value_plies: self.config.teacher_value_plies,
         };
-        play_teacher_games::<G>(
+        let round = play_teacher_round::<G>(
             teacher,
             &self.rules,
             self.config.games_per_generation,
@@ -340,7 +351,11 @@ impl<G: FullGame> Trainer<G> {
             &config,
             self.config.threads,
             self.deadline(),
-        )
+        );
+        match round.no_positions(&teacher.name, &config) {
+            Some(why) => Err(ModelError::NoPositions(why)),
+            None => Ok(round.games),
+        }
     }
 
     /// Adds self-play games (played here or elsewhere, in `elapsed`) to the replay buffer;

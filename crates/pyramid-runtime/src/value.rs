@@ -77,7 +77,8 @@ impl GameVisitor for TrainValue<'_> {
 /// (`pyramid_learn::train_value_net`) and writes it to `setup.out`, reporting the games
 /// played and each epoch to `progress`. Refused before any game: an `out` that is not a
 /// regular file or absent (a symbolic link, a directory, a device: [`Error::Model`]), and
-/// a teacher spec that cannot be built for the game ([`Error::Opponent`]).
+/// a teacher spec that cannot be built for the game ([`Error::Opponent`]). Teacher games
+/// that give no position end the run with an error saying why.
 pub fn train_value(
     name: &str,
     options: &RuleOptions,

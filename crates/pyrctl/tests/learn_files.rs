@@ -1,6 +1,8 @@
 //! Files written safely and runs that end (issue 47, item 4), from the command line: an
 //! `--out` that is a symbolic link, a directory or a FIFO is refused before any work
-//! (usage error, status 2) and left as it is.
+//! (usage error, status 2) and left as it is; a run whose teacher or games give no
+//! positions ends within seconds with an error saying why (status 1); `--positions 0` is a
+//! usage error.
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
@@ -150,4 +152,73 @@ fn train_refuses_an_out_that_is_a_symlink_or_a_file_before_any_work() {
         failed_with(&refused, 2, &["--out", what, "not a directory"]);
     }
     assert_eq!(std::fs::read(&victim).expect("readable"), b"precious");
+}
+
+#[test]
+fn train_value_positions_0_is_a_usage_error() {
+    let dir = scratch("positions-0");
+    let out = dir.join("net.safetensors");
+    failed_with(
+        &train_value(&out, &["--positions", "0"]),
+        2,
+        &["--positions 0"],
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn train_value_whose_games_are_cut_off_at_max_plies_0_ends_with_an_error_within_60_s() {
+    let dir = scratch("max-plies-0");
+    let out = dir.join("net.safetensors");
+    let ended = train_value(&out, &["--max-plies", "0", "--positions", "1000"]);
+    failed_with(
+        &ended,
+        1,
+        &["no positions to learn from", "cut off at 0 plies"],
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn train_value_whose_teacher_forfeits_every_game_ends_with_an_error_within_60_s() {
+    let dir = scratch("forfeiting-teacher");
+    let out = dir.join("net.safetensors");
+    let ended = train_value(&out, &["--teacher", "ext:/nonexistent/engine"]);
+    failed_with(
+        &ended,
+        1,
+        &["no positions to learn from", "/nonexistent/engine"],
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn train_whose_teacher_forfeits_every_game_ends_with_an_error_within_60_s() {
+    let dir = scratch("train-forfeiting-teacher");
+    let run = dir.join("run");
+    let ended = pyrctl_within(
+        &[
+            "train",
+            "martian-chess",
+            "--out",
+            text(&run),
+            "--generations",
+            "1000",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--eval-every",
+            "0",
+            "--teacher",
+            "ext:/nonexistent/engine",
+        ],
+        Duration::from_secs(60),
+    );
+    failed_with(
+        &ended,
+        1,
+        &["no positions to learn from", "/nonexistent/engine"],
+    );
+    assert!(!run.join("model.safetensors").exists());
 }

@@ -1,12 +1,124 @@
 //! Files written safely and runs that end: a run's directory and files that are not what
-//! they should be are refused and left as they are.
+//! they should be are refused and left as they are, and a run whose teacher gives no
+//! positions stops saying why.
 
 use std::os::unix::fs::symlink;
+use std::time::{Duration, Instant};
 
 use martian_chess::{MartianChess, Rules};
-use pyramid_learn::{Model, ModelError, ReplayBuffer, TrainError, ValueNet, train};
+use pyramid_core::prelude::*;
+use pyramid_core::{Bot, Seat};
+use pyramid_learn::{
+    Model, ModelError, Opponent, ReplayBuffer, TrainError, ValueNet, ValueTrainConfig, train,
+    train_value_net,
+};
 
 use crate::{TempDir, quick_training};
+
+/// A teacher that never moves, saying why (an engine that crashed, a net of other rules).
+struct Refuser;
+
+impl Bot<MartianChess> for Refuser {
+    fn name(&self) -> String {
+        "refuser".to_owned()
+    }
+
+    fn choose(
+        &mut self,
+        _view: &<MartianChess as Information>::View,
+        _seat: Seat,
+    ) -> Option<<MartianChess as Game>::Action> {
+        None
+    }
+
+    fn failure(&mut self) -> Option<String> {
+        Some("the refuser refuses".to_owned())
+    }
+}
+
+fn refuser() -> Opponent<MartianChess> {
+    Opponent {
+        name: "refuser".to_owned(),
+        make: Box::new(|_| Box::new(Refuser)),
+    }
+}
+
+fn random_teacher() -> Opponent<MartianChess> {
+    Opponent {
+        name: "random".to_owned(),
+        make: Box::new(|seed| Box::new(pyramid_core::RandomBot::new(seed))),
+    }
+}
+
+fn small_value_config() -> ValueTrainConfig {
+    ValueTrainConfig {
+        hidden: 4,
+        hidden2: 2,
+        positions: 100,
+        epochs: 1,
+        threads: 2,
+        ..ValueTrainConfig::default()
+    }
+}
+
+/// The error of `train_value_net` for `teacher` and `config`, which must come within 30 s.
+fn value_run_error(teacher: &Opponent<MartianChess>, config: &ValueTrainConfig) -> String {
+    let started = Instant::now();
+    let result = train_value_net(teacher, &Rules::default(), config, None, &mut |_| {});
+    assert!(started.elapsed() < Duration::from_secs(30), "it ended late");
+    match result {
+        Err(ModelError::NoPositions(why)) => why,
+        other => panic!(
+            "not refused for want of positions: {:?}",
+            other.map(|t| t.games)
+        ),
+    }
+}
+
+#[test]
+fn a_value_net_run_whose_games_give_no_positions_stops_saying_why() {
+    let mut cut = small_value_config();
+    cut.teacher.max_plies = 0;
+    let why = value_run_error(&random_teacher(), &cut);
+    assert!(why.contains("cut off at 0 plies"), "{why}");
+    let why = value_run_error(&refuser(), &small_value_config());
+    assert!(
+        why.contains("refuser") && why.contains("the refuser refuses"),
+        "{why}"
+    );
+    let mut none = small_value_config();
+    none.positions = 0;
+    let why = value_run_error(&random_teacher(), &none);
+    assert!(why.contains("0 positions"), "{why}");
+}
+
+#[test]
+fn a_training_run_whose_teacher_makes_no_move_stops_saying_why() {
+    let dir = TempDir::new("no-positions");
+    let mut config = quick_training(1000);
+    config.games_per_generation = 2;
+    let started = Instant::now();
+    let result = train::<MartianChess>(
+        &Rules::default(),
+        dir.path(),
+        &config,
+        false,
+        &[],
+        Some(&refuser()),
+        &mut |_| {},
+    );
+    assert!(started.elapsed() < Duration::from_secs(30), "it ended late");
+    match result {
+        Err(TrainError::Model(ModelError::NoPositions(why))) => {
+            assert!(why.contains("the refuser refuses"), "{why}");
+        }
+        other => panic!("not refused for want of positions: {other:?}"),
+    }
+    assert!(
+        !dir.path().join("model.safetensors").exists(),
+        "no model of nothing"
+    );
+}
 
 #[test]
 fn a_run_directory_that_is_not_a_directory_or_holds_a_planted_link_is_refused() {

@@ -14,12 +14,18 @@ use pyramid_runtime::{Error, ValueTrainSetup, train_value};
 use crate::cli::TrainValueArgs;
 use crate::setup;
 
-/// The settings the arguments name.
-fn config(args: &TrainValueArgs) -> ValueTrainConfig {
-    ValueTrainConfig {
+/// The settings the arguments name; `--positions 0` is a usage error.
+fn config(args: &TrainValueArgs) -> Result<ValueTrainConfig> {
+    if args.positions == 0 {
+        return Err(setup::UsageError::new(
+            "--positions 0: a value net is trained on at least 1 position",
+        )
+        .into());
+    }
+    Ok(ValueTrainConfig {
         hidden: args.hidden.into(),
         hidden2: args.hidden2.into(),
-        positions: args.positions.max(1),
+        positions: args.positions,
         epochs: args.epochs,
         teacher: TeacherConfig {
             opening_random_plies: args.teacher_random_plies,
@@ -32,7 +38,7 @@ fn config(args: &TrainValueArgs) -> ValueTrainConfig {
         ),
         seed: args.seed,
         ..ValueTrainConfig::default()
-    }
+    })
 }
 
 /// Refuses, before any work, an `--out` that is not a regular file or absent (a
@@ -55,7 +61,7 @@ pub fn command(args: &TrainValueArgs) -> Result<()> {
         }
         None => None,
     };
-    let config = config(args);
+    let config = config(args)?;
     check_out(&args.out)?;
     let options = setup::options(&args.rules)?;
     let bar = ProgressBar::new_spinner();
