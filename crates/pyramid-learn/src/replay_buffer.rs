@@ -209,6 +209,9 @@ impl ReplayBuffer {
     }
 
     /// Reads the bytes [`ReplayBuffer::to_bytes`] made; `name` names them in errors.
+    /// Refuses damaged bytes ([`ModelError::Damaged`]) and any observation, value or
+    /// policy target that is not finite ([`ModelError::NotFinite`]): training on one
+    /// would make every weight NaN.
     pub fn from_bytes(
         buffer: &[u8],
         name: &str,
@@ -235,21 +238,9 @@ impl ReplayBuffer {
         };
         let floats = |key: &str| -> Result<(Vec<usize>, Vec<f32>), ModelError> {
             let t = tensor(key)?;
-            Ok((
-                t.shape().to_vec(),
-                t.data()
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect(),
-            ))
+            Ok((t.shape().to_vec(), le_words(t.data(), f32::from_le_bytes)))
         };
-        let words = |key: &str| -> Result<Vec<u32>, ModelError> {
-            Ok(tensor(key)?
-                .data()
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
+        let words = |key: &str| tensor(key).map(|t| le_words(t.data(), u32::from_le_bytes));
         let (shape, observations) = floats("observations")?;
         let (_, values) = floats("values")?;
         let (owners, offsets, steps) = (
@@ -271,6 +262,10 @@ impl ReplayBuffer {
         {
             return Err(damaged("its tensors do not agree in size".to_owned()));
         }
+        check_finite(
+            &name,
+            [(&observations, len), (&values, seats), (&shares, 0)],
+        )?;
         let mut positions: Vec<Position> = (0..n)
             .map(|i| Position {
                 observation: observations[i * len..(i + 1) * len].to_vec(),
@@ -294,4 +289,35 @@ impl ReplayBuffer {
         replay.extend(positions);
         Ok((replay, generation))
     }
+}
+
+/// Refuses a buffer named `name` whose observations, value targets (each of `width`
+/// values a position) or policy shares (width 0: not by position) hold a value that is
+/// not finite ([`ModelError::NotFinite`], naming which and where).
+fn check_finite(name: &str, tensors: [(&[f32], usize); 3]) -> Result<(), ModelError> {
+    let kinds = [
+        "the observations",
+        "the value targets",
+        "the policy targets",
+    ];
+    for ((values, width), kind) in tensors.into_iter().zip(kinds) {
+        if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+            let what = match width {
+                0 => format!("{kind} (share {i})"),
+                width => format!("{kind} of position {}", i / width),
+            };
+            return Err(ModelError::NotFinite {
+                path: name.to_owned(),
+                what,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Little-endian 4-byte words of `data`, each read by `read`.
+fn le_words<T>(data: &[u8], read: fn([u8; 4]) -> T) -> Vec<T> {
+    data.chunks_exact(4)
+        .map(|b| read([b[0], b[1], b[2], b[3]]))
+        .collect()
 }

@@ -2,12 +2,14 @@
 //! `--out` that is a symbolic link, a directory or a FIFO is refused before any work
 //! (usage error, status 2) and left as it is; a run whose teacher or games give no
 //! positions ends within seconds with an error saying why (status 1); `--positions 0` is a
-//! usage error.
+//! usage error; a resumed buffer holding NaN is refused naming it.
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use pyramid_runtime::pyramid_learn::ReplayBuffer;
 
 use crate::common::stderr;
 
@@ -221,4 +223,53 @@ fn train_whose_teacher_forfeits_every_game_ends_with_an_error_within_60_s() {
         &["no positions to learn from", "/nonexistent/engine"],
     );
     assert!(!run.join("model.safetensors").exists());
+}
+
+#[test]
+fn train_resume_refuses_a_buffer_holding_nan_naming_it() {
+    let dir = scratch("resume-nan");
+    let run = dir.join("run");
+    let small = [
+        "train",
+        "martian-chess",
+        "--out",
+        text(&run),
+        "--games",
+        "2",
+        "--iters",
+        "2",
+        "--steps",
+        "2",
+        "--max-plies",
+        "6",
+        "--channels",
+        "2",
+        "--blocks",
+        "1",
+        "--threads",
+        "1",
+        "--eval-every",
+        "0",
+    ];
+    let mut first = small.to_vec();
+    first.extend(["--generations", "1"]);
+    let trained = pyrctl_within(&first, Duration::from_secs(60));
+    assert!(trained.status.success(), "{}", stderr(&trained));
+    let model = std::fs::read(run.join("model.safetensors")).expect("a model");
+    let buffer_path = run.join("buffer.safetensors");
+    let (buffer, generation) = ReplayBuffer::load(&buffer_path, 10_000).expect("a buffer");
+    let mut positions: Vec<_> = buffer.into_positions().collect();
+    positions[0].values[0] = f32::NAN;
+    let mut poisoned = ReplayBuffer::new(10_000);
+    poisoned.extend(positions);
+    poisoned.save(&buffer_path, generation).expect("saved");
+    let mut resumed = small.to_vec();
+    resumed.extend(["--generations", "2", "--resume"]);
+    let refused = pyrctl_within(&resumed, Duration::from_secs(60));
+    failed_with(&refused, 1, &["buffer.safetensors", "not finite"]);
+    assert_eq!(
+        std::fs::read(run.join("model.safetensors")).expect("a model"),
+        model,
+        "the good model is left as it was"
+    );
 }

@@ -1,6 +1,7 @@
 //! Files written safely and runs that end: a run's directory and files that are not what
-//! they should be are refused and left as they are, and a run whose teacher gives no
-//! positions stops saying why.
+//! they should be are refused and left as they are, a resumed buffer holding a value that
+//! is not finite is refused naming it, and a run whose teacher gives no positions stops
+//! saying why.
 
 use std::os::unix::fs::symlink;
 use std::time::{Duration, Instant};
@@ -118,6 +119,40 @@ fn a_training_run_whose_teacher_makes_no_move_stops_saying_why() {
         !dir.path().join("model.safetensors").exists(),
         "no model of nothing"
     );
+}
+
+#[test]
+fn a_resumed_buffer_holding_a_non_finite_value_is_refused_naming_the_file() {
+    let dir = TempDir::new("nan-buffer");
+    let rules = Rules::default();
+    let mut config = quick_training(1);
+    config.games_per_generation = 2;
+    config.steps_per_generation = 2;
+    config.self_play.max_plies = 6;
+    train::<MartianChess>(&rules, dir.path(), &config, false, &[], None, &mut |_| {})
+        .expect("trains");
+    let model_path = dir.path().join("model.safetensors");
+    let buffer_path = dir.path().join("buffer.safetensors");
+    let good = std::fs::read(&model_path).expect("a model");
+    let (buffer, generation) = ReplayBuffer::load(&buffer_path, 1000).expect("a buffer");
+    for poison in [f32::NAN, f32::INFINITY] {
+        let mut positions: Vec<_> = buffer.clone().into_positions().collect();
+        positions[0].observation[0] = poison;
+        let mut poisoned = ReplayBuffer::new(1000);
+        poisoned.extend(positions);
+        poisoned.save(&buffer_path, generation).expect("saved");
+        config.generations = Some(2);
+        let resumed =
+            train::<MartianChess>(&rules, dir.path(), &config, true, &[], None, &mut |_| {});
+        match resumed {
+            Err(TrainError::Model(ModelError::NotFinite { path, what })) => {
+                assert!(path.ends_with("buffer.safetensors"), "{path}");
+                assert!(what.contains("observations of position 0"), "{what}");
+            }
+            other => panic!("a poisoned buffer was not refused: {other:?}"),
+        }
+        assert_eq!(std::fs::read(&model_path).expect("a model"), good);
+    }
 }
 
 #[test]
