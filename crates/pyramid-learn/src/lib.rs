@@ -20,6 +20,7 @@ mod run_log;
 mod safe_file;
 mod search;
 mod self_play;
+mod shared;
 mod teacher;
 mod training;
 mod value_net;
@@ -32,7 +33,7 @@ pub use error::{ModelError, TensorMismatch};
 pub use evaluation::Evaluation;
 pub use evaluator::{CandleEvaluator, Evaluator, UniformEvaluator, check_evaluator};
 pub use inference::Inference;
-pub use kind::{AzKind, AzSpec, shared_model};
+pub use kind::{AzKind, AzSpec};
 pub use limits::{MAX_MODEL_BYTES, MAX_SEATS};
 pub use model::{FORMAT_VERSION, Model, ModelInfo, default_device};
 pub use network::{
@@ -50,6 +51,7 @@ pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
+pub use shared::{shared_model, shared_value_net};
 pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Progress,

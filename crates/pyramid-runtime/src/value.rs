@@ -56,7 +56,7 @@ impl GameVisitor for TrainValue<'_> {
             path: self.setup.out.display().to_string(),
             source,
         })?;
-        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher))?
+        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher), &rules)?
             .pop()
             .ok_or_else(|| Error::Positions("no teacher".to_owned()))?;
         let deadline = self.setup.play_time.map(|t| Instant::now() + t);
@@ -77,8 +77,9 @@ impl GameVisitor for TrainValue<'_> {
 /// (`pyramid_learn::train_value_net`) and writes it to `setup.out`, reporting the games
 /// played and each epoch to `progress`. Refused before any game: an `out` that is not a
 /// regular file or absent (a symbolic link, a directory, a device: [`Error::Model`]), and
-/// a teacher spec that cannot be built for the game ([`Error::Opponent`]). Teacher games
-/// that give no position end the run with an error saying why.
+/// a teacher spec that cannot be built for the game or cannot play its rules
+/// ([`Error::Opponent`]). Teacher games that give no position end the run with an error
+/// saying why.
 pub fn train_value(
     name: &str,
     options: &RuleOptions,

@@ -2,7 +2,8 @@
 //! `--out` that is a symbolic link, a directory or a FIFO is refused before any work
 //! (usage error, status 2) and left as it is; a run whose teacher or games give no
 //! positions ends within seconds with an error saying why (status 1); `--positions 0` is a
-//! usage error; a resumed buffer holding NaN is refused naming it.
+//! usage error; a resumed buffer holding NaN is refused naming it; a value net of other
+//! rules is refused by `match` before its first game.
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use pyramid_runtime::pyramid_learn::ReplayBuffer;
 
-use crate::common::stderr;
+use crate::common::{pyrctl, stderr};
 
 /// A fresh folder of the test's own under the target's temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -223,6 +224,55 @@ fn train_whose_teacher_forfeits_every_game_ends_with_an_error_within_60_s() {
         &["no positions to learn from", "/nonexistent/engine"],
     );
     assert!(!run.join("model.safetensors").exists());
+}
+
+/// A value net of four-seat Martian Chess, trained from the command line.
+fn four_seat_net(dir: &Path) -> PathBuf {
+    let net = dir.join("four.value.safetensors");
+    let trained = train_value(&net, &["--players", "4"]);
+    assert!(trained.status.success(), "{}", stderr(&trained));
+    net
+}
+
+#[test]
+fn match_refuses_a_value_net_of_other_rules_before_the_first_game() {
+    let dir = scratch("match-other-rules");
+    let net = four_seat_net(&dir);
+    let spec = format!("ab:model={},depth=1", net.display());
+    let refused = pyrctl(&[
+        "match",
+        "martian-chess",
+        "--bot",
+        &spec,
+        "--bot",
+        "random",
+        "--games",
+        "2",
+    ]);
+    failed_with(&refused, 1, &["other rules"]);
+    assert!(
+        !stderr(&refused).contains("forfeits"),
+        "{}",
+        stderr(&refused)
+    );
+    // Under its own rules it plays.
+    let played = pyrctl(&[
+        "match",
+        "martian-chess",
+        "--players",
+        "4",
+        "--bot",
+        &spec,
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    // As a teacher it is refused before any game too.
+    let out = dir.join("other.safetensors");
+    let refused = train_value(&out, &["--teacher", &spec]);
+    failed_with(&refused, 1, &["--teacher", "other rules"]);
 }
 
 #[test]

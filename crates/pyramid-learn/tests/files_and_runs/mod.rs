@@ -1,17 +1,20 @@
 //! Files written safely and runs that end: a run's directory and files that are not what
 //! they should be are refused and left as they are, a resumed buffer holding a value that
-//! is not finite is refused naming it, and a run whose teacher gives no positions stops
-//! saying why.
+//! is not finite is refused naming it, a run whose teacher gives no positions stops
+//! saying why, a learned file of other rules is refused before any game, and one copy of
+//! a learned file is shared by every bot that plays it.
 
 use std::os::unix::fs::symlink;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use martian_chess::{MartianChess, Rules};
+use pyramid_bots::{BotKinds, BotSpec};
 use pyramid_core::prelude::*;
-use pyramid_core::{Bot, Seat};
+use pyramid_core::{Bot, RuleSet, Seat};
 use pyramid_learn::{
-    Model, ModelError, Opponent, ReplayBuffer, TrainError, ValueNet, ValueTrainConfig, train,
-    train_value_net,
+    AbModelKind, AzKind, Model, ModelError, Opponent, ReplayBuffer, TrainError, ValueNet,
+    ValueTrainConfig, shared_model, shared_value_net, train, train_value_net,
 };
 
 use crate::{TempDir, quick_training};
@@ -206,4 +209,95 @@ fn saving_a_model_or_value_net_over_a_symlink_leaves_its_target_intact() {
         .map(|e| e.expect("an entry").file_name())
         .collect();
     assert_eq!(names.len(), 2, "no temporary left: {names:?}");
+}
+
+/// A value net and a model of four-seat Martian Chess, in `dir`.
+fn four_seat_files(dir: &TempDir) -> (String, String) {
+    let mut four = Rules::default();
+    four.set_option("players", "4").expect("four seats");
+    let net = dir.path().join("four.value.safetensors");
+    ValueNet::new::<MartianChess>(&four, 4, 2, 1)
+        .expect("a net")
+        .save(&net)
+        .expect("saved");
+    let model = dir.path().join("four.safetensors");
+    Model::new::<MartianChess>(&four, 2, 1, 1)
+        .expect("a model")
+        .save(&model)
+        .expect("saved");
+    (net.display().to_string(), model.display().to_string())
+}
+
+#[test]
+fn a_learned_file_of_other_rules_is_refused_before_any_game() {
+    let dir = TempDir::new("other-rules");
+    let (net, model) = four_seat_files(&dir);
+    let mut kinds = BotKinds::new();
+    kinds.add::<AbModelKind, MartianChess>();
+    kinds.add::<AzKind, MartianChess>();
+    let mut four = Rules::default();
+    four.set_option("players", "4").expect("four seats");
+    for text in [
+        format!("ab:model={net},depth=1"),
+        format!("ab:model={model},depth=1"),
+        format!("az:model={model},iters=4"),
+    ] {
+        let spec: BotSpec = kinds.parse(&text).expect("a spec");
+        assert!(spec.build::<MartianChess>(1).is_ok(), "{text}");
+        assert!(spec.check_rules::<MartianChess>(&four).is_ok(), "{text}");
+        let error = spec
+            .check_rules::<MartianChess>(&Rules::default())
+            .expect_err("other rules");
+        assert!(error.to_string().contains("other rules"), "{text}: {error}");
+    }
+    // A match refuses it before its first game.
+    let spec: BotSpec = kinds
+        .parse(&format!("ab:model={net},depth=1"))
+        .expect("a spec");
+    let config = pyramid_bots::MatchConfig {
+        rules: Rules::default(),
+        bots: vec![spec, BotSpec::Random],
+        games: 2,
+        seed: 1,
+        swap_seats: true,
+        jobs: 1,
+    };
+    let mut played = 0;
+    let refused = pyramid_bots::run_match::<MartianChess>(&config, |_| played += 1);
+    assert!(
+        matches!(refused, Err(pyramid_bots::MatchError::Bot { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(played, 0);
+}
+
+#[test]
+fn one_copy_of_a_learned_file_is_shared_by_every_bot_that_plays_it() {
+    let dir = TempDir::new("shared");
+    let path = dir.path().join("mc.value.safetensors");
+    ValueNet::new::<MartianChess>(&Rules::default(), 4, 2, 1)
+        .expect("a net")
+        .save(&path)
+        .expect("saved");
+    // Another name of the same file.
+    let other_name = dir.path().join(".").join("mc.value.safetensors");
+    let first = shared_value_net(&path).expect("read");
+    assert!(Arc::ptr_eq(
+        &first,
+        &shared_value_net(&other_name).expect("read")
+    ));
+    // A model file is not a value net, nor a value net a model.
+    assert!(matches!(
+        shared_model(&path),
+        Err(ModelError::NotAModel { .. })
+    ));
+    // A file rewritten since is read again.
+    ValueNet::new::<MartianChess>(&Rules::default(), 4, 2, 2)
+        .expect("a net")
+        .save(&path)
+        .expect("saved");
+    assert!(!Arc::ptr_eq(
+        &first,
+        &shared_value_net(&path).expect("read")
+    ));
 }
