@@ -216,7 +216,8 @@ pub fn train<G: FullGame>(
 
 /// The learner's side of a training run, one generation at a time: what [`train`] loops
 /// over, and what a cluster's driver calls while workers elsewhere play the self-play
-/// games ([`play_games`] on their machines, sent back with [`ReplayBuffer::to_bytes`]).
+/// games ([`play_games`](crate::play_games) on their machines, sent back with
+/// [`ReplayBuffer::to_bytes`]).
 pub struct Trainer<G: FullGame> {
     rules: G::Rules,
     out: PathBuf,
