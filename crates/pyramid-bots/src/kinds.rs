@@ -91,6 +91,14 @@ pub trait BotKind: 'static {
     /// The bot for game `G`, its random choices following from `seed`; refused with a
     /// [`SpecError::Build`] when it cannot be built (a file it needs, another game's).
     fn build<G: FullGame>(spec: &Self::Spec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError>;
+    /// Checks, before any game, that the bot can play game `G` under `rules` (a learned
+    /// file trained for other rules cannot), refused with a [`SpecError::Build`] saying
+    /// why; what [`BotSpec::check_rules`](crate::BotSpec::check_rules) asks. The default:
+    /// any bot that builds can play any rules of its game.
+    fn check_rules<G: FullGame>(spec: &Self::Spec, rules: &G::Rules) -> Result<(), SpecError> {
+        let _ = (spec, rules);
+        Ok(())
+    }
 }
 
 /// The bot kinds a tool knows: this crate's own bots (`random`, `greedy`, `mcts`,
@@ -123,10 +131,13 @@ impl BotKinds {
                 self.added.len() - 1
             }
         };
-        let builder: Builder<G> = build_as::<K, G>;
+        let for_game = ForGame::<G> {
+            build: build_as::<K, G>,
+            check: check_as::<K, G>,
+        };
         Arc::make_mut(&mut self.added[index])
             .builders
-            .insert(TypeId::of::<G>(), Arc::new(builder));
+            .insert(TypeId::of::<G>(), Arc::new(for_game));
         self
     }
 
@@ -180,6 +191,29 @@ impl fmt::Debug for BotKinds {
 /// The bot of an added kind for game `G`, from the kind's settings.
 type Builder<G> = fn(&dyn Any, u64) -> Result<Box<dyn Bot<G>>, SpecError>;
 
+/// An added kind's bot for game `G`, and its check of `G`'s rules, from the kind's
+/// settings (their type erased).
+struct ForGame<G: FullGame> {
+    build: Builder<G>,
+    check: fn(&dyn Any, &G::Rules) -> Result<(), SpecError>,
+}
+
+/// The settings of another kind than `K` (never met: an entry's specs are its kind's).
+fn other_kind<K: BotKind>() -> SpecError {
+    SpecError::Build {
+        bot: K::NAME,
+        reason: "the settings of another kind".to_owned(),
+    }
+}
+
+/// [`BotKind::check_rules`] of kind `K` for game `G`, its settings type erased.
+fn check_as<K: BotKind, G: FullGame>(spec: &dyn Any, rules: &G::Rules) -> Result<(), SpecError> {
+    match spec.downcast_ref::<K::Spec>() {
+        Some(spec) => K::check_rules::<G>(spec, rules),
+        None => Err(other_kind::<K>()),
+    }
+}
+
 /// [`BotKind::build`] of kind `K` for game `G`, its settings type erased.
 fn build_as<K: BotKind, G: FullGame>(
     spec: &dyn Any,
@@ -187,10 +221,7 @@ fn build_as<K: BotKind, G: FullGame>(
 ) -> Result<Box<dyn Bot<G>>, SpecError> {
     match spec.downcast_ref::<K::Spec>() {
         Some(spec) => K::build::<G>(spec, seed),
-        None => Err(SpecError::Build {
-            bot: K::NAME,
-            reason: "the settings of another kind".to_owned(),
-        }),
+        None => Err(other_kind::<K>()),
     }
 }
 
@@ -205,7 +236,7 @@ struct Entry {
     /// The kind's type, to tell two kinds of one name apart.
     kind: TypeId,
     parse: Parser,
-    /// A [`Builder<G>`] per game type `G`.
+    /// A [`ForGame<G>`] per game type `G`.
     builders: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
 }
 
@@ -260,22 +291,29 @@ impl AddedSpec {
     /// The bot for game `G`, its choices following from `seed`; refused if the kind was
     /// not added for `G` or cannot build its bot.
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        let builder = self
-            .entry
+        (self.for_game::<G>()?.build)(self.spec.as_any(), seed)
+    }
+
+    /// Checks that the bot can play game `G` under `rules` ([`BotKind::check_rules`]);
+    /// refused if the kind was not added for `G` or cannot play these rules.
+    pub fn check_rules<G: FullGame>(&self, rules: &G::Rules) -> Result<(), SpecError> {
+        (self.for_game::<G>()?.check)(self.spec.as_any(), rules)
+    }
+
+    /// The kind's bot and check for game `G`, or why there are none.
+    fn for_game<G: FullGame>(&self) -> Result<&ForGame<G>, SpecError> {
+        self.entry
             .builders
             .get(&TypeId::of::<G>())
-            .and_then(|b| b.downcast_ref::<Builder<G>>());
-        match builder {
-            Some(build) => build(self.spec.as_any(), seed),
-            None => Err(SpecError::Build {
+            .and_then(|b| b.downcast_ref::<ForGame<G>>())
+            .ok_or_else(|| SpecError::Build {
                 bot: self.entry.name,
                 reason: format!(
                     "this build has no `{}` bot for {}",
                     self.entry.name,
                     G::NAME
                 ),
-            }),
-        }
+            })
     }
 }
 

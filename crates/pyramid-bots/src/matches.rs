@@ -133,7 +133,8 @@ pub enum MatchError {
         /// What does not fit.
         why: String,
     },
-    /// A bot cannot be built (an `az` model that cannot be read, or is another game's).
+    /// A bot cannot be built or cannot play the match's rules (an `az` model that cannot
+    /// be read, is another game's, or was trained for other rules), found before any game.
     #[error("bot {spec}: {error}")]
     Bot {
         /// The bot's spec.
@@ -378,6 +379,8 @@ pub fn run_match<G: FullGame>(
 /// `0..`[`MatchConfig::total_games`]) on `config.jobs` threads, `on_game` seeing them in
 /// order; the report counts only these games. Each game depends on the match seed and its
 /// number alone, so shards played anywhere, in any order, add up to the whole match.
+/// Every bot is built and checked against the rules ([`BotSpec::check_rules`]) before the
+/// first game: one that cannot play them is refused ([`MatchError::Bot`]).
 ///
 /// ```
 /// use pyramid_bots::{BotSpec, MatchConfig, run_games, run_match};
@@ -404,6 +407,7 @@ pub fn run_games<G: FullGame>(
     config.check()?;
     for spec in &config.bots {
         spec.build::<G>(config.seed)
+            .and_then(|_| spec.check_rules::<G>(&config.rules))
             .map_err(|error| MatchError::Bot {
                 spec: spec.to_string(),
                 error,

@@ -67,6 +67,16 @@ impl BotSpec {
         })
     }
 
+    /// Checks, before any game, that the bot can play game `G` under `rules`: an added
+    /// kind's check ([`BotKind::check_rules`](crate::BotKind::check_rules): a learned file
+    /// of other rules is refused); this crate's own bots play any rules of their game.
+    pub fn check_rules<G: FullGame>(&self, rules: &G::Rules) -> Result<(), SpecError> {
+        match self {
+            BotSpec::Added(spec) => spec.check_rules::<G>(rules),
+            _ => Ok(()),
+        }
+    }
+
     /// [`BotSpec::build`], or if that fails a bot that forfeits at once, saying why
     /// ([`Bot::failure`]): for games played after the specs were checked.
     pub fn build_or_forfeit<G: FullGame>(&self, seed: u64) -> Box<dyn Bot<G>> {

@@ -3,7 +3,7 @@
 //! ([`ValueNetValue`], the file a [`ValueNet`]'s) or a model's value head ([`NetValue`]).
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError};
@@ -11,9 +11,9 @@ use pyramid_core::prelude::*;
 use pyramid_core::{Bot, Seat};
 
 use crate::error::ModelError;
-use crate::kind::model_of_game;
-use crate::model::{Model, read_model_file};
-use crate::value_net::{ValueNet, ValueScratch, is_value_net_file};
+use crate::model::Model;
+use crate::shared::{Learned, shared_learned};
+use crate::value_net::{ValueNet, ValueScratch};
 
 /// A leaf's value by the model: the value head's expected reward for the searching seat,
 /// from the observation of the seat to act (as the model was trained: every position it
@@ -141,24 +141,6 @@ impl<G: FullGame> LeafValue<G> for ValueNetValue {
     }
 }
 
-/// The value net in `path` if the file is one (`None` for a model file), refused when it
-/// is another game's or damaged.
-fn value_net_of_game<G: FullGame>(path: &Path) -> Result<Option<ValueNet>, ModelError> {
-    let (buffer, name) = read_model_file(path)?;
-    if !is_value_net_file(&buffer) {
-        return Ok(None);
-    }
-    let net = ValueNet::from_bytes(&buffer, &name)?;
-    if net.info().game != G::NAME {
-        return Err(ModelError::WrongGame {
-            path: name,
-            expected: G::NAME.to_owned(),
-            found: net.info().game.clone(),
-        });
-    }
-    Ok(Some(net))
-}
-
 /// `ab:model=FILE` as a kind of `pyramid_bots` specs, added under the name `ab`: it reads
 /// the `ab` specs that name a `model` (with `depth`/`ms` and `tt` as `ab` reads them).
 ///
@@ -193,6 +175,10 @@ impl BotKind for AbModelKind {
 
     fn build<G: FullGame>(spec: &AbModelSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
         spec.build::<G>(seed)
+    }
+
+    fn check_rules<G: FullGame>(spec: &AbModelSpec, rules: &G::Rules) -> Result<(), SpecError> {
+        spec.check_rules::<G>(rules)
     }
 }
 
@@ -233,28 +219,67 @@ impl AbModelSpec {
         Ok(AbModelSpec { model, config })
     }
 
-    /// The bot for game `G`: reads the value net or the model (a model once per file and
-    /// version) and refuses another game's or a damaged file ([`SpecError::Build`]).
+    /// The bot for game `G`: reads the value net or the model (once per file and version,
+    /// shared by every bot that names it: [`shared_value_net`](crate::shared_value_net),
+    /// [`shared_model`](crate::shared_model)) and refuses another game's or a damaged file
+    /// ([`SpecError::Build`]).
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        let refused = |e: ModelError| SpecError::Build {
-            bot: "ab",
-            reason: e.to_string(),
+        let bot: Box<dyn Bot<G>> = match self.learned::<G>()? {
+            Learned::ValueNet(net) => {
+                let value = ValueNetValue::new(net, self.model.clone());
+                Box::new(AlphaBetaBot::<G, ValueNetValue>::with_leaf_value(
+                    self.config.clone(),
+                    seed,
+                    value,
+                ))
+            }
+            Learned::Model(model) => {
+                let value = NetValue::new(model, self.model.clone());
+                Box::new(AlphaBetaBot::<G, NetValue>::with_leaf_value(
+                    self.config.clone(),
+                    seed,
+                    value,
+                ))
+            }
         };
-        if let Some(net) = value_net_of_game::<G>(&self.model).map_err(refused)? {
-            let value = ValueNetValue::new(Arc::new(net), self.model.clone());
-            return Ok(Box::new(AlphaBetaBot::<G, ValueNetValue>::with_leaf_value(
-                self.config.clone(),
-                seed,
-                value,
-            )));
+        Ok(bot)
+    }
+
+    /// Checks that the value net or model plays game `G` under `rules`
+    /// ([`ValueNet::check_game`], [`Model::check_game`]): one of another game, or of
+    /// other rules (another observation size or seat count), is refused before any game
+    /// ([`SpecError::Build`]) rather than forfeiting each.
+    pub fn check_rules<G: FullGame>(&self, rules: &G::Rules) -> Result<(), SpecError> {
+        match self.learned::<G>()? {
+            Learned::ValueNet(net) => net.check_game::<G>(rules),
+            Learned::Model(model) => model.check_game::<G>(rules),
         }
-        let model = model_of_game::<G>(&self.model, "ab")?;
-        let value = NetValue::new(model, self.model.clone());
-        Ok(Box::new(AlphaBetaBot::<G, NetValue>::with_leaf_value(
-            self.config.clone(),
-            seed,
-            value,
-        )))
+        .map_err(refused)
+    }
+
+    /// The file, read once and shared, refused when damaged or another game's.
+    fn learned<G: FullGame>(&self) -> Result<Learned, SpecError> {
+        let learned = shared_learned(&self.model).map_err(refused)?;
+        let found = match &learned {
+            Learned::ValueNet(net) => &net.info().game,
+            Learned::Model(model) => &model.info().game,
+        };
+        if found != G::NAME {
+            return Err(refused(ModelError::WrongGame {
+                path: self.model.display().to_string(),
+                expected: G::NAME.to_owned(),
+                found: found.clone(),
+            }));
+        }
+        Ok(learned)
+    }
+}
+
+/// An `ab:model` bot refused for `error`.
+fn refused(error: ModelError) -> SpecError {
+    SpecError::Build {
+        bot: "ab",
+        reason: error.to_string(),
     }
 }
 

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::run_log::{GenerationLog, read_log};
+use crate::safe_file::write_file;
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;
@@ -13,9 +14,10 @@ const COLOURS: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
 ];
 
-/// Draws the scores of the log at `log` into an SVG file at `out`, titled with `game`.
+/// Draws the scores of the log at `log` into an SVG file at `out`, titled with `game`
+/// (through [`write_file`]: only where nothing or a regular file is).
 pub fn write_curve(log: &Path, out: &Path, game: &str) -> std::io::Result<()> {
-    std::fs::write(out, curve_svg(log, game)?)
+    write_file(out, curve_svg(log, game)?.as_bytes())
 }
 
 /// The SVG text of the learning curve of the log at `log`.

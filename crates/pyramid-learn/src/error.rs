@@ -81,6 +81,20 @@ pub enum ModelError {
         /// How its tensors differ (boxed: it names tensors and their dimensions).
         problem: Box<TensorMismatch>,
     },
+    /// A file or a model holds a value that is not finite (NaN or infinite): a replay
+    /// buffer refused when read (a resumed run never trains on it), weights refused when
+    /// saved (a model that diverged is never written over a good one).
+    #[error("{path}: {what} hold a value that is not finite (NaN or infinite): refused")]
+    NotFinite {
+        /// The file (or the model, when saved).
+        path: String,
+        /// Which values (`observations of position 3`, ``weights `first.weight` ``).
+        what: String,
+    },
+    /// Training was given no positions to learn from: why (a teacher that forfeits every
+    /// game, games cut off before any decision).
+    #[error("no positions to learn from: {0}")]
+    NoPositions(String),
     /// The network itself failed (a shape the library refused, out of memory).
     #[error("network: {0}")]
     Network(#[from] candle_core::Error),

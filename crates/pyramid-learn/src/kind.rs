@@ -1,13 +1,12 @@
 //! The `az` bot by spec ([`AzKind`], the kind of bot this crate adds to
 //! `pyramid_bots::BotKinds`): `az:model=FILE,iters=N` or `az:model=FILE,ms=T`, with
 //! `threads`, `batch` and `c`; its model read once per file and shared by every bot that
-//! names it ([`shared_model`]).
+//! names it ([`shared_model`](crate::shared_model)).
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::sync::Arc;
+use std::time::Duration;
 
 use pyramid_bots::kinds::{known_option, number_in};
 use pyramid_bots::{BotKind, SpecError};
@@ -17,6 +16,7 @@ use pyramid_core::prelude::*;
 use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::error::ModelError;
 use crate::model::Model;
+use crate::shared::shared_model;
 
 /// The `az` bot as a kind of `pyramid_bots` specs: add it to a `BotKinds` for each game
 /// type it is to play, and `az:model=FILE,...` parses and builds.
@@ -53,6 +53,10 @@ impl BotKind for AzKind {
 
     fn build<G: FullGame>(spec: &AzSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
         spec.build::<G>(seed)
+    }
+
+    fn check_rules<G: FullGame>(spec: &AzSpec, rules: &G::Rules) -> Result<(), SpecError> {
+        spec.check_rules::<G>(rules)
     }
 }
 
@@ -130,6 +134,17 @@ impl AzSpec {
         let model = model_of_game::<G>(&self.model, "az")?;
         Ok(Box::new(AzBot::<G>::new(model, self.config.clone(), seed)))
     }
+
+    /// Checks that the model plays game `G` under `rules` ([`Model::check_game`]): a
+    /// model of other rules is refused before any game ([`SpecError::Build`]).
+    pub fn check_rules<G: FullGame>(&self, rules: &G::Rules) -> Result<(), SpecError> {
+        model_of_game::<G>(&self.model, "az")?
+            .check_game::<G>(rules)
+            .map_err(|e| SpecError::Build {
+                bot: "az",
+                reason: e.to_string(),
+            })
+    }
 }
 
 impl fmt::Display for AzSpec {
@@ -156,10 +171,7 @@ impl fmt::Display for AzSpec {
 /// The model in `path` for a bot of kind `bot` playing game `G`: read once per file and
 /// version ([`shared_model`]); a damaged file or another game's model is refused
 /// ([`SpecError::Build`] naming the bot).
-pub(crate) fn model_of_game<G: FullGame>(
-    path: &Path,
-    bot: &'static str,
-) -> Result<Arc<Model>, SpecError> {
+fn model_of_game<G: FullGame>(path: &Path, bot: &'static str) -> Result<Arc<Model>, SpecError> {
     let refused = |e: ModelError| SpecError::Build {
         bot,
         reason: e.to_string(),
@@ -171,37 +183,6 @@ pub(crate) fn model_of_game<G: FullGame>(
             expected: G::NAME.to_owned(),
             found: model.info().game.clone(),
         }));
-    }
-    Ok(model)
-}
-
-/// The models read so far, by file, with the file's modification time and size when it
-/// was read: a file rewritten since (a training run's new model) is read again.
-type ModelCache = HashMap<PathBuf, (Option<SystemTime>, u64, Arc<Model>)>;
-
-/// The model in `path`, read once and shared while the file is unchanged.
-pub fn shared_model(path: &Path) -> Result<Arc<Model>, ModelError> {
-    static CACHE: OnceLock<Mutex<ModelCache>> = OnceLock::new();
-    let stamp = std::fs::metadata(path).map_err(|source| ModelError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    let (modified, len) = (stamp.modified().ok(), stamp.len());
-    let cache = CACHE.get_or_init(Mutex::default);
-    if let Ok(cache) = cache.lock()
-        && let Some((m, l, model)) = cache.get(path)
-        && *m == modified
-        && *l == len
-        && modified.is_some()
-    {
-        return Ok(model.clone());
-    }
-    let model = Arc::new(Model::load_any(path)?);
-    if let Ok(mut cache) = cache.lock() {
-        if cache.len() >= 16 {
-            cache.clear();
-        }
-        cache.insert(path.to_path_buf(), (modified, len, model.clone()));
     }
     Ok(model)
 }

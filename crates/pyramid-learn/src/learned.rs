@@ -5,9 +5,8 @@
 
 use std::path::Path;
 
-use crate::model::read_model_file;
-use crate::value_net::{ValueNet, is_value_net_file};
-use crate::{ModelError, shared_model};
+use crate::ModelError;
+use crate::shared::{Learned, shared_learned};
 
 /// What a learned file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +43,8 @@ impl LearnedFile {
 }
 
 /// Reads the learned file at `path`, a model or a value net, with the checks of each
-/// (size before reading, header, shapes, finite weights): what it is and its game.
+/// (size before reading, header, shapes, finite weights), once for every bot that plays
+/// it (the shared copy): what it is and its game.
 ///
 /// ```no_run
 /// let file = pyramid_learn::learned_file("models/martian-chess.value.safetensors".as_ref())?;
@@ -52,17 +52,14 @@ impl LearnedFile {
 /// # Ok::<(), pyramid_learn::ModelError>(())
 /// ```
 pub fn learned_file(path: &Path) -> Result<LearnedFile, ModelError> {
-    let (buffer, name) = read_model_file(path)?;
-    if is_value_net_file(&buffer) {
-        let net = ValueNet::from_bytes(&buffer, &name)?;
-        return Ok(LearnedFile {
+    Ok(match shared_learned(path)? {
+        Learned::ValueNet(net) => LearnedFile {
             kind: LearnedKind::ValueNet,
             game: net.info().game.clone(),
-        });
-    }
-    let model = shared_model(path)?;
-    Ok(LearnedFile {
-        kind: LearnedKind::Model,
-        game: model.info().game.clone(),
+        },
+        Learned::Model(model) => LearnedFile {
+            kind: LearnedKind::Model,
+            game: model.info().game.clone(),
+        },
     })
 }

@@ -18,8 +18,10 @@ mod network_bench;
 mod opponent;
 mod replay_buffer;
 mod run_log;
+mod safe_file;
 mod search;
 mod self_play;
+mod shared;
 mod teacher;
 mod training;
 mod value_net;
@@ -32,7 +34,7 @@ pub use error::{ModelError, TensorMismatch};
 pub use evaluation::Evaluation;
 pub use evaluator::{CandleEvaluator, Evaluator, UniformEvaluator, check_evaluator};
 pub use inference::Inference;
-pub use kind::{AzKind, AzSpec, shared_model};
+pub use kind::{AzKind, AzSpec};
 pub use learned::{LearnedFile, LearnedKind, learned_file};
 pub use limits::{MAX_MODEL_BYTES, MAX_SEATS};
 pub use model::{FORMAT_VERSION, Model, ModelInfo, default_device};
@@ -46,14 +48,16 @@ pub use network_bench::{
 pub use opponent::Opponent;
 pub use replay_buffer::{Batch, ReplayBuffer};
 pub use run_log::{GenerationLog, Score, read_log};
+pub use safe_file::{append_file, check_target, write_file};
 pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
+pub use shared::{shared_model, shared_value_net};
 pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};
 pub use training::{
     BUFFER_FILE, CURVE_FILE, EVALUATION_PLY_LIMIT, LOG_FILE, Learner, MODEL_FILE, Progress,
-    TrainConfig, TrainError, Trainer, run_files, train,
+    TrainConfig, TrainError, Trainer, check_run_dir, run_files, train,
 };
 pub use value_net::{
     MAX_VALUE_UNITS, VALUE_NET_FORMAT, ValueNet, ValueNetInfo, ValueNetShape, ValueScratch,

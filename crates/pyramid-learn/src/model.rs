@@ -22,6 +22,7 @@ use crate::evaluation::Evaluation;
 use crate::inference::Inference;
 use crate::limits::MAX_MODEL_BYTES;
 use crate::network::{NetShape, Network, TensorSpec};
+use crate::safe_file::write_file;
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -266,8 +267,11 @@ impl Model {
         check_fit::<G>(&self.info.game, &self.info.shape, &self.origin, rules)
     }
 
-    /// Writes the model to `path` (safetensors), through a temporary file renamed at the
-    /// end, so a crash never leaves half a model under that name.
+    /// Writes the model to `path` (safetensors) through [`write_file`](crate::write_file):
+    /// a new temporary beside it renamed at the end, so a crash never leaves half a model
+    /// under that name, and only where nothing or a regular file is. Weights that are not
+    /// all finite (a training run that diverged) are refused ([`ModelError::NotFinite`]),
+    /// so a good model is never replaced by a broken one.
     pub fn save(&self, path: &Path) -> Result<(), ModelError> {
         self.save_with(path, &self.info)
     }
@@ -279,10 +283,31 @@ impl Model {
             path: path.display().to_string(),
             source,
         };
+        self.check_finite(&path.display().to_string())?;
         let bytes = self.bytes_with(info, &path.display().to_string())?;
-        let temporary = path.with_extension("partial");
-        std::fs::write(&temporary, bytes).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
+        write_file(path, &bytes).map_err(io)
+    }
+
+    /// Refuses weights that are not all finite (NaN or infinite: a training run that
+    /// diverged) as [`ModelError::NotFinite`], naming the model as `name`.
+    fn check_finite(&self, name: &str) -> Result<(), ModelError> {
+        let data = self.vars.data().lock().map_err(|_| poisoned())?;
+        let mut names: Vec<&String> = data.keys().collect();
+        names.sort();
+        for tensor in names {
+            let finite = data[tensor]
+                .flatten_all()?
+                .to_vec1::<f32>()?
+                .iter()
+                .all(|v| v.is_finite());
+            if !finite {
+                return Err(ModelError::NotFinite {
+                    path: name.to_owned(),
+                    what: format!("weights `{tensor}`"),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The model file's bytes (what a learner sends its self-play workers).

@@ -8,6 +8,7 @@ use pyramid_core::rand::Rng;
 use safetensors::tensor::{Dtype, TensorView};
 
 use crate::error::ModelError;
+use crate::safe_file::write_file;
 use crate::search::StepTarget;
 use crate::self_play::Position;
 
@@ -118,17 +119,15 @@ impl ReplayBuffer {
         self.positions.into_iter()
     }
 
-    /// Writes the buffer and the `generation` reached to `path` (safetensors), through a
-    /// temporary file renamed at the end.
+    /// Writes the buffer and the `generation` reached to `path` (safetensors) through
+    /// [`write_file`](crate::write_file): a new temporary beside it renamed at the end,
+    /// and only where nothing or a regular file is.
     pub fn save(&self, path: &Path, generation: u64) -> Result<(), ModelError> {
         let bytes = self.to_bytes(generation)?;
-        let temporary = path.with_extension("partial");
-        let io = |source| ModelError::Io {
+        write_file(path, &bytes).map_err(|source| ModelError::Io {
             path: path.display().to_string(),
             source,
-        };
-        std::fs::write(&temporary, bytes).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
+        })
     }
 
     /// The buffer and `generation` as the bytes of a safetensors file (what a self-play
@@ -210,6 +209,9 @@ impl ReplayBuffer {
     }
 
     /// Reads the bytes [`ReplayBuffer::to_bytes`] made; `name` names them in errors.
+    /// Refuses damaged bytes ([`ModelError::Damaged`]) and any observation, value or
+    /// policy target that is not finite ([`ModelError::NotFinite`]): training on one
+    /// would make every weight NaN.
     pub fn from_bytes(
         buffer: &[u8],
         name: &str,
@@ -236,21 +238,9 @@ impl ReplayBuffer {
         };
         let floats = |key: &str| -> Result<(Vec<usize>, Vec<f32>), ModelError> {
             let t = tensor(key)?;
-            Ok((
-                t.shape().to_vec(),
-                t.data()
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect(),
-            ))
+            Ok((t.shape().to_vec(), le_words(t.data(), f32::from_le_bytes)))
         };
-        let words = |key: &str| -> Result<Vec<u32>, ModelError> {
-            Ok(tensor(key)?
-                .data()
-                .chunks_exact(4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
+        let words = |key: &str| tensor(key).map(|t| le_words(t.data(), u32::from_le_bytes));
         let (shape, observations) = floats("observations")?;
         let (_, values) = floats("values")?;
         let (owners, offsets, steps) = (
@@ -272,6 +262,10 @@ impl ReplayBuffer {
         {
             return Err(damaged("its tensors do not agree in size".to_owned()));
         }
+        check_finite(
+            &name,
+            [(&observations, len), (&values, seats), (&shares, 0)],
+        )?;
         let mut positions: Vec<Position> = (0..n)
             .map(|i| Position {
                 observation: observations[i * len..(i + 1) * len].to_vec(),
@@ -295,4 +289,35 @@ impl ReplayBuffer {
         replay.extend(positions);
         Ok((replay, generation))
     }
+}
+
+/// Refuses a buffer named `name` whose observations, value targets (each of `width`
+/// values a position) or policy shares (width 0: not by position) hold a value that is
+/// not finite ([`ModelError::NotFinite`], naming which and where).
+fn check_finite(name: &str, tensors: [(&[f32], usize); 3]) -> Result<(), ModelError> {
+    let kinds = [
+        "the observations",
+        "the value targets",
+        "the policy targets",
+    ];
+    for ((values, width), kind) in tensors.into_iter().zip(kinds) {
+        if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+            let what = match width {
+                0 => format!("{kind} (share {i})"),
+                width => format!("{kind} of position {}", i / width),
+            };
+            return Err(ModelError::NotFinite {
+                path: name.to_owned(),
+                what,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Little-endian 4-byte words of `data`, each read by `read`.
+fn le_words<T>(data: &[u8], read: fn([u8; 4]) -> T) -> Vec<T> {
+    data.chunks_exact(4)
+        .map(|b| read([b[0], b[1], b[2], b[3]]))
+        .collect()
 }

@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::safe_file::append_file;
+
 /// The score against one opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Score {
@@ -44,13 +46,11 @@ pub struct GenerationLog {
     pub evaluations: Vec<Score>,
 }
 
-/// Appends one generation's line to the log at `path`.
+/// Appends one generation's line to the log at `path` ([`append_file`]: never through a
+/// symbolic link, never to anything but a regular file).
 pub(crate) fn append_log(path: &Path, log: &GenerationLog) -> std::io::Result<()> {
     let line = serde_json::to_string(log).map_err(std::io::Error::other)?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
+    let mut file = append_file(path)?;
     writeln!(file, "{line}")
 }
 

@@ -72,8 +72,56 @@ pub fn play_teacher_games<G: FullGame>(
     threads: usize,
     deadline: Option<Instant>,
 ) -> Vec<SelfPlayGame> {
+    play_teacher_round(teacher, rules, games, seed, config, threads, deadline).games
+}
+
+/// Teacher games ([`play_teacher_games`]) and, when the teacher made no move in one of
+/// them, why (the first such game's reason): what tells a round without positions apart.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TeacherRound {
+    /// The games finished, in order.
+    pub(crate) games: Vec<SelfPlayGame>,
+    /// Why the teacher made no move in a game it had to move in (its bot's failure).
+    pub(crate) forfeit: Option<String>,
+}
+
+impl TeacherRound {
+    /// Why the round's games gave no position to learn from, naming `teacher`; `None`
+    /// when they gave some, or when no game was played (the time was up).
+    pub(crate) fn no_positions(&self, teacher: &str, config: &TeacherConfig) -> Option<String> {
+        if self.games.is_empty() || self.games.iter().any(|g| !g.positions.is_empty()) {
+            return None;
+        }
+        let n = self.games.len();
+        let opening = config.opening_random_plies;
+        Some(if config.max_plies <= opening {
+            format!(
+                "every game is cut off at {} plies (the ply limit), before the teacher's first \
+                 move after {opening} random opening plies",
+                config.max_plies
+            )
+        } else if let Some(reason) = &self.forfeit {
+            format!("the teacher {teacher} made no move in {n} games: {reason}")
+        } else {
+            format!(
+                "the {n} games of the teacher {teacher} ended within their {opening} random opening plies"
+            )
+        })
+    }
+}
+
+/// [`play_teacher_games`], with why the teacher made no move where it had to.
+pub(crate) fn play_teacher_round<G: FullGame>(
+    teacher: &Opponent<G>,
+    rules: &G::Rules,
+    games: usize,
+    seed: u64,
+    config: &TeacherConfig,
+    threads: usize,
+    deadline: Option<Instant>,
+) -> TeacherRound {
     let threads = threads.clamp(1, games.max(1));
-    let mut all: Vec<(usize, SelfPlayGame)> = std::thread::scope(|scope| {
+    let mut all: Vec<(usize, SelfPlayGame, Option<String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
@@ -81,7 +129,7 @@ pub fn play_teacher_games<G: FullGame>(
                     for i in (t..games).step_by(threads) {
                         let game_seed = game_seed(seed, i as u64);
                         match teacher_game(teacher, rules, game_seed, config, deadline) {
-                            Some(game) => mine.push((i, game)),
+                            Some((game, forfeit)) => mine.push((i, game, forfeit)),
                             None => break,
                         }
                     }
@@ -94,18 +142,23 @@ pub fn play_teacher_games<G: FullGame>(
             .flat_map(|w| w.join().unwrap_or_default())
             .collect()
     });
-    all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, g)| g).collect()
+    all.sort_by_key(|(i, _, _)| *i);
+    let forfeit = all.iter().find_map(|(_, _, forfeit)| forfeit.clone());
+    TeacherRound {
+        games: all.into_iter().map(|(_, g, _)| g).collect(),
+        forfeit,
+    }
 }
 
-/// One game of the teacher against itself, from `seed`; `None` when `deadline` came first.
+/// One game of the teacher against itself, from `seed`, with why the teacher made no
+/// move if it stopped the game so; `None` when `deadline` came first.
 fn teacher_game<G: FullGame>(
     teacher: &Opponent<G>,
     rules: &G::Rules,
     seed: u64,
     config: &TeacherConfig,
     deadline: Option<Instant>,
-) -> Option<SelfPlayGame> {
+) -> Option<(SelfPlayGame, Option<String>)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = G::deal(rules, &mut rng);
     let mut bots: Vec<Box<dyn Bot<G>>> = (0..state.seats())
@@ -123,6 +176,7 @@ fn teacher_game<G: FullGame>(
         }
     };
     lead_after_ply(&state);
+    let mut forfeit = None;
     while let Some(seat) = state.to_act() {
         if state.plies() >= config.max_plies {
             break;
@@ -134,16 +188,24 @@ fn teacher_game<G: FullGame>(
             state.random_action(&mut rng)
         } else {
             let bot = bots.get_mut(seat.index())?;
-            let chosen = bot
-                .choose(&state.view(seat), seat)
-                .filter(|&action| state.is_legal(action));
-            if let Some(action) = chosen {
-                let mut observation = vec![0.0; len];
-                state.write_observation(seat, &mut observation);
-                let targets = teacher_targets(&state, action);
-                positions.push((state.plies(), seat, observation, targets));
+            let chosen = bot.choose(&state.view(seat), seat);
+            let legal = chosen.filter(|&action| state.is_legal(action));
+            match legal {
+                Some(action) => {
+                    let mut observation = vec![0.0; len];
+                    state.write_observation(seat, &mut observation);
+                    let targets = teacher_targets(&state, action);
+                    positions.push((state.plies(), seat, observation, targets));
+                }
+                None => {
+                    forfeit = Some(match (chosen, bot.failure()) {
+                        (_, Some(reason)) => reason,
+                        (Some(_), None) => "it chose an illegal action".to_owned(),
+                        (None, None) => "it chose no action".to_owned(),
+                    });
+                }
             }
-            chosen
+            legal
         };
         let Some(action) = action else { break };
         state.play_unchecked(action);
@@ -163,11 +225,12 @@ fn teacher_game<G: FullGame>(
             }
         })
         .collect();
-    Some(SelfPlayGame {
+    let game = SelfPlayGame {
         positions,
         plies: state.plies(),
         rewards: rewards[..seats].to_vec(),
-    })
+    };
+    Some((game, forfeit))
 }
 
 /// The value target of the position after `ply` plies: with `value_plies` 0, the game's

@@ -27,8 +27,9 @@ use crate::model::Model;
 use crate::opponent::Opponent;
 use crate::replay_buffer::ReplayBuffer;
 use crate::run_log::{GenerationLog, Score, append_log, read_log};
+use crate::safe_file::{check_folder, check_target, write_file};
 use crate::self_play::{SelfPlayConfig, SelfPlayGame, play_games_until};
-use crate::teacher::{TeacherConfig, play_teacher_games};
+use crate::teacher::{TeacherConfig, play_teacher_round};
 
 /// Plies after which an evaluation game is cut off (a draw: 0.5 each), as `pyrctl
 /// match` cuts its games.
@@ -183,9 +184,17 @@ pub fn train<G: FullGame>(
     while !trainer.finished() {
         let clock = Instant::now();
         let games = match teacher {
-            Some(teacher) => trainer.teacher_play(teacher),
+            Some(teacher) => trainer.teacher_play(teacher)?,
             None => trainer.self_play()?,
         };
+        if !games.is_empty() && games.iter().all(|g| g.positions.is_empty()) {
+            return Err(ModelError::NoPositions(format!(
+                "the {} self-play games of generation {} gave none",
+                games.len(),
+                trainer.generation() + 1
+            ))
+            .into());
+        }
         let played = games.len();
         let positions_per_s = trainer.add_games(games, clock.elapsed());
         progress(&Progress::SelfPlayed {
@@ -207,7 +216,8 @@ pub fn train<G: FullGame>(
 
 /// The learner's side of a training run, one generation at a time: what [`train`] loops
 /// over, and what a cluster's driver calls while workers elsewhere play the self-play
-/// games ([`play_games`] on their machines, sent back with [`ReplayBuffer::to_bytes`]).
+/// games ([`play_games`](crate::play_games) on their machines, sent back with
+/// [`ReplayBuffer::to_bytes`]).
 pub struct Trainer<G: FullGame> {
     rules: G::Rules,
     out: PathBuf,
@@ -225,13 +235,15 @@ pub struct Trainer<G: FullGame> {
 
 impl<G: FullGame> Trainer<G> {
     /// Opens the run in `out`: a new model (refusing a directory that holds a run), or
-    /// with `resume` the model, buffer and generation the directory holds.
+    /// with `resume` the model, buffer and generation the directory holds. A directory
+    /// that cannot hold a run ([`check_run_dir`]) is refused first.
     pub fn open(
         rules: &G::Rules,
         out: &Path,
         config: &TrainConfig,
         resume: bool,
     ) -> Result<Trainer<G>, TrainError> {
+        check_run_dir(out)?;
         std::fs::create_dir_all(out).map_err(io_at(out))?;
         let [model_path, buffer_path, log_path, _] = run_files(out);
         let (model, buffer, generation) = if resume {
@@ -246,7 +258,7 @@ impl<G: FullGame> Trainer<G> {
                 return Err(TrainError::NotEmpty(out.display().to_string()));
             }
             let model = Model::new::<G>(rules, config.channels, config.blocks, config.seed)?;
-            std::fs::write(&log_path, "").map_err(io_at(&log_path))?;
+            write_file(&log_path, b"").map_err(io_at(&log_path))?;
             (model, ReplayBuffer::new(config.buffer_positions), 0)
         };
         let learner = Learner::new(&model, config.learning_rate, config.weight_decay)?;
@@ -322,14 +334,17 @@ impl<G: FullGame> Trainer<G> {
     }
 
     /// Plays the next generation's games with `teacher` in every seat instead of the
-    /// model ([`play_teacher_games`]): its decisions become the positions learned from.
-    pub fn teacher_play(&self, teacher: &Opponent<G>) -> Vec<SelfPlayGame> {
+    /// model ([`play_teacher_games`](crate::play_teacher_games)): its decisions become the
+    /// positions learned from. Games that give no position (a teacher that makes no move,
+    /// games cut off before its first) are refused with [`ModelError::NoPositions`]
+    /// saying why, so a run never goes on learning nothing.
+    pub fn teacher_play(&self, teacher: &Opponent<G>) -> Result<Vec<SelfPlayGame>, ModelError> {
         let config = TeacherConfig {
             opening_random_plies: self.config.teacher_opening_plies,
             max_plies: self.config.self_play.max_plies,
             value_plies: self.config.teacher_value_plies,
         };
-        play_teacher_games::<G>(
+        let round = play_teacher_round::<G>(
             teacher,
             &self.rules,
             self.config.games_per_generation,
@@ -337,7 +352,11 @@ impl<G: FullGame> Trainer<G> {
             &config,
             self.config.threads,
             self.deadline(),
-        )
+        );
+        match round.no_positions(&teacher.name, &config) {
+            Some(why) => Err(ModelError::NoPositions(why)),
+            None => Ok(round.games),
+        }
     }
 
     /// Adds self-play games (played here or elsewhere, in `elapsed`) to the replay buffer;
@@ -589,6 +608,27 @@ fn evaluate_against<G: FullGame>(
         score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
         games: scores.len(),
     })
+}
+
+/// Checks, before any work, that `out` can hold a training run: absent or a directory
+/// (not a symbolic link, a device or a file), and each of its [`run_files`] absent or a
+/// regular file ([`check_target`]); refused otherwise ([`TrainError::Io`] naming the path
+/// and what is there), nothing changed.
+///
+/// ```
+/// let file = std::env::temp_dir().join(format!("pyramid-learn-run-doc-{}", std::process::id()));
+/// std::fs::write(&file, "not a directory")?;
+/// let error = pyramid_learn::check_run_dir(&file).expect_err("a file");
+/// assert!(error.to_string().contains("not a directory"), "{error}");
+/// # std::fs::remove_file(&file)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn check_run_dir(out: &Path) -> Result<(), TrainError> {
+    check_folder(out).map_err(io_at(out))?;
+    for file in run_files(out) {
+        check_target(&file).map_err(io_at(&file))?;
+    }
+    Ok(())
 }
 
 /// The files of a training directory.

@@ -32,6 +32,7 @@ use crate::model::{
     check_offsets, check_tensor_table, damaged_named, read_model_file, tensor_bytes,
 };
 use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
+use crate::safe_file::write_file;
 
 /// The version of the value-net file format this crate writes and reads.
 pub const VALUE_NET_FORMAT: u32 = 1;
@@ -435,15 +436,28 @@ impl ValueNet {
         safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
     }
 
-    /// Writes the file to `path`, through a temporary file renamed at the end.
+    /// Writes the file to `path` through [`write_file`](crate::write_file): a new
+    /// temporary beside it renamed at the end, and only where nothing or a regular file
+    /// is. Weights that are not all finite are refused ([`ModelError::NotFinite`]).
     pub fn save(&self, path: &Path) -> Result<(), ModelError> {
         let io = |source| ModelError::Io {
             path: path.display().to_string(),
             source,
         };
-        let temporary = path.with_extension("partial");
-        std::fs::write(&temporary, self.to_bytes()?).map_err(io)?;
-        std::fs::rename(&temporary, path).map_err(io)
+        let mut broken: Vec<&String> = self
+            .tensors
+            .iter()
+            .filter(|(_, values)| values.iter().any(|v| !v.is_finite()))
+            .map(|(name, _)| name)
+            .collect();
+        broken.sort();
+        if let Some(name) = broken.first() {
+            return Err(ModelError::NotFinite {
+                path: path.display().to_string(),
+                what: format!("weights `{name}`"),
+            });
+        }
+        write_file(path, &self.to_bytes()?).map_err(io)
     }
 
     /// Reads the value net at `path`, whatever its game.
@@ -567,4 +581,36 @@ fn transposed(matrix: &[f32], columns: usize) -> Vec<f32> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use martian_chess::{MartianChess, Rules};
+
+    use super::*;
+
+    #[test]
+    fn a_value_net_with_non_finite_weights_is_never_saved_over_a_good_one() {
+        let path = std::env::temp_dir().join(format!(
+            "pyramid-learn-nan-value-{}.safetensors",
+            std::process::id()
+        ));
+        let net = ValueNet::new::<MartianChess>(&Rules::default(), 8, 4, 1).expect("a net");
+        net.save(&path).expect("a good net saved");
+        let good = std::fs::read(&path).expect("readable");
+        let mut tensors = net.tensors.clone();
+        if let Some(values) = tensors.values_mut().next() {
+            values[0] = f32::INFINITY;
+        }
+        let broken = ValueNet::with_tensors(net.info().clone(), "broken".to_owned(), tensors)
+            .expect("a net of the same shape");
+        let refused = broken.save(&path);
+        let after = std::fs::read(&path).expect("readable");
+        std::fs::remove_file(&path).ok();
+        assert!(
+            matches!(refused, Err(ModelError::NotFinite { .. })),
+            "{refused:?}"
+        );
+        assert_eq!(after, good, "the good net is left as it was");
+    }
 }

@@ -1,5 +1,5 @@
 //! Training a [`ValueNet`] from a teacher's games: the positions of
-//! [`play_teacher_games`], their value targets (the game's result, or who leads a few
+//! [`play_teacher_games`](crate::play_teacher_games), their value targets (the game's result, or who leads a few
 //! plies later: [`TeacherConfig::value_plies`]) learned by candle with AdamW, one game in
 //! ten held out to measure, the weights of the epoch best on the held-out games kept.
 
@@ -17,7 +17,7 @@ use crate::error::ModelError;
 use crate::model::default_device;
 use crate::opponent::Opponent;
 use crate::self_play::{Position, SelfPlayGame};
-use crate::teacher::{TeacherConfig, play_teacher_games};
+use crate::teacher::{TeacherConfig, play_teacher_round};
 use crate::value_net::{ValueNet, ValueNetShape};
 
 /// How a value net is trained.
@@ -116,7 +116,9 @@ pub struct ValueTraining {
 /// `deadline`, then trains on all but one game in `config.holdout_every`, keeping the
 /// weights of the epoch with the least held-out loss. The same seed and settings give the
 /// same net, whatever the thread count, when the teacher is itself reproducible (a
-/// depth budget, not a time budget).
+/// depth budget, not a time budget). A run that gets no position to learn from (none
+/// asked for, a round of games that gives none, the deadline before the teacher's first
+/// move) stops with [`ModelError::NoPositions`] saying why.
 ///
 /// ```
 /// use pyramid_core::nim::Nim;
@@ -138,7 +140,12 @@ pub fn train_value_net<G: FullGame>(
     deadline: Option<Instant>,
     progress: &mut dyn FnMut(&ValueProgress),
 ) -> Result<ValueTraining, ModelError> {
-    let games = gather_games(teacher, rules, config, deadline, progress);
+    if config.positions == 0 {
+        return Err(ModelError::NoPositions(
+            "0 positions were asked for".to_owned(),
+        ));
+    }
+    let games = gather_games(teacher, rules, config, deadline, progress)?;
     let (train, holdout) = split_games(&games, config.holdout_every);
     let source = format!(
         "{} games of {}, value target {}",
@@ -164,14 +171,16 @@ pub fn train_value_net<G: FullGame>(
 }
 
 /// The teacher's games, a round of `4 x threads` at a time, until enough positions or
-/// the deadline.
+/// the deadline. A round whose games give no position (a teacher that makes no move, games
+/// cut off before its first) ends the run with [`ModelError::NoPositions`] saying why,
+/// and so does a deadline reached before any position.
 fn gather_games<G: FullGame>(
     teacher: &Opponent<G>,
     rules: &G::Rules,
     config: &ValueTrainConfig,
     deadline: Option<Instant>,
     progress: &mut dyn FnMut(&ValueProgress),
-) -> Vec<SelfPlayGame> {
+) -> Result<Vec<SelfPlayGame>, ModelError> {
     let threads = config.threads.max(1);
     let round = 4 * threads;
     let mut games: Vec<SelfPlayGame> = Vec::new();
@@ -179,7 +188,7 @@ fn gather_games<G: FullGame>(
     while positions < config.positions && deadline.is_none_or(|d| Instant::now() < d) {
         // A round's games are dealt from the seed plus the count of games before it, and
         // each game from its own seed, so the games do not depend on the thread count.
-        let played = play_teacher_games(
+        let played = play_teacher_round(
             teacher,
             rules,
             round,
@@ -188,17 +197,30 @@ fn gather_games<G: FullGame>(
             threads,
             deadline,
         );
-        if played.is_empty() {
+        if let Some(why) = played.no_positions(&teacher.name, &config.teacher) {
+            return Err(ModelError::NoPositions(why));
+        }
+        if played.games.is_empty() {
             break;
         }
-        positions += played.iter().map(|g| g.positions.len()).sum::<usize>();
-        games.extend(played);
+        positions += played
+            .games
+            .iter()
+            .map(|g| g.positions.len())
+            .sum::<usize>();
+        games.extend(played.games);
         progress(&ValueProgress::Played {
             games: games.len(),
             positions,
         });
     }
-    games
+    if positions == 0 {
+        return Err(ModelError::NoPositions(format!(
+            "the time for the teacher {}'s games was up before its first move",
+            teacher.name
+        )));
+    }
+    Ok(games)
 }
 
 /// The positions of `games`, those of every `every`-th game (from the first) held out.

@@ -1,7 +1,8 @@
 //! The learning crate's promises: model files round-trip and refuse what is not theirs,
 //! batched evaluation equals one at a time, the search plays sound moves, the `az` bot
 //! reads only its seat's view, and a short training run learns to beat a random player;
-//! the value nets of `ab:model` in their own module (one test binary, linked once).
+//! the value nets of `ab:model`, and files written safely and runs that end, in their own
+//! modules (one test binary, linked once).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use pyramid_learn::{
 use pyramid_testkit::conformance::check_bot;
 use stacktrices::Stacktrices;
 
+mod files_and_runs;
 mod value_net;
 
 /// A fresh directory under the system's temporary directory, removed when dropped.

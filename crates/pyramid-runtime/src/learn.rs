@@ -18,15 +18,20 @@ use crate::{Error, RuleOptions};
 /// The name a worker's positions go by in errors.
 const POSITIONS: &str = "self-play positions";
 
-/// The opponents of a run, each spec checked now (a bad opponent fails before any
-/// training).
-pub(crate) fn opponents<G: FullGame>(specs: &[BotSpec]) -> Result<Vec<Opponent<G>>, Error> {
+/// The opponents (or teacher) of a run, each spec built and checked against `rules` now
+/// (a bad opponent, or a learned file of other rules, fails before any training).
+pub(crate) fn opponents<G: FullGame>(
+    specs: &[BotSpec],
+    rules: &G::Rules,
+) -> Result<Vec<Opponent<G>>, Error> {
     let mut opponents = Vec::new();
     for spec in specs {
-        spec.build::<G>(0).map_err(|error| Error::Opponent {
-            spec: spec.to_string(),
-            error,
-        })?;
+        spec.build::<G>(0)
+            .and_then(|_| spec.check_rules::<G>(rules))
+            .map_err(|error| Error::Opponent {
+                spec: spec.to_string(),
+                error,
+            })?;
         let owned = spec.clone();
         opponents.push(Opponent::<G> {
             name: spec.to_string(),
@@ -66,10 +71,10 @@ impl GameVisitor for Train<'_> {
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
         let teacher = match self.setup.teacher {
-            Some(spec) => opponents::<G>(std::slice::from_ref(spec))?.pop(),
+            Some(spec) => opponents::<G>(std::slice::from_ref(spec), &rules)?.pop(),
             None => None,
         };
-        let opponents = opponents::<G>(self.setup.opponents)?;
+        let opponents = opponents::<G>(self.setup.opponents, &rules)?;
         let TrainSetup {
             out,
             config,
@@ -222,7 +227,7 @@ impl GameVisitor for Open<'_> {
 
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
-        let opponents = opponents::<G>(self.setup.opponents)?;
+        let opponents = opponents::<G>(self.setup.opponents, &rules)?;
         let trainer =
             TypedTrainer::<G>::open(&rules, self.setup.out, self.setup.config, self.setup.resume)?;
         Ok(Box::new(Typed { trainer, opponents }))

@@ -81,6 +81,9 @@ impl GameVisitor for Play<'_, '_> {
             choose,
             observe,
         } = self.person;
+        // A bot that cannot play these rules (a learned file of others) is refused now,
+        // not found out at its first move.
+        self.spec.check_rules::<G>(start.rules())?;
         let mut others: Vec<Box<dyn Bot<G>>> = Seat::all(start.seats())
             .filter(|&s| s != human)
             .map(|s| {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use pyramid_bots::BotSpec;
 use pyramid_core::FullGame;
-use pyramid_learn::{ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
+use pyramid_learn::{ModelError, ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
 
 use crate::games::{GameVisitor, visit};
 use crate::learn::opponents;
@@ -52,7 +52,11 @@ impl GameVisitor for TrainValue<'_> {
 
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
-        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher))?
+        pyramid_learn::check_target(self.setup.out).map_err(|source| ModelError::Io {
+            path: self.setup.out.display().to_string(),
+            source,
+        })?;
+        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher), &rules)?
             .pop()
             .ok_or_else(|| Error::Positions("no teacher".to_owned()))?;
         let deadline = self.setup.play_time.map(|t| Instant::now() + t);
@@ -71,8 +75,11 @@ impl GameVisitor for TrainValue<'_> {
 
 /// Trains a value net of game `name` from the teacher's games
 /// (`pyramid_learn::train_value_net`) and writes it to `setup.out`, reporting the games
-/// played and each epoch to `progress`. A teacher spec that cannot be built for the game
-/// is refused ([`Error::Opponent`]) before any game.
+/// played and each epoch to `progress`. Refused before any game: an `out` that is not a
+/// regular file or absent (a symbolic link, a directory, a device: [`Error::Model`]), and
+/// a teacher spec that cannot be built for the game or cannot play its rules
+/// ([`Error::Opponent`]). Teacher games that give no position end the run with an error
+/// saying why.
 pub fn train_value(
     name: &str,
     options: &RuleOptions,

@@ -10,5 +10,7 @@ mod cli;
 mod engines;
 mod first_hour;
 mod hardening;
+#[cfg(feature = "learn")]
+mod learn_files;
 mod readme;
 mod testing_toolkit;

@@ -343,3 +343,33 @@ fn a_file_whose_one_evaluation_would_hold_gigabytes_is_refused() {
         "{error}"
     );
 }
+
+#[test]
+fn a_model_with_non_finite_weights_is_never_saved_over_a_good_one() {
+    let dir = std::env::temp_dir().join(format!("pyramid-learn-nan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("model.safetensors");
+    let model = tiny_model();
+    model.save(&path).expect("a good model saved");
+    let good = std::fs::read(&path).expect("readable");
+    {
+        let data = model.vars().data().lock().expect("not poisoned");
+        let (_, var) = data.iter().next().expect("a weight");
+        let nan = Tensor::full(f32::NAN, var.dims(), var.device()).expect("a tensor");
+        var.set(&nan).expect("set");
+    }
+    model.weights_changed();
+    let refused = model.save(&path);
+    let after = std::fs::read(&path).expect("readable");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("readable")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        matches!(refused, Err(ModelError::NotFinite { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(after, good, "the good model is left as it was");
+    assert_eq!(names, ["model.safetensors"], "no temporary left");
+}

@@ -6,7 +6,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_bots::BotSpec;
-use pyramid_runtime::pyramid_learn::{MODEL_FILE, Progress, SelfPlayConfig, TrainConfig};
+use pyramid_runtime::pyramid_learn::{
+    MODEL_FILE, Progress, SelfPlayConfig, TrainConfig, check_run_dir,
+};
 use pyramid_runtime::{Error, TrainSetup, train};
 
 use crate::cli::TrainArgs;
@@ -85,6 +87,9 @@ fn show(bar: &ProgressBar, progress: &Progress) {
 /// Trains the game named, printing each generation's log line and the last generation.
 pub fn command(args: &TrainArgs) -> Result<()> {
     let config = config(args)?;
+    // A directory that cannot hold a run (a symbolic link, a device, a file; a run file
+    // in it that is not a regular file) is refused before any work.
+    check_run_dir(&args.out).map_err(|e| setup::UsageError::new(format!("--out {e}")))?;
     let options = setup::options(&args.rules)?;
     let opponents: Vec<BotSpec> = if args.opponents.is_empty() {
         vec!["mcts:iters=200".parse()?]

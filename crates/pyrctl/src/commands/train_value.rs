@@ -1,22 +1,31 @@
 //! `pyrctl train-value`: a value net for `ab:model=FILE` from a teacher's games, with a
 //! progress line (the work is the runtime's [`train_value`]).
 
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use pyramid_runtime::pyramid_learn::{TeacherConfig, ValueProgress, ValueTrainConfig};
+use pyramid_runtime::pyramid_learn::{
+    TeacherConfig, ValueProgress, ValueTrainConfig, check_target,
+};
 use pyramid_runtime::{Error, ValueTrainSetup, train_value};
 
 use crate::cli::TrainValueArgs;
 use crate::setup;
 
-/// The settings the arguments name.
-fn config(args: &TrainValueArgs) -> ValueTrainConfig {
-    ValueTrainConfig {
+/// The settings the arguments name; `--positions 0` is a usage error.
+fn config(args: &TrainValueArgs) -> Result<ValueTrainConfig> {
+    if args.positions == 0 {
+        return Err(setup::UsageError::new(
+            "--positions 0: a value net is trained on at least 1 position",
+        )
+        .into());
+    }
+    Ok(ValueTrainConfig {
         hidden: args.hidden.into(),
         hidden2: args.hidden2.into(),
-        positions: args.positions.max(1),
+        positions: args.positions,
         epochs: args.epochs,
         teacher: TeacherConfig {
             opening_random_plies: args.teacher_random_plies,
@@ -29,7 +38,14 @@ fn config(args: &TrainValueArgs) -> ValueTrainConfig {
         ),
         seed: args.seed,
         ..ValueTrainConfig::default()
-    }
+    })
+}
+
+/// Refuses, before any work, an `--out` that is not a regular file or absent (a
+/// symbolic link, a directory, a device, a FIFO): a usage error naming what is there.
+fn check_out(out: &Path) -> Result<()> {
+    check_target(out)
+        .map_err(|e| setup::UsageError::new(format!("--out {}: {e}", out.display())).into())
 }
 
 /// Trains the value net, printing each epoch as a JSON line and a summary.
@@ -45,7 +61,8 @@ pub fn command(args: &TrainValueArgs) -> Result<()> {
         }
         None => None,
     };
-    let config = config(args);
+    let config = config(args)?;
+    check_out(&args.out)?;
     let options = setup::options(&args.rules)?;
     let bar = ProgressBar::new_spinner();
     bar.set_style(
