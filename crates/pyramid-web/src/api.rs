@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::assemble::{MAX_SEATS, NewGame, new_game};
 use crate::extract::{Checked, Client};
 use crate::metrics::Limit;
-use crate::round::{Answer, Change, Shared, change, find, open_new};
+use crate::round::{Answer, Change, Gone, Shared, change, find, open_new};
 use crate::store::LiveGame;
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
@@ -380,7 +380,16 @@ pub async fn open_for(
         Ok::<_, ApiError>((seat, arriving))
     })?;
     if !arriving.is_empty() {
-        change(app, id, Change::Join(arriving)).await?;
+        // Told to the owner just found; found again only if it ended meanwhile.
+        let join = Change::Join(arriving);
+        match round.tell(join.clone()).await {
+            Ok(answer) => {
+                answer?;
+            }
+            Err(Gone) => {
+                change(app, id, join).await?;
+            }
+        }
     }
     Ok((round, seat))
 }

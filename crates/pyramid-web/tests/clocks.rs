@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::common::postgres::Postgres;
 use crate::common::{
-    client, create_game, get, play_first, post, serve_db, start, temp_dir, two_people,
+    client, create_game, get, play_first, post, runtime, serve_db, start, temp_dir, two_people,
 };
 
 /// Makes a game from `body` and opens every seat whose token it gives (its people are at
@@ -323,15 +323,6 @@ async fn an_open_challenges_clock_starts_when_its_seat_is_taken() {
     let (status, body) = play_first(&c, addr, &id, 0, &tokens[0]).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["clock"]["running"], 1);
-}
-
-/// A runtime of its own for one server life (dropped: the server dies at once).
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime")
 }
 
 /// On `db`: a game whose clock runs when the server is killed, and one whose time runs out

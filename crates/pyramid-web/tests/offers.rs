@@ -11,8 +11,8 @@ use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
 use crate::common::{
-    client, create_game as create, get, play_first, post, serve_db, start, temp_dir, two_people,
-    wait_for,
+    client, create_game as create, get, play_first, post, runtime, serve_db, start, temp_dir,
+    two_people, wait_for,
 };
 
 /// Seat `seat`'s view of game `id` (opening it: its person is at the table).
@@ -376,16 +376,6 @@ async fn the_thieves_are_shown_to_both_seats_after_a_resignation() {
             assert_ne!(m["action"], "hide=?", "{view}");
         }
     }
-}
-
-/// A runtime of its own for one server life (dropped: the server dies at once, as by
-/// `kill -9`).
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime")
 }
 
 #[test]

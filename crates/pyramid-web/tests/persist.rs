@@ -12,16 +12,7 @@ use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
 
 use crate::common::postgres::Postgres;
-use crate::common::{client, get, post, serve_db as serve, temp_dir, wait_for};
-
-/// A runtime of its own for one server life (dropped: the server dies at once).
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime")
-}
+use crate::common::{client, get, post, runtime, serve_db as serve, temp_dir, wait_for};
 
 /// Waits until game `id` has more than `plies` plies (as a spectator sees it).
 async fn wait_past(c: &reqwest::Client, addr: SocketAddr, id: &str, plies: u64) -> Value {

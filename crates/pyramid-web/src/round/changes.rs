@@ -14,7 +14,7 @@ use crate::assemble::{new_game, rebuild, rematch_request};
 use crate::db::{DbError, Ply, clock_columns, now_ms};
 use crate::ending::{Abort, Ending, Forfeit};
 use crate::persist::{db_error, saved_under, stored_of};
-use crate::store::{DrawStep, LiveGame, Sitter, Table, TakebackStep, Terms, drop_bots};
+use crate::store::{DrawStep, LiveGame, Table, TakebackStep, Terms, drop_bots};
 use crate::{ApiError, App};
 
 /// Why a change did not happen.
@@ -73,7 +73,7 @@ pub fn check_seat(live: &LiveGame, seat: u8, token: &str) -> Result<Seat, ApiErr
         )));
     }
     let seat = Seat(seat);
-    if matches!(live.sitters().get(seat.index()), Some(Sitter::Bot(..))) {
+    if live.is_bot(seat) {
         return Err(ApiError::forbidden(format!("seat {seat} is a bot's")));
     }
     if !live.allows(seat, Some(token)) {
@@ -222,8 +222,7 @@ pub async fn play(
             c.after_ply(seat.0, next.map(|s| s.0), now)
                 .unwrap_or_else(|_| c.clone())
         });
-        let bots_to_act =
-            next.is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
+        let bots_to_act = next.is_some_and(|s| live.is_bot(s));
         let waiting = !live.waiting_for_under(&terms).is_empty();
         let extra = stored_of(&round.id, live, &terms).extra();
         Ok((prepared, ply, terms, extra, waiting, bots_to_act))
@@ -347,8 +346,7 @@ async fn take_back(app: &Arc<App>, round: &Shared, to: usize, terms: Terms) -> R
         }
         let mut saved = saved_under(&round.id, live, &terms);
         saved.finished = false;
-        saved.bots_to_act =
-            next.is_some_and(|s| matches!(live.sitters().get(s.index()), Some(Sitter::Bot(..))));
+        saved.bots_to_act = next.is_some_and(|s| live.is_bot(s));
         Ok::<_, ApiError>((state, live.moves().len(), terms, saved))
     })?;
     if let Some(db) = &app.db {

@@ -101,15 +101,21 @@ async fn read_letters(
     }
 }
 
+/// What the game needs of its owner by itself: when something is due (a flag, the end
+/// of the wait for the players), and whether a bot is to act.
+fn needs(app: &App, round: &Shared) -> (Option<i64>, bool) {
+    round.read(|live| {
+        let due = live.due_under(live.terms(), app.config.join_within);
+        (due, live.bot_to_act())
+    })
+}
+
 /// When the owner is to wake by itself: when something is due (a flag, the end of the
 /// wait for the players; not before a failed flag's retry), when its lease is to be
 /// renewed, or, while another server holds the lease of a game that needs one, when to
 /// look again whether it ran out; `None` when nothing needs it.
 fn wake_at(app: &App, round: &Shared, by_itself: &ByItself<'_>) -> Option<i64> {
-    let (due, bot) = round.read(|live| {
-        let due = live.due_under(live.terms(), app.config.join_within);
-        (due, live.bot_to_act())
-    });
+    let (due, bot) = needs(app, round);
     if due.is_none() && !bot {
         return None;
     }
@@ -126,10 +132,7 @@ fn wake_at(app: &App, round: &Shared, by_itself: &ByItself<'_>) -> Option<i64> {
 /// (a flag, an abort), then the bot to act asked for its move. A game that needs no one
 /// any more (over) gives its lease back.
 async fn drive(app: &Arc<App>, round: &Shared, by_itself: &mut ByItself<'_>) {
-    let (due, bot) = round.read(|live| {
-        let due = live.due_under(live.terms(), app.config.join_within);
-        (due, live.bot_to_act())
-    });
+    let (due, bot) = needs(app, round);
     if due.is_none() && !bot {
         if round.read(LiveGame::is_over) {
             by_itself.lease.release(app, &round.id).await;

@@ -480,10 +480,14 @@ impl LiveGame {
         !self.setup.token.is_empty() && same(token, &self.setup.token)
     }
 
+    /// Whether a bot sits in `seat`.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        matches!(self.sitters.get(seat.index()), Some(Sitter::Bot(..)))
+    }
+
     /// Whether the seat to act is a bot.
     pub fn bot_to_act(&self) -> bool {
-        self.to_act()
-            .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+        self.bot_to_act_under(&self.terms)
     }
 
     /// Whether a person sits in some seat (its bot moves have a pool of threads apart
@@ -510,8 +514,7 @@ impl LiveGame {
 
     /// Whether a bot is to act under `terms`.
     pub fn bot_to_act_under(&self, terms: &Terms) -> bool {
-        self.to_act_under(terms)
-            .is_some_and(|s| matches!(self.sitters.get(s.index()), Some(Sitter::Bot(..))))
+        self.to_act_under(terms).is_some_and(|s| self.is_bot(s))
     }
 
     /// Whether it is over (by its rules or by an [`Ending`]): nothing is hidden from

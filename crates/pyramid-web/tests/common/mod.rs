@@ -244,6 +244,16 @@ pub fn temp_dir(what: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A runtime of its own for one server life: dropped, the server dies at once, as by
+/// `kill -9`.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
 /// Opens the database (resuming its games) and serves on a loopback port. A server
 /// "killed" by dropping its runtime may still hold its SQLite file for a moment (a bot
 /// move finishing on a blocking thread): opening is tried again for a few seconds.
