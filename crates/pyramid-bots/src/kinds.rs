@@ -1,12 +1,15 @@
-//! Bot kinds that other crates add: a [`BotKind`] names a kind of bot, reads its
-//! `key=value` options and builds its bot for a game type; a [`BotKinds`] holds the kinds
-//! a tool knows, so that [`BotKinds::parse`] reads their specs along with this crate's
-//! own bots. `pyramid-learn` adds `az` this way, and the runtime's list of kinds
-//! (`pyramid_runtime::bot_kinds`) has it when learning is built in.
+//! Kinds of bot, each declared once: a [`BotKind`] names a kind of bot, describes itself,
+//! reads its `key=value` options, prints them back, says whether its bot is timed, checks
+//! a server's [`BotCaps`] and builds its bot for a game type. This crate's own bots are
+//! kinds (`random`, `greedy`, `mcts`, `ismcts`, `ab`, `ext`: the `built_in` module), and
+//! other crates add theirs to a [`BotKinds`], so that [`BotKinds::parse`] reads their
+//! specs along with this crate's own. `pyramid-learn` adds `az` and `ab:model` this way,
+//! and the runtime's list of kinds (`pyramid_runtime::bot_kinds`) has them when learning
+//! is built in.
 //!
 //! ```
 //! use std::fmt;
-//! use pyramid_bots::{BotKind, BotKinds, BotSpec, SpecError};
+//! use pyramid_bots::{BotCaps, BotKind, BotKinds, BotSpec, CapError, SpecError};
 //! use pyramid_core::nim::Nim;
 //! use pyramid_core::{Bot, FullGame, RandomBot};
 //!
@@ -26,6 +29,7 @@
 //!     type Spec = DiceSpec;
 //!     const NAME: &'static str = "dice";
 //!     const USAGE: &'static str = "dice:seed=N";
+//!     const ABOUT: &'static str = "a random legal action, from a seed of its own";
 //!     fn parse(options: &[(&str, &str)]) -> Result<DiceSpec, SpecError> {
 //!         let mut seen = Vec::new();
 //!         let mut seed = 0;
@@ -41,6 +45,9 @@
 //!     fn build<G: FullGame>(spec: &DiceSpec, _seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
 //!         Ok(Box::new(RandomBot::new(spec.0)))
 //!     }
+//!     fn within_caps(_: &mut DiceSpec, _: &BotCaps) -> Result<(), CapError> {
+//!         Ok(())
+//!     }
 //! }
 //!
 //! let mut kinds = BotKinds::new();
@@ -48,6 +55,7 @@
 //! let spec = kinds.parse("dice:seed=7")?;
 //! assert_eq!(spec.to_string(), "dice:seed=7");
 //! assert!(spec.build::<Nim>(1).is_ok());
+//! assert!(kinds.describe().iter().any(|k| k.name == "dice" && k.about.contains("seed")));
 //! // Without the kind, its name is unknown; this crate's bots are always there.
 //! assert!("dice:seed=7".parse::<BotSpec>().is_err());
 //! assert_eq!(kinds.parse("greedy")?, BotSpec::Greedy);
@@ -63,31 +71,44 @@ use std::sync::Arc;
 
 use pyramid_core::{Bot, FullGame};
 
+use crate::built_in::BUILT_IN;
+use crate::caps::{BotCaps, CapError};
 use crate::spec_error::SpecError;
 
-/// The names of this crate's own bots, always known and looked up before any added kind.
-const BUILT_IN: [&str; 6] = ["random", "greedy", "mcts", "ismcts", "ab", "ext"];
-
-/// This crate's own bots as the list of bots in errors writes them.
-const BUILT_IN_USAGE: &str = "random, greedy, mcts, ismcts, ab, ext:COMMAND";
-
-/// A kind of bot that another crate adds to a [`BotKinds`]: its name, its settings read
-/// from the `key=value` options of its spec, and its bot for any game type.
+/// A kind of bot, declared once: its name and what it is, its settings read from the
+/// `key=value` options of its spec and printed back, whether it is timed, the server caps
+/// it must keep, and its bot for any game type.
 pub trait BotKind: 'static {
-    /// The settings a spec of this kind names. [`fmt::Display`] writes the whole spec in
-    /// canonical form (`NAME:KEY=VALUE,...`), which [`BotKind::parse`] reads back to an
-    /// equal value.
+    /// The settings a spec of this kind names. [`BotKind::write_spec`] (by default its
+    /// [`fmt::Display`]) writes the whole spec in canonical form (`NAME:KEY=VALUE,...`),
+    /// which [`BotKind::parse`] reads back to an equal value.
     type Spec: Clone + fmt::Debug + fmt::Display + PartialEq + Send + Sync + 'static;
-    /// The name before the colon (`az`). One of this crate's own bots' names is looked up
-    /// only for `ab` specs that name a `model` (`ab:model=FILE`, alpha-beta over a learned
-    /// value); any other is never looked up.
+    /// The name before the colon (`az`). An added kind with the name of one of this
+    /// crate's own bots is looked up only for `ab` specs that name a `model`
+    /// (`ab:model=FILE`, alpha-beta over a learned value); any other is never looked up.
     const NAME: &'static str;
     /// How the kind is written in the list of bots of an error (`az:model=FILE`).
     const USAGE: &'static str;
+    /// What the bot does, in one line for people (`--help`, a server's list of bots).
+    const ABOUT: &'static str;
     /// Reads the options after the colon (none for the bare name).
     fn parse(options: &[(&str, &str)]) -> Result<Self::Spec, SpecError>;
+    /// Reads the text after the colon (`None` for the bare name): by default split into
+    /// `key=value` options for [`BotKind::parse`]; a kind with a syntax of its own
+    /// (`ext:COMMAND ARGS;movetime=MS`) reads it here.
+    fn parse_text(options: Option<&str>) -> Result<Self::Spec, SpecError> {
+        Self::parse(&option_pairs(options)?)
+    }
+    /// Writes the whole spec in canonical form: by default the settings' `Display`.
+    fn write_spec(spec: &Self::Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(spec, f)
+    }
     /// Whether the bot's choices depend on wall time ([`BotSpec::is_timed`](crate::BotSpec::is_timed)).
     fn is_timed(spec: &Self::Spec) -> bool;
+    /// Keeps the settings within a server's caps: its memory (a table, a tree, threads)
+    /// lowered to them, its time per move refused beyond them ([`CapError`]), and the
+    /// files and engines it names only the operator's.
+    fn within_caps(spec: &mut Self::Spec, caps: &BotCaps) -> Result<(), CapError>;
     /// The bot for game `G`, its random choices following from `seed`; refused with a
     /// [`SpecError::Build`] when it cannot be built (a file it needs, another game's).
     fn build<G: FullGame>(spec: &Self::Spec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError>;
@@ -98,6 +119,44 @@ pub trait BotKind: 'static {
     fn check_rules<G: FullGame>(spec: &Self::Spec, rules: &G::Rules) -> Result<(), SpecError> {
         let _ = (spec, rules);
         Ok(())
+    }
+}
+
+/// A kind of bot as people read about it: its name, how its spec is written, what it
+/// does ([`BotKinds::describe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindInfo {
+    /// The name before the colon.
+    pub name: &'static str,
+    /// How its spec is written (`mcts:iters=N|ms=T`).
+    pub usage: &'static str,
+    /// What it does, in one line.
+    pub about: &'static str,
+}
+
+impl KindInfo {
+    /// The description of kind `K`.
+    pub const fn of<K: BotKind>() -> KindInfo {
+        KindInfo {
+            name: K::NAME,
+            usage: K::USAGE,
+            about: K::ABOUT,
+        }
+    }
+}
+
+/// The `key=value` options of a spec's text after the colon (none for `None`).
+pub fn option_pairs(options: Option<&str>) -> Result<Vec<(&str, &str)>, SpecError> {
+    match options {
+        None => Ok(Vec::new()),
+        Some(options) => options
+            .split(',')
+            .map(|o| {
+                o.split_once('=')
+                    .map(|(k, v)| (k.trim(), v.trim()))
+                    .ok_or_else(|| SpecError::NotKeyValue(pyramid_core::excerpt(o.trim())))
+            })
+            .collect(),
     }
 }
 
@@ -120,7 +179,7 @@ impl BotKinds {
     /// its specs parse from now on, and build their bot for `G`. A kind added under the
     /// name of another kind added before replaces that kind.
     pub fn add<K: BotKind, G: FullGame>(&mut self) -> &mut BotKinds {
-        let index = match self.added.iter().position(|e| e.name == K::NAME) {
+        let index = match self.added.iter().position(|e| e.info.name == K::NAME) {
             Some(i) if self.added[i].kind == TypeId::of::<K>() => i,
             Some(i) => {
                 self.added[i] = Arc::new(Entry::of::<K>());
@@ -141,18 +200,25 @@ impl BotKinds {
         self
     }
 
-    /// The names of every kind known, this crate's own bots first.
-    pub fn names(&self) -> Vec<&'static str> {
+    /// Every kind known, this crate's own bots first, as people read about them (an
+    /// added kind that extends one of them, `ab:model`, after them).
+    pub fn describe(&self) -> Vec<KindInfo> {
         BUILT_IN
             .iter()
-            .copied()
-            .chain(
-                self.added
-                    .iter()
-                    .map(|e| e.name)
-                    .filter(|name| !BUILT_IN.contains(name)),
-            )
+            .map(|b| b.info)
+            .chain(self.added.iter().map(|e| e.info))
             .collect()
+    }
+
+    /// The names of every kind known, this crate's own bots first.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = Vec::new();
+        for info in self.describe() {
+            if !names.contains(&info.name) {
+                names.push(info.name);
+            }
+        }
+        names
     }
 
     /// The spec of the added kind called `name`, read from its options; `None` if no kind
@@ -160,9 +226,9 @@ impl BotKinds {
     pub(crate) fn parse_added(
         &self,
         name: &str,
-        options: &[(&str, &str)],
+        options: Option<&str>,
     ) -> Option<Result<AddedSpec, SpecError>> {
-        let entry = self.added.iter().find(|e| e.name == name)?;
+        let entry = self.added.iter().find(|e| e.info.name == name)?;
         Some((entry.parse)(options).map(|spec| AddedSpec {
             entry: entry.clone(),
             spec,
@@ -171,12 +237,9 @@ impl BotKinds {
 
     /// Every kind known, as the list of bots of an error writes them.
     pub(crate) fn usage(&self) -> String {
-        let mut text = BUILT_IN_USAGE.to_owned();
-        for entry in &self.added {
-            text.push_str(", ");
-            text.push_str(entry.usage);
-        }
-        text
+        let mut text: Vec<&str> = BUILT_IN.iter().map(|b| b.list_usage).collect();
+        text.extend(self.added.iter().map(|e| e.info.usage));
+        text.join(", ")
     }
 }
 
@@ -225,14 +288,13 @@ fn build_as<K: BotKind, G: FullGame>(
     }
 }
 
-/// [`BotKind::parse`] of an added kind, its settings type erased.
-type Parser = fn(&[(&str, &str)]) -> Result<Box<dyn AnySpec>, SpecError>;
+/// [`BotKind::parse_text`] of an added kind, its settings type erased.
+type Parser = fn(Option<&str>) -> Result<Box<dyn AnySpec>, SpecError>;
 
-/// An added kind: its name, how it reads its options, its bot per game type.
+/// An added kind: what it is, how it reads its options, its bot per game type.
 #[derive(Clone)]
 struct Entry {
-    name: &'static str,
-    usage: &'static str,
+    info: KindInfo,
     /// The kind's type, to tell two kinds of one name apart.
     kind: TypeId,
     parse: Parser,
@@ -243,11 +305,10 @@ struct Entry {
 impl Entry {
     fn of<K: BotKind>() -> Entry {
         Entry {
-            name: K::NAME,
-            usage: K::USAGE,
+            info: KindInfo::of::<K>(),
             kind: TypeId::of::<K>(),
             parse: |options| {
-                K::parse(options).map(|spec| Box::new(Typed::<K>(spec, PhantomData)) as _)
+                K::parse_text(options).map(|spec| Box::new(Typed::<K>(spec, PhantomData)) as _)
             },
             builders: HashMap::new(),
         }
@@ -264,7 +325,7 @@ pub struct AddedSpec {
 impl AddedSpec {
     /// The kind's name (`az`).
     pub fn name(&self) -> &'static str {
-        self.entry.name
+        self.entry.info.name
     }
 
     /// The settings, if the spec is of kind `K`.
@@ -288,6 +349,11 @@ impl AddedSpec {
         self.spec.is_timed()
     }
 
+    /// Keeps the settings within a server's caps ([`BotKind::within_caps`]).
+    pub fn within_caps(&mut self, caps: &BotCaps) -> Result<(), CapError> {
+        self.spec.within_caps(caps)
+    }
+
     /// The bot for game `G`, its choices following from `seed`; refused if the kind was
     /// not added for `G` or cannot build its bot.
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
@@ -307,10 +373,10 @@ impl AddedSpec {
             .get(&TypeId::of::<G>())
             .and_then(|b| b.downcast_ref::<ForGame<G>>())
             .ok_or_else(|| SpecError::Build {
-                bot: self.entry.name,
+                bot: self.entry.info.name,
                 reason: format!(
                     "this build has no `{}` bot for {}",
-                    self.entry.name,
+                    self.entry.info.name,
                     G::NAME
                 ),
             })
@@ -350,7 +416,8 @@ trait AnySpec: Send + Sync {
     fn as_any_mut(&mut self) -> &mut dyn Any;
     fn clone_box(&self) -> Box<dyn AnySpec>;
     fn is_timed(&self) -> bool;
-    /// `Display` (or `Debug` if `debug`).
+    fn within_caps(&mut self, caps: &BotCaps) -> Result<(), CapError>;
+    /// The whole spec (or the settings' `Debug` if `debug`).
     fn write(&self, f: &mut fmt::Formatter<'_>, debug: bool) -> fmt::Result;
     fn same(&self, other: &dyn AnySpec) -> bool;
 }
@@ -375,11 +442,15 @@ impl<K: BotKind> AnySpec for Typed<K> {
         K::is_timed(&self.0)
     }
 
+    fn within_caps(&mut self, caps: &BotCaps) -> Result<(), CapError> {
+        K::within_caps(&mut self.0, caps)
+    }
+
     fn write(&self, f: &mut fmt::Formatter<'_>, debug: bool) -> fmt::Result {
         if debug {
             fmt::Debug::fmt(&self.0, f)
         } else {
-            fmt::Display::fmt(&self.0, f)
+            K::write_spec(&self.0, f)
         }
     }
 

@@ -3,6 +3,8 @@
 
 mod alphabeta;
 mod bench;
+mod built_in;
+mod caps;
 mod elo;
 mod greedy;
 mod ismcts;
@@ -22,10 +24,14 @@ mod visibility;
 
 pub use alphabeta::{AbBudget, AbStats, AlphaBetaBot, AlphaBetaConfig};
 pub use bench::{BENCH_HEADER, BENCH_PLY_LIMIT, BenchRow, bench};
+pub use built_in::{
+    AbKind, ExternalKind, GreedyKind, GreedySpec, IsmctsKind, MctsKind, RandomKind, RandomSpec,
+};
+pub use caps::{BotCaps, CapError};
 pub use elo::{Elo, elo_from_score};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig};
-pub use kinds::{AddedSpec, BotKind, BotKinds};
+pub use kinds::{AddedSpec, BotKind, BotKinds, KindInfo};
 pub use ladder::{Rating, ladder};
 pub use leaf_value::{Heuristic, LeafValue};
 pub use matches::{

@@ -1,19 +1,24 @@
 //! Bot specifications as text (`random`, `greedy`, `mcts:iters=2000`, `mcts:ms=50`) and
-//! building a bot from one.
+//! building a bot from one. What each kind does with its settings is declared once, in
+//! its [`BotKind`] (`built_in`, or the crate that adds it); [`BotSpec`] holds the settings
+//! of one kind and asks that kind.
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
+use pyramid_core::Bot;
 use pyramid_core::prelude::*;
-use pyramid_core::{Bot, RandomBot};
 
-use crate::alphabeta::{AbBudget, AlphaBetaBot, AlphaBetaConfig};
-use crate::greedy::GreedyBot;
-use crate::ismcts::{IsmctsBot, IsmctsConfig};
-use crate::kinds::{AddedSpec, BotKinds, known_option, number_in};
-use crate::mcts::{Budget, MctsBot, MctsConfig};
-use crate::protocol::{ExternalBot, ExternalSpec};
+use crate::alphabeta::AlphaBetaConfig;
+use crate::built_in::{
+    AbKind, BUILT_IN, ExternalKind, GreedyKind, GreedySpec, IsmctsKind, MctsKind, RandomKind,
+    RandomSpec,
+};
+use crate::caps::{BotCaps, CapError};
+use crate::ismcts::IsmctsConfig;
+use crate::kinds::{AddedSpec, BotKind, BotKinds, option_pairs};
+use crate::mcts::MctsConfig;
+use crate::protocol::ExternalSpec;
 pub use crate::spec_error::SpecError;
 
 /// What a bot specification names: the kind of bot and its settings.
@@ -51,30 +56,56 @@ pub enum BotSpec {
     Added(AddedSpec),
 }
 
+/// Runs `$body` with `$kind` the [`BotKind`] of a built-in spec and `$settings` its
+/// settings, or `$added` with the spec of an added kind: the one place that knows which
+/// kind each variant of [`BotSpec`] is.
+macro_rules! by_kind {
+    ($spec:expr, $kind:ident, $settings:ident => $body:expr, $added:ident => $added_body:expr) => {
+        match $spec {
+            BotSpec::Random => {
+                type $kind = RandomKind;
+                let $settings = &mut RandomSpec;
+                $body
+            }
+            BotSpec::Greedy => {
+                type $kind = GreedyKind;
+                let $settings = &mut GreedySpec;
+                $body
+            }
+            BotSpec::Mcts($settings) => {
+                type $kind = MctsKind;
+                $body
+            }
+            BotSpec::Ismcts($settings) => {
+                type $kind = IsmctsKind;
+                $body
+            }
+            BotSpec::AlphaBeta($settings) => {
+                type $kind = AbKind;
+                $body
+            }
+            BotSpec::External($settings) => {
+                type $kind = ExternalKind;
+                $body
+            }
+            BotSpec::Added($added) => $added_body,
+        }
+    };
+}
+
 impl BotSpec {
     /// Builds the bot for game `G`; its random choices follow from `seed`. Only an added
     /// kind can fail ([`SpecError::Build`]): `az` reads its model file here, and refuses
     /// it if it cannot be read or is another game's.
     pub fn build<G: FullGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {
-        Ok(match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(config.clone(), seed)),
-            BotSpec::AlphaBeta(config) => Box::new(AlphaBetaBot::<G>::new(config.clone(), seed)),
-            BotSpec::Ismcts(config) => Box::new(IsmctsBot::new(config.clone(), seed)),
-            BotSpec::External(spec) => Box::new(ExternalBot::<G>::new(spec.clone(), seed)),
-            BotSpec::Added(spec) => return spec.build::<G>(seed),
-        })
+        by_kind!(self, K, settings => K::build::<G>(settings, seed), added => added.build::<G>(seed))
     }
 
-    /// Checks, before any game, that the bot can play game `G` under `rules`: an added
-    /// kind's check ([`BotKind::check_rules`](crate::BotKind::check_rules): a learned file
-    /// of other rules is refused); this crate's own bots play any rules of their game.
+    /// Checks, before any game, that the bot can play game `G` under `rules` (the kind's
+    /// [`BotKind::check_rules`]: a learned file of other rules is refused); this crate's
+    /// own bots play any rules of their game.
     pub fn check_rules<G: FullGame>(&self, rules: &G::Rules) -> Result<(), SpecError> {
-        match self {
-            BotSpec::Added(spec) => spec.check_rules::<G>(rules),
-            _ => Ok(()),
-        }
+        by_kind!(self, K, settings => K::check_rules::<G>(settings, rules), added => added.check_rules::<G>(rules))
     }
 
     /// [`BotSpec::build`], or if that fails a bot that forfeits at once, saying why
@@ -88,21 +119,21 @@ impl BotSpec {
     /// outside engine given a `movetime`), so that a match using it is not reproducible
     /// from its seed.
     pub fn is_timed(&self) -> bool {
-        match self {
-            BotSpec::Mcts(config) => matches!(config.budget, Budget::Time(_)),
-            BotSpec::AlphaBeta(config) => matches!(config.budget, AbBudget::Time(_)),
-            BotSpec::Ismcts(config) => matches!(config.budget, Budget::Time(_)),
-            BotSpec::External(spec) => spec.movetime.is_some(),
-            BotSpec::Added(spec) => spec.is_timed(),
-            BotSpec::Random | BotSpec::Greedy => false,
-        }
+        by_kind!(self, K, settings => K::is_timed(settings), added => added.is_timed())
+    }
+
+    /// Keeps the bot within a server's caps (the kind's [`BotKind::within_caps`]): its
+    /// memory lowered to them, its time per move beyond them refused, the files and
+    /// outside engines it names only the operator's.
+    pub fn within_caps(&mut self, caps: &BotCaps) -> Result<(), CapError> {
+        by_kind!(self, K, settings => K::within_caps(settings, caps), added => added.within_caps(caps))
     }
 }
 
 /// A bot whose spec could not be built: it forfeits its first decision.
 struct Unbuildable(Option<String>);
 
-impl<G: FullGame> Bot<G> for Unbuildable {
+impl<G: Information> Bot<G> for Unbuildable {
     fn name(&self) -> String {
         "unbuildable".to_owned()
     }
@@ -138,56 +169,12 @@ pub fn bot_from_spec<G: FullGame>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G
     spec.build::<G>(seed).map_err(|e| e.to_string())
 }
 
+/// The canonical form, written by the spec's kind ([`BotKind::write_spec`]).
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotSpec::Random => f.write_str("random"),
-            BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::External(spec) => write!(f, "ext:{spec}"),
-            BotSpec::Added(spec) => write!(f, "{spec}"),
-            BotSpec::Ismcts(c) => {
-                match c.budget {
-                    Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
-                    Budget::Time(d) => write!(f, "ismcts:ms={}", d.as_millis())?,
-                }
-                let default = IsmctsConfig::default();
-                if c.exploration != default.exploration {
-                    write!(f, ",c={}", c.exploration)?;
-                }
-                if c.playout_limit != default.playout_limit {
-                    write!(f, ",playout={}", c.playout_limit)?;
-                }
-                Ok(())
-            }
-            BotSpec::AlphaBeta(c) => write!(f, "ab:{}", c.spec_options()),
-            BotSpec::Mcts(c) => {
-                match c.budget {
-                    Budget::Iterations(n) => write!(f, "mcts:iters={n}")?,
-                    Budget::Time(d) => write!(f, "mcts:ms={}", d.as_millis())?,
-                }
-                let default = MctsConfig::default();
-                if c.exploration != default.exploration {
-                    write!(f, ",c={}", c.exploration)?;
-                }
-                if c.playout_limit != default.playout_limit {
-                    write!(f, ",playout={}", c.playout_limit)?;
-                }
-                if c.reuse_tree != default.reuse_tree {
-                    write!(f, ",reuse={}", if c.reuse_tree { "on" } else { "off" })?;
-                }
-                if c.tactics != default.tactics {
-                    write!(f, ",tactics={}", if c.tactics { "on" } else { "off" })?;
-                }
-                if c.max_nodes != default.max_nodes {
-                    write!(f, ",nodes={}", c.max_nodes)?;
-                }
-                Ok(())
-            }
-        }
+        by_kind!(self, K, settings => K::write_spec(settings, f), added => write!(f, "{added}"))
     }
 }
-
-const MCTS_OPTIONS: &str = "iters, ms, c, playout, reuse, tactics, nodes";
 
 impl FromStr for BotSpec {
     type Err = SpecError;
@@ -198,8 +185,8 @@ impl FromStr for BotSpec {
     }
 }
 
-/// Reading specs with the kinds added (here, beside the built-in bots' parsers, so that
-/// `kinds.rs` needs nothing of this file).
+/// Reading specs with the kinds added (here, beside [`BotSpec`], so that `kinds.rs`
+/// needs nothing of this file).
 impl BotKinds {
     /// Reads a bot spec (`NAME` or `NAME:KEY=VALUE,...`, `ext:COMMAND`) of any kind
     /// known.
@@ -208,240 +195,36 @@ impl BotKinds {
     }
 }
 
-/// Reads `text` as a spec of one of `kinds`.
+/// Reads `text` as a spec of one of `kinds`: a built-in kind by its name, else an added
+/// one. `ab:model=FILE` is alpha-beta over a learned value, a kind the learning crate
+/// adds under the name `ab` (without it, `model` is an option `ab` does not know).
 pub(crate) fn parse_spec(text: &str, kinds: &BotKinds) -> Result<BotSpec, SpecError> {
     let text = text.trim();
-    if let Some(engine) = text.strip_prefix("ext:") {
-        return engine
-            .parse()
-            .map(BotSpec::External)
-            .map_err(SpecError::External);
-    }
     let (name, options) = match text.split_once(':') {
         Some((name, options)) => (name.trim(), Some(options)),
         None => (text, None),
     };
-    let pairs: Vec<(&str, &str)> = match options {
-        None => Vec::new(),
-        Some(options) => options
-            .split(',')
-            .map(|o| {
-                o.split_once('=')
-                    .map(|(k, v)| (k.trim(), v.trim()))
-                    .ok_or_else(|| SpecError::NotKeyValue(pyramid_core::excerpt(o.trim())))
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    match name {
-        "" => Err(SpecError::Empty {
+    if name.is_empty() {
+        return Err(SpecError::Empty {
             known: kinds.usage(),
-        }),
-        "random" | "greedy" => {
-            let bot = if name == "random" { "random" } else { "greedy" };
-            if let Some((key, _)) = pairs.first() {
-                return Err(SpecError::UnknownOption {
-                    bot,
-                    key: pyramid_core::excerpt(key),
-                    known: "none",
-                });
-            }
-            Ok(if bot == "random" {
-                BotSpec::Random
-            } else {
-                BotSpec::Greedy
-            })
-        }
-        "mcts" => parse_mcts(&pairs).map(BotSpec::Mcts),
-        // `ab:model=FILE`: alpha-beta over a learned value, a kind the learning crate adds
-        // under the name `ab` (without it, `model` is an option `ab` does not know).
-        "ab" if pairs.iter().any(|(key, _)| *key == "model") => {
-            match kinds.parse_added("ab", &pairs) {
-                Some(added) => added.map(BotSpec::Added),
-                None => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
-            }
-        }
-        "ab" => parse_alpha_beta(&pairs).map(BotSpec::AlphaBeta),
-        "ismcts" => parse_ismcts(&pairs).map(BotSpec::Ismcts),
-        other => match kinds.parse_added(other, &pairs) {
-            Some(added) => added.map(BotSpec::Added),
-            None => Err(SpecError::UnknownBot {
-                name: pyramid_core::excerpt(other),
-                known: kinds.usage(),
-            }),
-        },
-    }
-}
-
-/// `value` read as a switch (`on`/`off` and the other spellings
-/// [`pyramid_core::parse_switch`] takes) for option `key`.
-fn switch(key: &'static str, value: &str) -> Result<bool, SpecError> {
-    pyramid_core::parse_switch(key, value).map_err(|_| SpecError::BadValue {
-        key,
-        value: pyramid_core::excerpt(value),
-        expected: "on or off",
-    })
-}
-
-const ISMCTS_OPTIONS: &str = "iters, ms, c, playout";
-
-/// `ismcts` takes MCTS's budget, exploration and playout options (with its own
-/// defaults).
-fn parse_ismcts(pairs: &[(&str, &str)]) -> Result<IsmctsConfig, SpecError> {
-    if let Some((key, _)) = pairs
-        .iter()
-        .find(|(k, _)| !matches!(*k, "iters" | "ms" | "c" | "playout"))
-    {
-        return Err(SpecError::UnknownOption {
-            bot: "ismcts",
-            key: pyramid_core::excerpt(key),
-            known: ISMCTS_OPTIONS,
         });
     }
-    let default = IsmctsConfig::default();
-    let mut with_defaults: Vec<(&str, String)> = Vec::new();
-    if !pairs.iter().any(|(k, _)| matches!(*k, "iters" | "ms")) {
-        if let Budget::Iterations(n) = default.budget {
-            with_defaults.push(("iters", n.to_string()));
-        }
+    if name == AbKind::NAME
+        && option_pairs(options).is_ok_and(|pairs| pairs.iter().any(|(key, _)| *key == "model"))
+        && let Some(added) = kinds.parse_added(name, options)
+    {
+        return added.map(BotSpec::Added);
     }
-    if !pairs.iter().any(|(k, _)| *k == "c") {
-        with_defaults.push(("c", default.exploration.to_string()));
+    if let Some(built_in) = BUILT_IN.iter().find(|b| b.info.name == name) {
+        return (built_in.parse)(options);
     }
-    if !pairs.iter().any(|(k, _)| *k == "playout") {
-        with_defaults.push(("playout", default.playout_limit.to_string()));
+    match kinds.parse_added(name, options) {
+        Some(added) => added.map(BotSpec::Added),
+        None => Err(SpecError::UnknownBot {
+            name: pyramid_core::excerpt(name),
+            known: kinds.usage(),
+        }),
     }
-    let mut all: Vec<(&str, &str)> = pairs.to_vec();
-    all.extend(with_defaults.iter().map(|(k, v)| (*k, v.as_str())));
-    let mcts = parse_mcts(&all).map_err(|e| match e {
-        SpecError::UnknownOption { key, .. } => SpecError::UnknownOption {
-            bot: "ismcts",
-            key,
-            known: ISMCTS_OPTIONS,
-        },
-        other => other,
-    })?;
-    Ok(IsmctsConfig {
-        budget: mcts.budget,
-        exploration: mcts.exploration,
-        playout_limit: mcts.playout_limit,
-    })
-}
-
-const AB_OPTIONS: &str = "depth, ms, tt";
-
-impl AlphaBetaConfig {
-    /// Reads the options of an `ab:` spec (`depth=N` or `ms=N`, and `tt=BITS`), as a kind
-    /// that adds options to `ab` reads the ones it shares (`ab:model=FILE,depth=3`).
-    ///
-    /// ```
-    /// use pyramid_bots::{AbBudget, AlphaBetaConfig};
-    /// let config = AlphaBetaConfig::from_spec_options(&[("depth", "4"), ("tt", "16")])?;
-    /// assert_eq!((config.budget, config.table_bits), (AbBudget::Depth(4), 16));
-    /// assert!(AlphaBetaConfig::from_spec_options(&[("depth", "2"), ("ms", "5")]).is_err());
-    /// # Ok::<(), pyramid_bots::SpecError>(())
-    /// ```
-    pub fn from_spec_options(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
-        parse_alpha_beta(pairs)
-    }
-
-    /// The options of its spec, after `ab:` (`depth=3`, `ms=100,tt=16`): what
-    /// [`AlphaBetaConfig::from_spec_options`] reads back.
-    pub fn spec_options(&self) -> String {
-        let budget = match self.budget {
-            AbBudget::Depth(depth) => format!("depth={depth}"),
-            AbBudget::Time(time) => format!("ms={}", time.as_millis()),
-        };
-        if self.table_bits == AlphaBetaConfig::default().table_bits {
-            budget
-        } else {
-            format!("{budget},tt={}", self.table_bits)
-        }
-    }
-}
-
-fn parse_alpha_beta(pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
-    let mut config = AlphaBetaConfig::default();
-    let mut seen: Vec<&str> = Vec::new();
-    let mut seen_budget = false;
-    for &(key, value) in pairs {
-        let key = known_option("ab", key, &["depth", "ms", "tt"], AB_OPTIONS, &mut seen)?;
-        let number = |low, high, expected| number_in(key, value, low, high, expected);
-        match key {
-            "depth" | "ms" => {
-                if seen_budget {
-                    return Err(SpecError::TwoBudgets);
-                }
-                seen_budget = true;
-                config.budget = if key == "depth" {
-                    AbBudget::Depth(number(1, 64, "a depth from 1 to 64")? as u32)
-                } else {
-                    AbBudget::Time(Duration::from_millis(number(
-                        1,
-                        u64::MAX,
-                        "a whole number above 0",
-                    )?))
-                };
-            }
-            _ => config.table_bits = number(4, 28, "table bits from 4 to 28")? as u8,
-        }
-    }
-    Ok(config)
-}
-
-fn parse_mcts(pairs: &[(&str, &str)]) -> Result<MctsConfig, SpecError> {
-    let mut config = MctsConfig::default();
-    let mut seen_budget = false;
-    let mut seen: Vec<&str> = Vec::new();
-    for &(key, value) in pairs {
-        let key = known_option(
-            "mcts",
-            key,
-            &["iters", "ms", "c", "playout", "reuse", "tactics", "nodes"],
-            MCTS_OPTIONS,
-            &mut seen,
-        )?;
-        match key {
-            "iters" | "ms" => {
-                if seen_budget {
-                    return Err(SpecError::TwoBudgets);
-                }
-                seen_budget = true;
-                let n = number_in(key, value, 1, u64::MAX, "a whole number above 0")?;
-                config.budget = if key == "iters" {
-                    Budget::Iterations(n)
-                } else {
-                    Budget::Time(Duration::from_millis(n))
-                };
-            }
-            "c" => {
-                config.exploration = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|c| c.is_finite() && *c >= 0.0)
-                    .ok_or_else(|| SpecError::BadValue {
-                        key: "c",
-                        value: pyramid_core::excerpt(value),
-                        expected: "a number of at least 0 (the UCT exploration constant)",
-                    })?;
-            }
-            "playout" => {
-                config.playout_limit = value.parse().map_err(|_| SpecError::BadValue {
-                    key: "playout",
-                    value: pyramid_core::excerpt(value),
-                    expected: "a ply count (0: play out to the end)",
-                })?;
-            }
-            "nodes" => {
-                let most = usize::MAX as u64;
-                let expected = "a whole number above 0 (the most nodes the tree may hold)";
-                config.max_nodes = number_in("nodes", value, 1, most, expected)? as usize;
-            }
-            "reuse" => config.reuse_tree = switch("reuse", value)?,
-            // "tactics", the last known key.
-            _ => config.tactics = switch("tactics", value)?,
-        }
-    }
-    Ok(config)
 }
 
 #[cfg(test)]

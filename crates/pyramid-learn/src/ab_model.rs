@@ -6,7 +6,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pyramid_bots::{AlphaBetaBot, AlphaBetaConfig, BotKind, LeafValue, SpecError};
+use pyramid_bots::{
+    AlphaBetaBot, AlphaBetaConfig, BotCaps, BotKind, CapError, LeafValue, SpecError,
+};
 use pyramid_core::prelude::*;
 use pyramid_core::{Bot, Seat};
 
@@ -164,6 +166,7 @@ impl BotKind for AbModelKind {
     type Spec = AbModelSpec;
     const NAME: &'static str = "ab";
     const USAGE: &'static str = "ab:model=FILE";
+    const ABOUT: &'static str = "alpha-beta search valued by a learned value net (or a model's value head) instead of the game's evaluation";
 
     fn parse(options: &[(&str, &str)]) -> Result<AbModelSpec, SpecError> {
         AbModelSpec::parse(options)
@@ -171,6 +174,13 @@ impl BotKind for AbModelKind {
 
     fn is_timed(spec: &AbModelSpec) -> bool {
         matches!(spec.config.budget, pyramid_bots::AbBudget::Time(_))
+    }
+
+    /// The operator's learned files only (its file put in for its name), within `ab`'s
+    /// caps.
+    fn within_caps(spec: &mut AbModelSpec, caps: &BotCaps) -> Result<(), CapError> {
+        spec.model = caps.learned_file(&spec.model)?;
+        spec.config.within_caps(caps)
     }
 
     fn build<G: FullGame>(spec: &AbModelSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {

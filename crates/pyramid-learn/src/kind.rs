@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use pyramid_bots::kinds::{known_option, number_in};
-use pyramid_bots::{BotKind, SpecError};
+use pyramid_bots::{BotCaps, BotKind, CapError, SpecError};
 use pyramid_core::Bot;
 use pyramid_core::prelude::*;
 
@@ -42,6 +42,8 @@ impl BotKind for AzKind {
     type Spec = AzSpec;
     const NAME: &'static str = "az";
     const USAGE: &'static str = "az:model=FILE";
+    const ABOUT: &'static str =
+        "AlphaZero-style search (PUCT) guided by a trained model's policy and value";
 
     fn parse(options: &[(&str, &str)]) -> Result<AzSpec, SpecError> {
         AzSpec::parse(options)
@@ -49,6 +51,18 @@ impl BotKind for AzKind {
 
     fn is_timed(spec: &AzSpec) -> bool {
         matches!(spec.config.budget, AzBudget::Time(_))
+    }
+
+    /// The operator's models only (its file put in for its name), within the time caps
+    /// of `mcts`, and at most the caps' search threads.
+    fn within_caps(spec: &mut AzSpec, caps: &BotCaps) -> Result<(), CapError> {
+        spec.model = caps.learned_file(&spec.model)?;
+        caps.refuse_unless(match spec.config.budget {
+            AzBudget::Time(time) => time <= caps.max_time,
+            AzBudget::Iterations(n) => n <= caps.max_iterations,
+        })?;
+        spec.config.threads = spec.config.threads.min(caps.max_threads.max(1));
+        Ok(())
     }
 
     fn build<G: FullGame>(spec: &AzSpec, seed: u64) -> Result<Box<dyn Bot<G>>, SpecError> {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::assemble::{MAX_SEATS, NewGame, new_game};
 use crate::extract::{Checked, Client};
+use crate::levels::{Level, levels};
 use crate::metrics::Limit;
 use crate::round::{Answer, Change, Gone, Shared, change, find, open_new};
 use crate::store::LiveGame;
@@ -159,6 +160,8 @@ pub struct GameInfo {
     pub rules: String,
     /// Its rule options.
     pub rule_options: Vec<OptionInfo>,
+    /// The levels of computer opponent offered for it, weakest first ([`Level`]).
+    pub levels: Vec<Level>,
 }
 
 /// One rule option of [`GameInfo`].
@@ -219,13 +222,15 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     choices: o.choices,
                 })
                 .collect(),
+            levels: levels(g.name(), &app.config),
         })
         .collect();
     // The operator's models, by name, with the game each one plays (one it cannot read is
     // left out: `pyrctl serve` refuses those at start).
     let models = app
         .config
-        .models
+        .bots
+        .learned_files
         .iter()
         .filter_map(|(name, file)| {
             let learned = pyramid_runtime::pyramid_learn::learned_file(file).ok()?;
@@ -238,7 +243,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .collect();
     Json(GameList {
         games,
-        engines: app.config.engines.clone(),
+        engines: app.config.bots.engines.clone(),
         models,
     })
 }

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use pyramid_bots::BotCaps;
+
 /// The limits a server keeps (all documented in `docs/web.md`, "Limits").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
@@ -18,21 +20,15 @@ pub struct ServerConfig {
     pub max_plies: u32,
     /// The largest request body accepted, in bytes.
     pub max_body: usize,
-    /// The largest time budget a bot seat may have per move (`mcts:ms=N`, `ab:ms=N`).
-    pub max_bot_time: Duration,
-    /// The largest iteration budget a bot seat may have per move (`mcts:iters=N`).
-    pub max_bot_iterations: u64,
-    /// The deepest fixed-depth alpha-beta search a bot seat may have (`ab:depth=N`).
-    pub max_ab_depth: u32,
-    /// The largest alpha-beta transposition table, in bits (`ab:...,tt=N`): a larger
-    /// one, or the bot's own default when larger, is lowered to this.
-    pub max_table_bits: u8,
-    /// The most nodes an MCTS tree may hold (`mcts:...,nodes=N`): a larger value, or the
-    /// bot's own default when larger, is lowered to this.
-    pub max_tree_nodes: usize,
-    /// The longest random playout an MCTS or ISMCTS bot seat may have, in plies
-    /// (`playout=N`; `0`, to the end, is refused).
-    pub max_playout: u32,
+    /// What a client's bot seat may cost, and the outside engines and learned files it
+    /// may name (every kind of bot keeps them: [`BotCaps`]): at most 2 s, 2,000
+    /// iterations or depth 3 a move, playouts of 100 plies, tables of 2^14 entries, trees
+    /// of 10,000 nodes, one search thread. Its `engines` are `pyrctl serve --bot` (no
+    /// other `ext:` spec is accepted, so a client can never make the server run a
+    /// command); its `learned_files` are `pyrctl serve --model NAME=FILE` (a client names
+    /// a file by its name, never by its path, so it cannot make the server read any
+    /// other file).
+    pub bots: BotCaps,
     /// Bot moves computed at once (each on a blocking thread) for games with a person;
     /// other such games wait their turn. Games of bots alone have a pool of their own
     /// ([`ServerConfig::background_bot_threads`]), so they never hold up a person.
@@ -74,14 +70,6 @@ pub struct ServerConfig {
     pub header_timeout: Duration,
     /// A request (reading its body and answering it) that takes longer is answered 408.
     pub request_timeout: Duration,
-    /// The outside engines clients may seat, as canonical bot specs (`ext:COMMAND ...`,
-    /// docs/protocol.md): `pyrctl serve --bot`. No other `ext:` spec is accepted, so a
-    /// client can never make the server run a command.
-    pub engines: Vec<String>,
-    /// The trained models clients may seat with `az:model=NAME` (`pyrctl serve --model
-    /// NAME=FILE`): a client names a model, never a file, so it cannot make the server
-    /// read any other file.
-    pub models: Vec<(String, std::path::PathBuf)>,
     /// Where games are stored so that they outlast the process (`pyrctl serve --db`): a
     /// SQLite file (created when missing) or a `postgres://` URL; `None` keeps them in
     /// memory only (the library's default; `pyrctl serve` stores them in
@@ -119,12 +107,7 @@ impl Default for ServerConfig {
             idle_expiry: Duration::from_secs(3600),
             max_plies: 1000,
             max_body: 16 * 1024,
-            max_bot_time: Duration::from_secs(2),
-            max_bot_iterations: 2_000,
-            max_ab_depth: 3,
-            max_table_bits: 14,
-            max_tree_nodes: 10_000,
-            max_playout: 100,
+            bots: BotCaps::default(),
             bot_threads: cpus(),
             background_bot_threads: cpus().div_ceil(2),
             max_client_bot_games: 4,
@@ -140,8 +123,6 @@ impl Default for ServerConfig {
             stream_lifetime: Duration::from_secs(600),
             header_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
-            engines: Vec::new(),
-            models: Vec::new(),
             db: None,
             keep_for: Some(Duration::from_secs(30 * 24 * 3600)),
             join_within: Duration::from_secs(24 * 3600),

@@ -13,6 +13,7 @@ mod extract;
 mod fair_pool;
 mod forwarded;
 mod guard;
+mod levels;
 mod limits;
 mod lobby;
 mod metrics;
@@ -42,6 +43,7 @@ pub use config::ServerConfig;
 pub use db::DbError;
 pub use error::ApiError;
 pub use forwarded::{TrustedProxy, parse_trusted};
+pub use levels::{Level, levels};
 pub use serve::{serve_app, serve_until};
 
 /// What every request shares: the games, the registry, the limits and the pools of

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::common::{client, get, post, process_ended, start, wait_for};
+use pyramid_bots::BotCaps;
 use pyramid_bots::BotSpec;
 use pyramid_web::ServerConfig;
 use serde_json::{Value, json};
@@ -13,7 +14,10 @@ use serde_json::{Value, json};
 /// A server whose one outside engine (`false`) exits at once.
 fn config() -> ServerConfig {
     ServerConfig {
-        engines: vec!["ext:false".to_owned()],
+        bots: BotCaps {
+            engines: vec!["ext:false".to_owned()],
+            ..BotCaps::default()
+        },
         ..ServerConfig::default()
     }
 }
@@ -100,7 +104,10 @@ fn fixed_engine(name: &str) -> (ServerConfig, String, PathBuf) {
     .expect("an engine spec");
     let spec = spec.to_string();
     let config = ServerConfig {
-        engines: vec![spec.clone()],
+        bots: BotCaps {
+            engines: vec![spec.clone()],
+            ..BotCaps::default()
+        },
         ..ServerConfig::default()
     };
     (config, spec, pid_file)
@@ -173,7 +180,10 @@ async fn an_outside_engine_is_stopped_when_its_game_is_evicted() {
     // The engine's opponent thinks 4 s a move: the game is evicted meanwhile.
     let addr = start(ServerConfig {
         max_games: 1,
-        max_bot_time: Duration::from_secs(4),
+        bots: BotCaps {
+            max_time: Duration::from_secs(4),
+            ..config.bots
+        },
         ..config
     })
     .await;
@@ -216,7 +226,10 @@ async fn an_operators_value_net_is_seated_by_name_and_plays() {
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../models/martian-chess.value.safetensors");
     let addr = crate::common::start(pyramid_web::ServerConfig {
-        models: vec![("mcv".to_owned(), file)],
+        bots: BotCaps {
+            learned_files: vec![("mcv".to_owned(), file)],
+            ..BotCaps::default()
+        },
         ..pyramid_web::ServerConfig::default()
     })
     .await;
@@ -226,6 +239,26 @@ async fn an_operators_value_net_is_seated_by_name_and_plays() {
         list["models"],
         serde_json::json!([{"name": "mcv", "spec": "ab:model=mcv", "game": "martian-chess"}])
     );
+    // The strongest learned bot is a level of Martian Chess (and of no other game), and
+    // the server seats it as it lists it.
+    let games = list["games"].as_array().expect("games");
+    let levels_of = |name: &str| {
+        let game = games.iter().find(|g| g["name"] == name).expect("a game");
+        game["levels"].as_array().expect("levels").clone()
+    };
+    let learned = levels_of("martian-chess")
+        .into_iter()
+        .find(|l| l["name"] == "Learned")
+        .expect("a learned level");
+    assert_eq!(learned["spec"], "ab:model=mcv,ms=1000");
+    assert!(
+        levels_of("ataxx-ice")
+            .iter()
+            .all(|l| l["name"] != "Learned")
+    );
+    let seats = serde_json::json!({"game": "martian-chess", "seats": ["human", learned["spec"]]});
+    let (status, created) = crate::common::post(&c, addr, "/api/games", &seats).await;
+    assert_eq!(status, 200, "{created}");
     let body = serde_json::json!({"game": "martian-chess", "rules": {"first": "0"},
                                   "seats": ["human", "ab:model=mcv,ms=100"]});
     let (id, tokens) = crate::common::create_game(&c, addr, &body).await;

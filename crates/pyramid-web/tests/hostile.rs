@@ -22,7 +22,7 @@ async fn seats_of(c: &reqwest::Client, addr: std::net::SocketAddr, created: &Val
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bot_memory_is_capped_by_the_server() {
     let config = ServerConfig::default();
-    let (bits, nodes) = (config.max_table_bits, config.max_tree_nodes);
+    let (bits, nodes) = (config.bots.max_table_bits, config.bots.max_tree_nodes);
     let addr = start(config).await;
     let c = client();
     let (status, created) = post(

@@ -60,6 +60,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// List the games this build knows.
     Games,
+    /// List the kinds of bot `--bot` takes, each with how its spec is written and what it does.
+    Bots,
     /// Write a shell completion script to standard output (e.g.
     /// `pyrctl completions bash > ~/.local/share/bash-completion/completions/pyrctl`).
     Completions(CompletionsArgs),

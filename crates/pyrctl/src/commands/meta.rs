@@ -1,4 +1,4 @@
-//! `pyrctl games`, `pyrctl completions` and `pyrctl man`: what the tool itself knows.
+//! `pyrctl games`, `pyrctl bots`, `pyrctl completions` and `pyrctl man`: what the tool itself knows.
 
 use std::io::Write;
 
@@ -12,6 +12,18 @@ pub fn list_games() -> Result<()> {
     let mut out = std::io::stdout().lock();
     for game in pyramid_runtime::registry().names() {
         writeln!(out, "{game}")?;
+    }
+    Ok(())
+}
+
+/// The kinds of bot, one a line: how a spec is written, and what the bot does (each
+/// kind describes itself: `pyramid_bots::BotKind`).
+pub fn list_bots() -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let kinds = pyramid_runtime::bot_kinds().describe();
+    let width = kinds.iter().map(|k| k.usage.len()).max().unwrap_or(0);
+    for kind in kinds {
+        writeln!(out, "{:width$}  {}", kind.usage, kind.about)?;
     }
     Ok(())
 }

@@ -45,6 +45,7 @@ pub fn run(command: &Command) -> Result<()> {
         Command::Engine(args) => engine::command(args),
         Command::Bench(args) => bench::command(args),
         Command::Games => meta::list_games(),
+        Command::Bots => meta::list_bots(),
         Command::Completions(args) => meta::completions(args),
         Command::Man(args) => meta::man_pages(args),
     }

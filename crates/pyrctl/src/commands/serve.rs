@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use pyramid_bots::BotSpec;
+use pyramid_bots::{BotCaps, BotSpec};
 use pyramid_web::ServerConfig;
 
 use crate::cli::ServeArgs;
@@ -36,8 +36,11 @@ pub fn command(args: &ServeArgs) -> Result<()> {
     let config = ServerConfig {
         max_games,
         idle_expiry: Duration::from_secs(idle_seconds),
-        engines: engines.iter().map(ToString::to_string).collect(),
-        models: models.to_vec(),
+        bots: BotCaps {
+            engines: engines.iter().map(ToString::to_string).collect(),
+            learned_files: models.to_vec(),
+            ..BotCaps::default()
+        },
         db: Some(db.to_owned()),
         keep_for: (*keep_days > 0).then(|| Duration::from_secs(u64::from(*keep_days) * 86_400)),
         join_within: Duration::from_secs(u64::from(*join_hours) * 3_600),
