@@ -107,7 +107,7 @@ pub struct AbStats {
 /// assert_eq!(action.to_string(), "b-2");
 /// assert!((1..=4).contains(&bot.stats().depth));
 /// ```
-pub struct AlphaBetaBot<G: FullGame, V: LeafValue<G> = Heuristic> {
+pub struct AlphaBetaBot<G: Information + Evaluate + Zobrist, V: LeafValue<G> = Heuristic> {
     config: AlphaBetaConfig,
     leaf: V,
     rng: ChaCha8Rng,
@@ -124,7 +124,7 @@ pub struct AlphaBetaBot<G: FullGame, V: LeafValue<G> = Heuristic> {
     failure: Option<String>,
 }
 
-impl<G: FullGame> AlphaBetaBot<G> {
+impl<G: Information + Evaluate + Zobrist> AlphaBetaBot<G> {
     /// A bot with `config` valuing leaves by the game's own evaluation, its tie-breaks
     /// following from `seed`.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
@@ -132,7 +132,7 @@ impl<G: FullGame> AlphaBetaBot<G> {
     }
 }
 
-impl<G: FullGame, V: LeafValue<G>> AlphaBetaBot<G, V> {
+impl<G: Information + Evaluate + Zobrist, V: LeafValue<G>> AlphaBetaBot<G, V> {
     /// A bot with `config` valuing leaves by `leaf`, its tie-breaks following from `seed`.
     pub fn with_leaf_value(config: AlphaBetaConfig, seed: u64, leaf: V) -> Self {
         let bits = config.table_bits.clamp(4, 28);
@@ -382,7 +382,7 @@ impl<G: FullGame, V: LeafValue<G>> AlphaBetaBot<G, V> {
     }
 }
 
-impl<G: FullGame, V: LeafValue<G>> Bot<G> for AlphaBetaBot<G, V> {
+impl<G: Information + Evaluate + Zobrist, V: LeafValue<G>> Bot<G> for AlphaBetaBot<G, V> {
     fn name(&self) -> String {
         match self.leaf.spec_options() {
             leaf if leaf.is_empty() => format!("ab:{}", self.config.spec_options()),

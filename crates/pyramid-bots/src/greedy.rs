@@ -36,7 +36,7 @@ impl GreedyBot {
 
     /// The best action of `state` for `seat` by one-ply evaluation (ties broken with
     /// `rng`), or `None` if the game is over.
-    pub fn pick<G: FullGame, R: Rng + ?Sized>(
+    pub fn pick<G: Information + Evaluate, R: Rng + ?Sized>(
         state: &G,
         seat: Seat,
         rng: &mut R,
@@ -67,11 +67,11 @@ impl GreedyBot {
 
 /// The evaluation of `state` for `seat`: a finished game is worth more (or less) than any
 /// evaluation; otherwise [`Evaluate::evaluate`](pyramid_core::Evaluate::evaluate).
-pub(crate) fn score<G: FullGame>(state: &G, seat: Seat) -> f64 {
+pub(crate) fn score<G: Information + Evaluate>(state: &G, seat: Seat) -> f64 {
     outcome_value(state, seat).unwrap_or_else(|| Heuristic.value(state, seat))
 }
 
-impl<G: FullGame> Bot<G> for GreedyBot {
+impl<G: Information + Evaluate> Bot<G> for GreedyBot {
     fn name(&self) -> String {
         "greedy".to_owned()
     }

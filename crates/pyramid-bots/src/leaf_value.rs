@@ -15,7 +15,7 @@ use pyramid_core::prelude::*;
 /// let mut heuristic = Heuristic;
 /// assert_eq!(LeafValue::<Nim>::value(&mut heuristic, &start, Seat(0)), start.evaluate(Seat(0)));
 /// ```
-pub trait LeafValue<G: FullGame>: Send {
+pub trait LeafValue<G: Information + Evaluate>: Send {
     /// The value of the unfinished position `state` for `seat`.
     fn value(&mut self, state: &G, seat: Seat) -> f64;
 
@@ -46,7 +46,7 @@ pub(crate) fn outcome_value<G: Game>(state: &G, seat: Seat) -> Option<f64> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Heuristic;
 
-impl<G: FullGame> LeafValue<G> for Heuristic {
+impl<G: Information + Evaluate> LeafValue<G> for Heuristic {
     fn value(&mut self, state: &G, seat: Seat) -> f64 {
         let value = state.evaluate(seat);
         if value.is_nan() { 0.0 } else { value }

@@ -5,7 +5,7 @@ use pyramid_core::prelude::*;
 
 /// Whether `G` has no hidden information: its view is the state itself (the contract of
 /// [`Information::View`](pyramid_core::Information::View) for perfect-information games).
-pub fn perfect_information<G: FullGame>() -> bool {
+pub fn perfect_information<G: Information>() -> bool {
     pyramid_core::perfect_information::<G>()
 }
 
@@ -23,6 +23,6 @@ pub fn perfect_information<G: FullGame>() -> bool {
 /// let action = game.legal_actions()[0];
 /// assert!(action_visible_to(&game, action, Seat(1)));
 /// ```
-pub fn action_visible_to<G: FullGame>(state: &G, action: G::Action, viewer: Seat) -> bool {
+pub fn action_visible_to<G: Information>(state: &G, action: G::Action, viewer: Seat) -> bool {
     state.action_view(action, viewer) == action.to_string()
 }

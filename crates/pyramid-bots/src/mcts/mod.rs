@@ -113,7 +113,7 @@ pub const DEFAULT_MAX_NODES: usize = 1_000_000;
 /// let action = bot.choose(&game.view(Seat(0)), Seat(0)).expect("not over");
 /// assert_eq!(action.to_string(), "b-1"); // leaves 4: lost for the opponent
 /// ```
-pub struct MctsBot<G: FullGame> {
+pub struct MctsBot<G: Information + Evaluate> {
     config: MctsConfig,
     rng: ChaCha8Rng,
     tree: Tree<G::Action>,
@@ -126,7 +126,7 @@ pub struct MctsBot<G: FullGame> {
     stop: Option<Arc<AtomicBool>>,
 }
 
-impl<G: FullGame> std::fmt::Debug for MctsBot<G> {
+impl<G: Information + Evaluate> std::fmt::Debug for MctsBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MctsBot")
             .field("config", &self.config)
@@ -136,7 +136,7 @@ impl<G: FullGame> std::fmt::Debug for MctsBot<G> {
     }
 }
 
-impl<G: FullGame> MctsBot<G> {
+impl<G: Information + Evaluate> MctsBot<G> {
     /// An MCTS bot with `config`, its random choices following from `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Self {
         MctsBot {
@@ -310,7 +310,7 @@ impl<G: FullGame> MctsBot<G> {
 
 /// Every seat's reward at the end of a playout, into `rewards`: the outcome's rewards,
 /// or for a cut-off playout a shared win of the best-evaluated seats.
-pub(crate) fn playout_rewards<G: FullGame>(state: &G, rewards: &mut Vec<f64>) {
+pub(crate) fn playout_rewards<G: Information + Evaluate>(state: &G, rewards: &mut Vec<f64>) {
     let seats = state.seats();
     rewards.clear();
     match state.outcome() {
@@ -340,7 +340,7 @@ enum Tactics<A> {
 }
 
 /// Decisive and anti-decisive moves for `seat` in `state` (Teytaud & Teytaud, 2010).
-fn root_tactics<G: FullGame>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
+fn root_tactics<G: Information + Evaluate>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
     let mut after = Vec::with_capacity(legal.len());
     for &action in legal {
         let mut next = state.clone();
@@ -379,14 +379,14 @@ fn root_tactics<G: FullGame>(state: &G, seat: Seat, legal: &[G::Action]) -> Tact
 }
 
 /// What a node of the old tree must match to become the new root.
-enum Target<'a, G: FullGame> {
+enum Target<'a, G: Information + Evaluate> {
     /// Perfect information: the state itself.
     State(&'a G),
     /// Hidden information: the seat's view.
     View(&'a G::View),
 }
 
-impl<G: FullGame> MctsBot<G> {
+impl<G: Information + Evaluate> MctsBot<G> {
     /// Answers `action` without a search (the only legal action, or a win in one): the
     /// tree is cleared, since it is of no use after it.
     fn answer_unsearched(&mut self, started: Instant, action: G::Action) -> G::Action {
@@ -419,7 +419,7 @@ impl<G: FullGame> MctsBot<G> {
     }
 }
 
-impl<G: FullGame> Bot<G> for MctsBot<G> {
+impl<G: Information + Evaluate> Bot<G> for MctsBot<G> {
     fn name(&self) -> String {
         crate::BotSpec::Mcts(self.config.clone()).to_string()
     }

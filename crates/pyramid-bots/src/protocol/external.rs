@@ -478,7 +478,7 @@ fn start_guard(pid: Pid) -> Result<Child, String> {
         .map_err(|e| format!("cannot start `sh` in the engine's process group: {e}"))
 }
 
-impl<G: FullGame> ExternalBot<G> {
+impl<G: Information> ExternalBot<G> {
     /// `newgame` for the rules of `state`.
     fn newgame_line(&self, state: &G) -> String {
         let rules = state.rules();
@@ -543,7 +543,7 @@ impl<G: FullGame> ExternalBot<G> {
     }
 }
 
-impl<G: FullGame> Bot<G> for ExternalBot<G> {
+impl<G: Information> Bot<G> for ExternalBot<G> {
     fn name(&self) -> String {
         format!("ext:{}", self.spec)
     }
