@@ -147,12 +147,10 @@ pub struct MatchArgs {
     /// The game.
     #[arg(value_parser = GameName)]
     pub game: String,
-    /// A bot, one per seat in seat order, or one for every seat: `random`, `greedy`,
-    /// `mcts:iters=2000`, `mcts:ms=50` (options: iters, ms, c, playout, reuse),
-    /// `ab:depth=4`, `ab:ms=50`, `ismcts:iters=1000`, `ismcts:ms=50`, or an outside
-    /// engine `ext:COMMAND ARGS;movetime=MS`. Three or more bots in a two-seat
-    /// game play a round robin: every pair `--games` games, seats alternating.
-    #[arg(long = "bot", value_name = "SPEC", value_parser = parse_bot)]
+    /// A bot, one per seat in seat order, or one for every seat (`pyrctl bots` lists
+    /// the kinds). Three or more bots in a two-seat game play a round robin: every pair
+    /// `--games` games, seats alternating.
+    #[arg(long = "bot", value_name = "SPEC", value_parser = parse_bot, help = bot_help())]
     pub bots: Vec<BotSpec>,
     /// Number of games (at least 1).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
@@ -565,4 +563,18 @@ fn named_model(text: &str) -> Result<(String, std::path::PathBuf), String> {
         return Err(format!("model `{name}` names no file"));
     }
     Ok((name.to_owned(), file.into()))
+}
+
+/// The help of `match --bot`: every kind of bot as its spec is written (each kind
+/// describes itself, `pyrctl bots` says what each does).
+fn bot_help() -> String {
+    let usages: Vec<String> = pyramid_runtime::bot_kinds()
+        .describe()
+        .iter()
+        .map(|kind| format!("`{}`", kind.usage))
+        .collect();
+    format!(
+        "A bot, one per seat in seat order, or one for every seat: {} (`pyrctl bots` says what each does). Three or more bots in a two-seat game play a round robin: every pair `--games` games, seats alternating",
+        usages.join(", ")
+    )
 }
