@@ -243,6 +243,7 @@ def main():
               "idle machine (or --loaded-ok, recorded in the JSON)", file=sys.stderr)
         return 1
     started = time.time()
+    at_commit = commit()
     results = []
     with tempfile.TemporaryDirectory() as scratch:
         for i, row in enumerate(rows):
@@ -260,7 +261,7 @@ def main():
         "table": args.table,
         "about": about,
         "timed": timed,
-        "commit": commit(),
+        "commit": at_commit,
         "machine": machine(),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
