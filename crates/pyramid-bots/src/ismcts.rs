@@ -103,7 +103,11 @@ impl IsmctsBot {
     }
 
     /// The action for `seat`, to act in `view`.
-    fn search<G: Information + Evaluate>(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
+    fn search<G: Information + Evaluate>(
+        &mut self,
+        view: &G::View,
+        seat: Seat,
+    ) -> Option<G::Action> {
         let started = Instant::now();
         let probe = G::sample_from_view(view, &mut self.rng);
         let legal = probe.legal_actions();
@@ -212,7 +216,12 @@ impl IsmctsBot {
 
 /// The edge an action is in the searching seat's tree: its own actions (and every action
 /// it sees in full) by themselves, another seat's action by how the searcher sees it.
-fn edge<G: Information + Evaluate>(state: &G, action: G::Action, actor: Seat, searcher: Seat) -> u64 {
+fn edge<G: Information + Evaluate>(
+    state: &G,
+    action: G::Action,
+    actor: Seat,
+    searcher: Seat,
+) -> u64 {
     let mut hasher = DefaultHasher::new();
     if actor == searcher {
         action.hash(&mut hasher);

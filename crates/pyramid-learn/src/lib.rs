@@ -11,6 +11,7 @@ mod inference;
 mod kind;
 mod layers;
 mod learned;
+mod learned_format;
 mod limits;
 mod model;
 mod network;

@@ -6,7 +6,6 @@
 //! checks the declared shape against the tensor table and the file's size before
 //! allocating the network.
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -14,20 +13,18 @@ use candle_core::{DType, Device, Tensor};
 use candle_nn::{VarBuilder, VarMap};
 use pyramid_core::rand::{Rng, SeedableRng};
 use pyramid_core::{ChaCha8Rng, FullGame};
-use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{ModelError, TensorMismatch};
+use crate::error::ModelError;
 use crate::evaluation::Evaluation;
 use crate::inference::Inference;
-use crate::limits::MAX_MODEL_BYTES;
-use crate::network::{NetShape, Network, TensorSpec};
+use crate::learned_format::{Header, LearnedFormat, NamedTensor, file_bytes, read_file};
+use crate::network::{NetShape, Network, ShapeError, TensorSpec};
 use crate::safe_file::write_file;
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 /// The metadata key that holds [`ModelInfo`] as JSON.
-const INFO_KEY: &str = "pyramid_model";
 
 /// What a model file records besides its weights.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -283,31 +280,8 @@ impl Model {
             path: path.display().to_string(),
             source,
         };
-        self.check_finite(&path.display().to_string())?;
         let bytes = self.bytes_with(info, &path.display().to_string())?;
         write_file(path, &bytes).map_err(io)
-    }
-
-    /// Refuses weights that are not all finite (NaN or infinite: a training run that
-    /// diverged) as [`ModelError::NotFinite`], naming the model as `name`.
-    fn check_finite(&self, name: &str) -> Result<(), ModelError> {
-        let data = self.vars.data().lock().map_err(|_| poisoned())?;
-        let mut names: Vec<&String> = data.keys().collect();
-        names.sort();
-        for tensor in names {
-            let finite = data[tensor]
-                .flatten_all()?
-                .to_vec1::<f32>()?
-                .iter()
-                .all(|v| v.is_finite());
-            if !finite {
-                return Err(ModelError::NotFinite {
-                    path: name.to_owned(),
-                    what: format!("weights `{tensor}`"),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// The model file's bytes (what a learner sends its self-play workers).
@@ -315,29 +289,18 @@ impl Model {
         self.bytes_with(&self.info, &self.origin)
     }
 
-    /// The bytes of a model file of these weights recording `info`; `name` names it in
-    /// errors.
+    /// The bytes of a model file of these weights recording `info` ([`file_bytes`]:
+    /// weights that are not all finite refused); `name` names it in errors.
     fn bytes_with(&self, info: &ModelInfo, name: &str) -> Result<Vec<u8>, ModelError> {
-        let mut tensors: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+        let mut tensors: Vec<NamedTensor> = Vec::new();
         {
             let data = self.vars.data().lock().map_err(|_| poisoned())?;
-            for (name, var) in data.iter() {
+            for (tensor, var) in data.iter() {
                 let values = var.flatten_all()?.to_vec1::<f32>()?;
-                let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-                tensors.push((name.clone(), var.dims().to_vec(), bytes));
+                tensors.push((tensor.clone(), var.dims().to_vec(), values));
             }
         }
-        tensors.sort_by(|a, b| a.0.cmp(&b.0));
-        let views = tensors
-            .iter()
-            .map(|(name, dims, bytes)| {
-                TensorView::new(Dtype::F32, dims.clone(), bytes).map(|view| (name.clone(), view))
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| damaged_named(name, e))?;
-        let info = serde_json::to_string(info).map_err(|e| damaged_named(name, e))?;
-        let metadata = HashMap::from([(INFO_KEY.to_owned(), info)]);
-        safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
+        file_bytes::<Model>(info, tensors, name)
     }
 
     /// Reads the model at `path` for game `G` under `rules`: refuses another game's model
@@ -351,7 +314,7 @@ impl Model {
 
     /// Reads the model at `path`, whatever its game.
     pub fn load_any(path: &Path) -> Result<Model, ModelError> {
-        let (buffer, name) = read_model_file(path)?;
+        let (buffer, name) = read_file(path)?;
         Model::from_bytes(&buffer, &name)
     }
 
@@ -363,40 +326,13 @@ impl Model {
     /// ([`ModelError::BadShape`]) and a file that does not hold exactly those tensors
     /// ([`ModelError::Mismatch`]).
     pub fn from_bytes(buffer: &[u8], name: &str) -> Result<Model, ModelError> {
-        check_offsets(buffer).map_err(|e| damaged_named(name, e))?;
-        let (header, metadata) =
-            safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged_named(name, e))?;
-        let info = read_info(&metadata, name)?;
-        let specs = info
-            .shape
-            .tensors()
-            .map_err(|problem| ModelError::BadShape {
-                path: name.to_owned(),
-                problem,
-            })?;
-        check_tensor_table(&specs, &metadata, buffer.len()).map_err(|problem| {
-            ModelError::Mismatch {
-                path: name.to_owned(),
-                problem: Box::new(problem),
-            }
-        })?;
-        let mut model = Model::with_info(info, default_device())?;
+        let header = Header::<Model>::read(buffer, name)?;
+        let mut model = Model::with_info(header.info.clone(), default_device())?;
         model.origin = name.to_owned();
         {
             let data = model.vars.data().lock().map_err(|_| poisoned())?;
-            for (tensor_name, var) in data.iter() {
-                let bytes = tensor_bytes(buffer, header, &metadata, tensor_name)
-                    .ok_or_else(|| damaged_named(name, format!("tensor `{tensor_name}` is cut")))?;
-                let values: Vec<f32> = bytes
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect();
-                if values.iter().any(|v| !v.is_finite()) {
-                    return Err(damaged_named(
-                        name,
-                        format!("tensor `{tensor_name}` holds NaN or infinity"),
-                    ));
-                }
+            for (tensor, var) in data.iter() {
+                let values = header.values(tensor)?;
                 var.set(&Tensor::from_vec(values, var.dims(), &model.device)?)?;
             }
         }
@@ -420,22 +356,6 @@ impl Model {
         }
         Ok(copy)
     }
-}
-
-/// The bytes of the file at `path` (a model or a value net) and its name for errors;
-/// refuses a file of more than [`MAX_MODEL_BYTES`] before reading it.
-pub(crate) fn read_model_file(path: &Path) -> Result<(Vec<u8>, String), ModelError> {
-    let name = path.display().to_string();
-    let io = |source| ModelError::Io {
-        path: name.clone(),
-        source,
-    };
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    if bytes > MAX_MODEL_BYTES {
-        return Err(ModelError::TooLarge { path: name, bytes });
-    }
-    let buffer = std::fs::read(path).map_err(io)?;
-    Ok((buffer, name))
 }
 
 /// Checks that a network of `game` and `shape` (from `path`) was made for game `G`
@@ -477,137 +397,20 @@ pub(crate) fn check_fit<G: FullGame>(
     Ok(())
 }
 
-/// The [`ModelInfo`] in a model file's metadata, of this format version.
-fn read_info(metadata: &Metadata, name: &str) -> Result<ModelInfo, ModelError> {
-    let not_a_model = |reason: String| ModelError::NotAModel {
-        path: name.to_owned(),
-        reason,
-    };
-    let text = metadata
-        .metadata()
-        .as_ref()
-        .and_then(|m| m.get(INFO_KEY))
-        .ok_or_else(|| not_a_model(format!("no `{INFO_KEY}` entry in its metadata")))?;
-    let info: ModelInfo = serde_json::from_str(text)
-        .map_err(|e| not_a_model(format!("its `{INFO_KEY}` entry is not readable: {e}")))?;
-    if info.format != FORMAT_VERSION {
-        return Err(not_a_model(format!(
-            "format version {} (this program reads {FORMAT_VERSION})",
-            info.format
-        )));
-    }
-    Ok(info)
-}
+/// A model file: the record [`ModelInfo`] under `pyramid_model`, the tensors of its
+/// [`NetShape`].
+impl LearnedFormat for Model {
+    const KEY: &'static str = "pyramid_model";
+    const VERSION: u32 = FORMAT_VERSION;
+    const WHAT: &'static str = "model";
+    type Info = ModelInfo;
 
-/// Checks a file of `file_bytes` bytes whose tensor table is `metadata` against the
-/// tensors `specs` of the network its header declares: first that the file is large
-/// enough for them (checked arithmetic), then that the table lists exactly those
-/// tensors, each `F32` of the same dimensions.
-pub(crate) fn check_tensor_table(
-    specs: &[TensorSpec],
-    metadata: &Metadata,
-    file_bytes: usize,
-) -> Result<(), TensorMismatch> {
-    let parameters = specs
-        .iter()
-        .try_fold(0u64, |sum, spec| {
-            spec.elements().and_then(|n| sum.checked_add(n))
-        })
-        .unwrap_or(u64::MAX);
-    let needed = parameters.saturating_mul(4);
-    let bytes = file_bytes as u64;
-    if needed > bytes {
-        return Err(TensorMismatch::TooSmall {
-            parameters,
-            needed,
-            bytes,
-        });
+    fn version(info: &ModelInfo) -> u32 {
+        info.format
     }
-    for spec in specs {
-        let Some(found) = metadata.info(&spec.name) else {
-            return Err(TensorMismatch::Missing {
-                name: spec.name.clone(),
-                dims: spec.dims.clone(),
-            });
-        };
-        if found.dtype != Dtype::F32 || found.shape != spec.dims {
-            return Err(TensorMismatch::Wrong {
-                name: spec.name.clone(),
-                expected: spec.dims.clone(),
-                dtype: found.dtype.to_string(),
-                found: found.shape.clone(),
-            });
-        }
-    }
-    let mut table: Vec<(String, &safetensors::tensor::TensorInfo)> =
-        metadata.tensors().into_iter().collect();
-    table.sort_by(|a, b| a.0.cmp(&b.0));
-    if let Some((name, info)) = table
-        .into_iter()
-        .find(|(name, _)| !specs.iter().any(|spec| &spec.name == name))
-    {
-        return Err(TensorMismatch::Extra {
-            name,
-            dims: info.shape.clone(),
-        });
-    }
-    Ok(())
-}
 
-/// The data of tensor `tensor_name` in `buffer`, a safetensors file whose header (of
-/// `header` bytes) holds the table `metadata`; `None` when it is not there.
-pub(crate) fn tensor_bytes<'a>(
-    buffer: &'a [u8],
-    header: usize,
-    metadata: &Metadata,
-    tensor_name: &str,
-) -> Option<&'a [u8]> {
-    let (start, end) = metadata.info(tensor_name)?.data_offsets;
-    let data = header.checked_add(8)?;
-    buffer.get(data.checked_add(start)?..data.checked_add(end)?)
-}
-
-/// Refuses a safetensors file whose tensor table points past the end of its data.
-///
-/// The safetensors crate adds the table's last offset to the header's length without
-/// checking for overflow, which a crafted header of a few hundred bytes makes panic; this
-/// reads the same table first, with checked arithmetic. What else is wrong with the file
-/// is left to the safetensors crate to say.
-pub(crate) fn check_offsets(buffer: &[u8]) -> Result<(), String> {
-    let Some((length, rest)) = buffer.split_first_chunk::<8>() else {
-        return Ok(());
-    };
-    let header = usize::try_from(u64::from_le_bytes(*length))
-        .ok()
-        .and_then(|n| rest.get(..n));
-    let Some(header) = header else {
-        return Ok(());
-    };
-    let data = (rest.len() - header.len()) as u64;
-    let Ok(table) = serde_json::from_slice::<HashMap<String, serde_json::Value>>(header) else {
-        return Ok(());
-    };
-    for (tensor, entry) in &table {
-        let end = entry
-            .get("data_offsets")
-            .and_then(|offsets| offsets.get(1))
-            .and_then(serde_json::Value::as_u64);
-        match end {
-            Some(end) if tensor != "__metadata__" && end > data => {
-                return Err(format!(
-                    "tensor `{tensor}` ends at byte {end} of the data, past its {data} bytes"
-                ));
-            }
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn damaged_named(name: &str, reason: impl std::fmt::Display) -> ModelError {
-    ModelError::Damaged {
-        path: name.to_owned(),
-        reason: reason.to_string(),
+    fn tensors(info: &ModelInfo) -> Result<Vec<TensorSpec>, ShapeError> {
+        info.shape.tensors()
     }
 }
 

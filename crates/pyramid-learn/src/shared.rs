@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
 use crate::error::ModelError;
-use crate::model::{Model, read_model_file};
+use crate::learned_format::read_file;
+use crate::model::Model;
 use crate::value_net::{ValueNet, is_value_net_file};
 
 /// The files kept at most; past it the cache starts afresh (bots that hold a file keep
@@ -77,7 +78,7 @@ pub(crate) fn shared_learned(path: &Path) -> Result<Learned, ModelError> {
 
 /// Reads the learned file at `path`, whichever kind it is.
 fn read_learned(path: &Path) -> Result<Learned, ModelError> {
-    let (buffer, name) = read_model_file(path)?;
+    let (buffer, name) = read_file(path)?;
     Ok(if is_value_net_file(&buffer) {
         Learned::ValueNet(Arc::new(ValueNet::from_bytes(&buffer, &name)?))
     } else {

@@ -23,22 +23,18 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use pyramid_core::FullGame;
-use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
-use crate::limits::MAX_SEATS;
-use crate::model::{
-    check_offsets, check_tensor_table, damaged_named, read_model_file, tensor_bytes,
+use crate::learned_format::{
+    Header, LearnedFormat, NamedTensor, damaged_named, file_bytes, is_format, read_file,
 };
+use crate::limits::MAX_SEATS;
 use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
 use crate::safe_file::write_file;
 
 /// The version of the value-net file format this crate writes and reads.
 pub const VALUE_NET_FORMAT: u32 = 1;
-/// The metadata key that holds [`ValueNetInfo`] as JSON (a [`Model`](crate::Model)'s
-/// file has another, so the two are told apart by their header).
-pub(crate) const VALUE_NET_KEY: &str = "pyramid_value_net";
 /// The most units a hidden layer of a value net may have.
 pub const MAX_VALUE_UNITS: usize = 4096;
 
@@ -413,27 +409,21 @@ impl ValueNet {
         Ok(())
     }
 
-    /// The file's bytes.
+    /// The file's bytes ([`file_bytes`]: weights that are not all finite refused).
     pub fn to_bytes(&self) -> Result<Vec<u8>, ModelError> {
-        let name = &self.origin;
-        let mut tensors: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
-        for spec in shape_tensors(&self.info.shape, name)? {
-            let bytes = self.tensors[&spec.name]
-                .iter()
-                .flat_map(|v| v.to_le_bytes())
-                .collect();
-            tensors.push((spec.name, spec.dims, bytes));
-        }
-        let views = tensors
-            .iter()
-            .map(|(name, dims, bytes)| {
-                TensorView::new(Dtype::F32, dims.clone(), bytes).map(|view| (name.clone(), view))
+        self.bytes_named(&self.origin)
+    }
+
+    /// The file's bytes, named `name` in errors.
+    fn bytes_named(&self, name: &str) -> Result<Vec<u8>, ModelError> {
+        let tensors: Vec<NamedTensor> = shape_tensors(&self.info.shape, name)?
+            .into_iter()
+            .map(|spec| {
+                let values = self.tensors[&spec.name].clone();
+                (spec.name, spec.dims, values)
             })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| damaged_named(name, e))?;
-        let info = serde_json::to_string(&self.info).map_err(|e| damaged_named(name, e))?;
-        let metadata = HashMap::from([(VALUE_NET_KEY.to_owned(), info)]);
-        safetensors::serialize(views, Some(metadata)).map_err(|e| damaged_named(name, e))
+            .collect();
+        file_bytes::<ValueNet>(&self.info, tensors, name)
     }
 
     /// Writes the file to `path` through [`write_file`](crate::write_file): a new
@@ -444,74 +434,52 @@ impl ValueNet {
             path: path.display().to_string(),
             source,
         };
-        let mut broken: Vec<&String> = self
-            .tensors
-            .iter()
-            .filter(|(_, values)| values.iter().any(|v| !v.is_finite()))
-            .map(|(name, _)| name)
-            .collect();
-        broken.sort();
-        if let Some(name) = broken.first() {
-            return Err(ModelError::NotFinite {
-                path: path.display().to_string(),
-                what: format!("weights `{name}`"),
-            });
-        }
-        write_file(path, &self.to_bytes()?).map_err(io)
+        let bytes = self.bytes_named(&path.display().to_string())?;
+        write_file(path, &bytes).map_err(io)
     }
 
     /// Reads the value net at `path`, whatever its game.
     pub fn load_any(path: &Path) -> Result<ValueNet, ModelError> {
-        let (buffer, name) = read_model_file(path)?;
+        let (buffer, name) = read_file(path)?;
         ValueNet::from_bytes(&buffer, &name)
     }
 
     /// Reads a value net from a file's bytes; `name` names it in errors. Reads the header
-    /// first and refuses a shape out of range ([`ModelError::BadShape`]) or a tensor table
-    /// that is not the declared net's ([`ModelError::Mismatch`]) before allocating
-    /// anything of its size.
+    /// first ([`Header::read`]) and refuses a shape out of range
+    /// ([`ModelError::BadShape`]) or a tensor table that is not the declared net's
+    /// ([`ModelError::Mismatch`]) before allocating anything of its size.
     pub fn from_bytes(buffer: &[u8], name: &str) -> Result<ValueNet, ModelError> {
-        check_offsets(buffer).map_err(|e| damaged_named(name, e))?;
-        let (header, metadata) =
-            safetensors::SafeTensors::read_metadata(buffer).map_err(|e| damaged_named(name, e))?;
-        let info = read_value_info(&metadata, name)?;
-        let specs = shape_tensors(&info.shape, name)?;
-        check_tensor_table(&specs, &metadata, buffer.len()).map_err(|problem| {
-            ModelError::Mismatch {
-                path: name.to_owned(),
-                problem: Box::new(problem),
-            }
-        })?;
+        let header = Header::<ValueNet>::read(buffer, name)?;
         let mut tensors = HashMap::new();
-        for spec in specs {
-            let bytes = tensor_bytes(buffer, header, &metadata, &spec.name)
-                .ok_or_else(|| damaged_named(name, format!("tensor `{}` is cut", spec.name)))?;
-            let values: Vec<f32> = bytes
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
-            if values.iter().any(|v| !v.is_finite()) {
-                return Err(damaged_named(
-                    name,
-                    format!("tensor `{}` holds NaN or infinity", spec.name),
-                ));
-            }
-            tensors.insert(spec.name, values);
+        for spec in &header.specs {
+            tensors.insert(spec.name.clone(), header.values(&spec.name)?);
         }
-        ValueNet::with_tensors(info, name.to_owned(), tensors)
+        ValueNet::with_tensors(header.info, name.to_owned(), tensors)
+    }
+}
+
+/// A value-net file: the record [`ValueNetInfo`] under `pyramid_value_net` (a
+/// [`Model`](crate::Model)'s file has another key, so the two are told apart by their
+/// header), the tensors of its [`ValueNetShape`].
+impl LearnedFormat for ValueNet {
+    const KEY: &'static str = "pyramid_value_net";
+    const VERSION: u32 = VALUE_NET_FORMAT;
+    const WHAT: &'static str = "value net";
+    type Info = ValueNetInfo;
+
+    fn version(info: &ValueNetInfo) -> u32 {
+        info.format
+    }
+
+    fn tensors(info: &ValueNetInfo) -> Result<Vec<TensorSpec>, ShapeError> {
+        info.shape.tensors()
     }
 }
 
 /// Whether the safetensors file in `buffer` declares a value net (its metadata has the
 /// value net's key) rather than a [`Model`](crate::Model).
 pub fn is_value_net_file(buffer: &[u8]) -> bool {
-    check_offsets(buffer).is_ok()
-        && safetensors::SafeTensors::read_metadata(buffer).is_ok_and(|(_, metadata)| {
-            metadata
-                .metadata()
-                .as_ref()
-                .is_some_and(|m| m.contains_key(VALUE_NET_KEY))
-        })
+    is_format::<ValueNet>(buffer)
 }
 
 /// [`ValueNetShape::tensors`], its refusal as the error of a net named `name`.
@@ -520,28 +488,6 @@ fn shape_tensors(shape: &ValueNetShape, name: &str) -> Result<Vec<TensorSpec>, M
         path: name.to_owned(),
         problem,
     })
-}
-
-/// The [`ValueNetInfo`] in a file's metadata, of this format version.
-fn read_value_info(metadata: &Metadata, name: &str) -> Result<ValueNetInfo, ModelError> {
-    let not_one = |reason: String| ModelError::NotAModel {
-        path: name.to_owned(),
-        reason,
-    };
-    let text = metadata
-        .metadata()
-        .as_ref()
-        .and_then(|m| m.get(VALUE_NET_KEY))
-        .ok_or_else(|| not_one(format!("no `{VALUE_NET_KEY}` entry in its metadata")))?;
-    let info: ValueNetInfo = serde_json::from_str(text)
-        .map_err(|e| not_one(format!("its `{VALUE_NET_KEY}` entry is not readable: {e}")))?;
-    if info.format != VALUE_NET_FORMAT {
-        return Err(not_one(format!(
-            "value net format version {} (this program reads {VALUE_NET_FORMAT})",
-            info.format
-        )));
-    }
-    Ok(info)
 }
 
 /// `to += scale * from`.

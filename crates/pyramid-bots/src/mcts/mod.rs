@@ -340,7 +340,11 @@ enum Tactics<A> {
 }
 
 /// Decisive and anti-decisive moves for `seat` in `state` (Teytaud & Teytaud, 2010).
-fn root_tactics<G: Information + Evaluate>(state: &G, seat: Seat, legal: &[G::Action]) -> Tactics<G::Action> {
+fn root_tactics<G: Information + Evaluate>(
+    state: &G,
+    seat: Seat,
+    legal: &[G::Action],
+) -> Tactics<G::Action> {
     let mut after = Vec::with_capacity(legal.len());
     for &action in legal {
         let mut next = state.clone();

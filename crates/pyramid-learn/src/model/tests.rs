@@ -10,7 +10,8 @@ use safetensors::SafeTensors;
 use safetensors::tensor::{Dtype, TensorView};
 
 use super::*;
-use crate::network::{MAX_PARAMETERS, ShapeError};
+use crate::error::TensorMismatch;
+use crate::network::MAX_PARAMETERS;
 
 fn tiny_model() -> Model {
     Model::new::<MartianChess>(&Rules::default(), 2, 1, 5).expect("a model")
@@ -34,8 +35,14 @@ fn file_of(info: &ModelInfo, tensors: &[(String, Vec<usize>)]) -> Vec<u8> {
         (name.clone(), view)
     });
     let text = serde_json::to_string(info).expect("json");
-    safetensors::serialize(views, Some(HashMap::from([(INFO_KEY.to_owned(), text)])))
-        .expect("serialized")
+    safetensors::serialize(
+        views,
+        Some(HashMap::from([(
+            <Model as LearnedFormat>::KEY.to_owned(),
+            text,
+        )])),
+    )
+    .expect("serialized")
 }
 
 /// A header-only file (no tensors, a few hundred bytes) declaring `edit`'s shape.
