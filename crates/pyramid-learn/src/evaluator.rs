@@ -37,7 +37,8 @@ pub fn check_evaluator<G: FullGame>(
     evaluator: &dyn Evaluator,
     rules: &G::Rules,
 ) -> Result<(), ModelError> {
-    crate::model::check_fit::<G>(
+    crate::learned_format::check_fit::<NetShape, G>(
+        "model",
         evaluator.game(),
         evaluator.shape(),
         evaluator.origin(),

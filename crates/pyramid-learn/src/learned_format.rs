@@ -13,6 +13,8 @@ use safetensors::tensor::{Dtype, Metadata, TensorView};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use pyramid_core::FullGame;
+
 use crate::error::{ModelError, TensorMismatch};
 use crate::limits::MAX_MODEL_BYTES;
 use crate::network::{ShapeError, TensorSpec};
@@ -33,6 +35,48 @@ pub(crate) trait LearnedFormat {
     /// The tensors (names and dimensions) of the network a record declares, refused when
     /// its shape is out of range or too large.
     fn tensors(info: &Self::Info) -> Result<Vec<TensorSpec>, ShapeError>;
+}
+
+/// The shape of a learned network: what a game's rules fix of it (seats, observations,
+/// policy) beside what training chose (its sizes).
+pub(crate) trait LearnedShape: PartialEq {
+    /// The shape game `G` under `rules` wants, with this one's own choices.
+    fn wanted<G: FullGame>(&self, rules: &G::Rules) -> Self;
+    /// What the rules fix of it, in words (`2 seats, observations of 9 planes x 32
+    /// cells`).
+    fn fixed(&self) -> String;
+}
+
+/// The one check that a learned network (`what`, of `game` and `shape`, read from
+/// `path`) was made for game `G` under `rules`: its game ([`ModelError::WrongGame`]) and
+/// what the rules fix of its shape ([`ModelError::WrongRules`]).
+pub(crate) fn check_fit<S: LearnedShape, G: FullGame>(
+    what: &str,
+    game: &str,
+    shape: &S,
+    path: &str,
+    rules: &G::Rules,
+) -> Result<(), ModelError> {
+    if game != G::NAME {
+        return Err(ModelError::WrongGame {
+            path: path.to_owned(),
+            expected: G::NAME.to_owned(),
+            found: game.to_owned(),
+        });
+    }
+    let wanted = shape.wanted::<G>(rules);
+    if wanted != *shape {
+        return Err(ModelError::WrongRules {
+            path: path.to_owned(),
+            game: G::NAME.to_owned(),
+            reason: format!(
+                "the {what} has {}; these rules need {}",
+                shape.fixed(),
+                wanted.fixed()
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The bytes of the file at `path` and its name for errors; refuses a file of more than

@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::ModelError;
 use crate::evaluation::Evaluation;
 use crate::inference::Inference;
-use crate::learned_format::{Header, LearnedFormat, NamedTensor, file_bytes, read_file};
+use crate::learned_format::{
+    Header, LearnedFormat, LearnedShape, NamedTensor, check_fit, file_bytes, read_file,
+};
 use crate::network::{NetShape, Network, ShapeError, TensorSpec};
 use crate::safe_file::write_file;
 
@@ -261,7 +263,13 @@ impl Model {
     /// Checks that this model was made for game `G` under `rules`: its game, seats,
     /// observation shape and policy size.
     pub fn check_game<G: FullGame>(&self, rules: &G::Rules) -> Result<(), ModelError> {
-        check_fit::<G>(&self.info.game, &self.info.shape, &self.origin, rules)
+        check_fit::<NetShape, G>(
+            Model::WHAT,
+            &self.info.game,
+            &self.info.shape,
+            &self.origin,
+            rules,
+        )
     }
 
     /// Writes the model to `path` (safetensors) through [`write_file`](crate::write_file):
@@ -358,43 +366,18 @@ impl Model {
     }
 }
 
-/// Checks that a network of `game` and `shape` (from `path`) was made for game `G`
-/// under `rules`: its game, seats, observation shape and policy size.
-pub(crate) fn check_fit<G: FullGame>(
-    game: &str,
-    shape: &NetShape,
-    path: &str,
-    rules: &G::Rules,
-) -> Result<(), ModelError> {
-    if game != G::NAME {
-        return Err(ModelError::WrongGame {
-            path: path.to_owned(),
-            expected: G::NAME.to_owned(),
-            found: game.to_owned(),
-        });
+/// A model's shape: the rules fix its seats, observations and policy size.
+impl LearnedShape for NetShape {
+    fn wanted<G: FullGame>(&self, rules: &G::Rules) -> NetShape {
+        NetShape::for_game::<G>(rules, self.channels, self.blocks)
     }
-    let wanted = NetShape::for_game::<G>(rules, shape.channels, shape.blocks);
-    if wanted != *shape {
-        let s = shape;
-        return Err(ModelError::WrongRules {
-            path: path.to_owned(),
-            game: G::NAME.to_owned(),
-            reason: format!(
-                "the model has {} seats, observations {}x{}x{} and {} policy entries; these rules need {} seats, {}x{}x{} and {}",
-                s.seats,
-                s.planes,
-                s.height,
-                s.width,
-                s.policy_size,
-                wanted.seats,
-                wanted.planes,
-                wanted.height,
-                wanted.width,
-                wanted.policy_size
-            ),
-        });
+
+    fn fixed(&self) -> String {
+        format!(
+            "{} seats, observations {}x{}x{} and {} policy entries",
+            self.seats, self.planes, self.height, self.width, self.policy_size
+        )
     }
-    Ok(())
 }
 
 /// A model file: the record [`ModelInfo`] under `pyramid_model`, the tensors of its

@@ -27,7 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
 use crate::learned_format::{
-    Header, LearnedFormat, NamedTensor, damaged_named, file_bytes, is_format, read_file,
+    Header, LearnedFormat, LearnedShape, NamedTensor, check_fit, damaged_named, file_bytes,
+    is_format, read_file,
 };
 use crate::limits::MAX_SEATS;
 use crate::network::{MAX_ENTRIES, MAX_PARAMETERS, NetShape, ShapeError, TensorSpec};
@@ -382,31 +383,13 @@ impl ValueNet {
     /// Checks that this net was made for game `G` under `rules`: its game, seats and
     /// observation shape.
     pub fn check_game<G: FullGame>(&self, rules: &G::Rules) -> Result<(), ModelError> {
-        let shape = &self.info.shape;
-        if self.info.game != G::NAME {
-            return Err(ModelError::WrongGame {
-                path: self.origin.clone(),
-                expected: G::NAME.to_owned(),
-                found: self.info.game.clone(),
-            });
-        }
-        let wanted = ValueNetShape::for_game::<G>(rules, shape.hidden, shape.hidden2);
-        if wanted != *shape {
-            return Err(ModelError::WrongRules {
-                path: self.origin.clone(),
-                game: G::NAME.to_owned(),
-                reason: format!(
-                    "the value net has {} seats and observations of {} planes x {} cells; these rules need {}, {} and {}",
-                    shape.seats,
-                    shape.planes,
-                    shape.cells,
-                    wanted.seats,
-                    wanted.planes,
-                    wanted.cells
-                ),
-            });
-        }
-        Ok(())
+        check_fit::<ValueNetShape, G>(
+            ValueNet::WHAT,
+            &self.info.game,
+            &self.info.shape,
+            &self.origin,
+            rules,
+        )
     }
 
     /// The file's bytes ([`file_bytes`]: weights that are not all finite refused).
@@ -455,6 +438,20 @@ impl ValueNet {
             tensors.insert(spec.name.clone(), header.values(&spec.name)?);
         }
         ValueNet::with_tensors(header.info, name.to_owned(), tensors)
+    }
+}
+
+/// A value net's shape: the rules fix its seats and observations.
+impl LearnedShape for ValueNetShape {
+    fn wanted<G: FullGame>(&self, rules: &G::Rules) -> ValueNetShape {
+        ValueNetShape::for_game::<G>(rules, self.hidden, self.hidden2)
+    }
+
+    fn fixed(&self) -> String {
+        format!(
+            "{} seats and observations of {} planes x {} cells",
+            self.seats, self.planes, self.cells
+        )
     }
 }
 
