@@ -26,7 +26,6 @@ use crate::safe_file::write_file;
 
 /// The version of the model file format this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
-/// The metadata key that holds [`ModelInfo`] as JSON.
 
 /// What a model file records besides its weights.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
