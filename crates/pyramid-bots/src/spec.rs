@@ -38,17 +38,17 @@ pub use crate::spec_error::SpecError;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
-    /// A uniformly random legal action ([`RandomBot`]).
+    /// A uniformly random legal action ([`RandomBot`](pyramid_core::RandomBot)).
     Random,
-    /// The best action by the game's one-ply evaluation ([`GreedyBot`]).
+    /// The best action by the game's one-ply evaluation ([`GreedyBot`](crate::GreedyBot)).
     Greedy,
-    /// Monte Carlo tree search ([`MctsBot`]).
+    /// Monte Carlo tree search ([`MctsBot`](crate::MctsBot)).
     Mcts(MctsConfig),
-    /// Information set MCTS ([`IsmctsBot`]): `ismcts:iters=N` or `ismcts:ms=N`.
+    /// Information set MCTS ([`IsmctsBot`](crate::IsmctsBot)): `ismcts:iters=N` or `ismcts:ms=N`.
     Ismcts(IsmctsConfig),
-    /// Alpha-beta search ([`AlphaBetaBot`]): `ab:depth=N` or `ab:ms=N`.
+    /// Alpha-beta search ([`AlphaBetaBot`](crate::AlphaBetaBot)): `ab:depth=N` or `ab:ms=N`.
     AlphaBeta(AlphaBetaConfig),
-    /// An outside engine speaking the protocol ([`ExternalBot`]):
+    /// An outside engine speaking the protocol ([`ExternalBot`](crate::protocol::ExternalBot)):
     /// `ext:COMMAND ARGS;movetime=MS`.
     External(ExternalSpec),
     /// A kind another crate added to the [`BotKinds`] that read the spec, such as

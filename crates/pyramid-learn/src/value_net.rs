@@ -392,7 +392,7 @@ impl ValueNet {
         )
     }
 
-    /// The file's bytes ([`file_bytes`]: weights that are not all finite refused).
+    /// The file's bytes (weights that are not all finite refused).
     pub fn to_bytes(&self) -> Result<Vec<u8>, ModelError> {
         self.bytes_named(&self.origin)
     }
@@ -428,7 +428,7 @@ impl ValueNet {
     }
 
     /// Reads a value net from a file's bytes; `name` names it in errors. Reads the header
-    /// first ([`Header::read`]) and refuses a shape out of range
+    /// first and refuses a shape out of range
     /// ([`ModelError::BadShape`]) or a tensor table that is not the declared net's
     /// ([`ModelError::Mismatch`]) before allocating anything of its size.
     pub fn from_bytes(buffer: &[u8], name: &str) -> Result<ValueNet, ModelError> {
