@@ -3,7 +3,7 @@
 //! action's words name the card that moved and the card it captured. Card-siege hides
 //! nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionWords, Describe, Seat};
+use pyramid_core::{ActionIds, ActionWords, Describe, Seat, StepMark, StepWords};
 
 use crate::{Action, CardSiege};
 
@@ -30,7 +30,7 @@ impl Describe for CardSiege {
         let (from, to) = (action.from(), action.to());
         let card = |square| {
             self.card_at(square)
-                .map(|c| format!(" {c}"))
+                .map(|c| format!(" {}", c.face_name()))
                 .unwrap_or_default()
         };
         let words = if action.is_capture() {
@@ -46,6 +46,30 @@ impl Describe for CardSiege {
             words,
             squares: vec![from.to_string(), to.to_string()],
             capture: action.is_capture(),
+        }
+    }
+
+    /// A step is a whole move (its id): the card's square, then where it goes, the card
+    /// named as the board shows it (`10♠`).
+    fn describe_step(&self, step: u32) -> StepWords {
+        let Some(action) = self.action_from_id(u64::from(step)) else {
+            return StepWords::default();
+        };
+        let (from, to) = (action.from(), action.to());
+        let card = |square| {
+            self.card_at(square)
+                .map(|c| format!(" {}", c.face_name()))
+                .unwrap_or_default()
+        };
+        let words = if action.is_capture() {
+            format!("Capture{} on {to} with{} from {from}", card(to), card(from))
+        } else {
+            format!("Move{} from {from} to {to}", card(from))
+        };
+        StepWords {
+            words,
+            marks: vec![StepMark::square(from), StepMark::square(to)],
+            kind: if action.is_capture() { "capture" } else { "" }.to_owned(),
         }
     }
 }
@@ -90,7 +114,7 @@ mod tests {
         assert!(
             words
                 .words
-                .starts_with(&format!("Hearts moved {card} from ")),
+                .starts_with(&format!("Hearts moved {} from ", card.face_name())),
             "{}",
             words.words
         );
