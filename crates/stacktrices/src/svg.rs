@@ -32,7 +32,7 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         let (fill, edge, ink) = if owner == Seat(0) {
             ("#fdfdfd", "#666666", "#222222")
         } else {
-            ("#3a3a3a", "#000000", "#fafafa")
+            ("#3a3a3a", "#111111", "#fafafa")
         };
         let (base, base_word) = match stack.base() {
             Base::Drone => ("D base", "drone"),
