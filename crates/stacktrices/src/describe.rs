@@ -85,7 +85,7 @@ impl Describe for Stacktrices {
         if let Some(seen) = masked {
             let words = match action {
                 Action::Hide(_) => {
-                    format!("{name} hid its vulnerability (where is hidden from you)")
+                    format!("{name} hid its thief (where is hidden from you)")
                 }
                 _ => format!("{name} played {seen} (partly hidden from you)"),
             };
@@ -228,7 +228,7 @@ fn action_words(state: &Stacktrices, name: &str, action: Action) -> String {
             }
         }
         Action::Warp { from, to } => format!("{name} warped {from} to {to}"),
-        Action::Hide(sq) => format!("{name} hid its vulnerability under {sq}"),
+        Action::Hide(sq) => format!("{name} hid its thief under {sq}"),
         Action::Place(p) => format!("{name} placed a {} on {}", piece_word(p.piece), p.square),
         Action::Steal(p) => format!("{name} stole a {} onto {}", piece_word(p.piece), p.square),
         Action::NoSteal => format!("{name} did not steal"),
