@@ -106,8 +106,8 @@ fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
         (&changes.captured, "capturing"),
         (&changes.shrunk, "shrinking"),
         (&changes.removed, "removing"),
-        (&changes.own_shrunk, "shrinking your own"),
-        (&changes.own_removed, "removing your own"),
+        (&changes.own_shrunk, "shrinking its own piece on"),
+        (&changes.own_removed, "removing its own piece on"),
     ] {
         if !list_of.is_empty() {
             words.push_str(&format!(", {verb} {}", list(list_of)));
@@ -202,7 +202,7 @@ fn list(squares: &[Square]) -> String {
 #[cfg(test)]
 mod tests {
     use pyramid_core::prelude::*;
-    use pyramid_core::{Outcome, Seat};
+    use pyramid_core::{Outcome, Seat, StepMark};
 
     use crate::{AtaxxIce, Rules};
 
@@ -231,6 +231,25 @@ mod tests {
             "Red jumped d4 to f6, capturing f7 and g7, moving pieces from a1 and h1"
         );
         assert_eq!(words.squares, ["d4", "f6", "f7", "g7", "a1", "h1"]);
+    }
+
+    #[test]
+    fn a_grow_says_which_of_the_movers_own_pieces_it_removed() {
+        // Red's smalls on a1 and b1, Blue's on h8: growing a1 shrinks b1, a small, away.
+        let state =
+            AtaxxIce::from_position("7S1/8/8/8/8/8/8/S0S06 0 355,455 - 0", &Rules::default())
+                .expect("a position");
+        let grow = state.parse_action("+a1").expect("legal");
+        let words = state.describe_action(grow, None);
+        assert_eq!(
+            words.words,
+            "Red grew the piece on a1, removing its own piece on b1"
+        );
+        assert_eq!(words.squares, ["a1", "b1"]);
+        // As a step: the piece's square, a grow.
+        let step = state.describe_step(state.steps(grow)[0]);
+        assert_eq!(step.marks, [StepMark::square("a1")]);
+        assert_eq!(step.kind, "grow");
     }
 
     #[test]

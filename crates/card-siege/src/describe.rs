@@ -76,8 +76,8 @@ impl Describe for CardSiege {
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::Seat;
     use pyramid_core::prelude::*;
+    use pyramid_core::{Seat, StepMark};
 
     use pyramid_core::ChaCha8Rng;
     use pyramid_core::rand::SeedableRng;
@@ -136,11 +136,34 @@ mod tests {
         assert_eq!(
             words.words,
             format!(
-                "{name} captured {taken} on {} with {taker} from {}",
+                "{name} captured {} on {} with {} from {}",
+                taken.face_name(),
                 capture.to(),
+                taker.face_name(),
                 capture.from()
             )
         );
+        // As a decision step: the same cards by their faces, the taker's square then the
+        // taken card's, a capture.
+        let step = state.describe_step(u32::try_from(state.action_id(capture)).expect("small"));
+        assert_eq!(
+            step.words,
+            format!(
+                "Capture {} on {} with {} from {}",
+                taken.face_name(),
+                capture.to(),
+                taker.face_name(),
+                capture.from()
+            )
+        );
+        assert_eq!(
+            step.marks,
+            [
+                StepMark::square(capture.from()),
+                StepMark::square(capture.to())
+            ]
+        );
+        assert_eq!(step.kind, "capture");
         assert_eq!(
             words.squares,
             [capture.from().to_string(), capture.to().to_string()]

@@ -150,9 +150,23 @@ fn move_words(state: &MartianChess, action: Action) -> ActionWords {
 #[cfg(test)]
 mod tests {
     use pyramid_core::prelude::*;
-    use pyramid_core::{Outcome, Seat};
+    use pyramid_core::{Outcome, Seat, StepMark};
 
     use crate::{MartianChess, Rules};
+
+    #[test]
+    fn a_step_is_the_pieces_square_then_its_target() {
+        let state = MartianChess::new(&Rules::default());
+        for action in state.legal_actions() {
+            let Some((from, to)) = action.squares() else {
+                continue;
+            };
+            let step = state.steps(action)[0];
+            let words = state.describe_step(step);
+            assert_eq!(words.marks, [StepMark::square(from), StepMark::square(to)]);
+            assert!(words.words.contains(&format!("{from}")), "{}", words.words);
+        }
+    }
 
     #[test]
     fn seats_have_their_names() {

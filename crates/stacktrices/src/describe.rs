@@ -288,10 +288,37 @@ fn squares(action: Action) -> Vec<String> {
 mod tests {
     use pyramid_core::prelude::*;
     use pyramid_core::rand::SeedableRng;
-    use pyramid_core::{ChaCha8Rng, Outcome, Seat};
+    use pyramid_core::{ChaCha8Rng, Outcome, Seat, StepMark};
 
     use crate::geometry::index;
     use crate::{Action, Rules, Stacktrices};
+
+    #[test]
+    fn a_placement_is_a_piece_of_the_hand_then_its_stack() {
+        let mut state = Stacktrices::new(&Rules::default());
+        for _ in 0..200 {
+            if let Some(Action::Place(p)) = state
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::Place(_)))
+            {
+                let words = state.describe_step(state.steps(Action::Place(p))[0]);
+                let hand = format!("hand-{}", state.turn);
+                assert_eq!(
+                    words.marks,
+                    [
+                        StepMark::tray_piece(hand, p.piece.letter()),
+                        StepMark::square(p.square)
+                    ]
+                );
+                assert!(words.words.starts_with("Place a "), "{}", words.words);
+                return;
+            }
+            let first = state.legal_actions()[0];
+            state.play_unchecked(first);
+        }
+        panic!("no placement within 200 plies");
+    }
 
     /// A state where `Hide` actions are legal, with them.
     fn hiding() -> (Stacktrices, Vec<Action>) {
