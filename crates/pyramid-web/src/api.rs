@@ -147,6 +147,9 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The seat counts it is played with.
     pub seat_counts: &'static [usize],
+    /// Each seat's name under the default rules (`South`, `North`): what a page offers
+    /// as sides.
+    pub seat_names: Vec<String>,
     /// Whether every seat sees everything.
     pub perfect_information: bool,
     /// The game in one line, for players.
@@ -202,6 +205,10 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .map(|g| GameInfo {
             name: g.name(),
             seat_counts: g.seat_counts(),
+            seat_names: g
+                .new_state(&[])
+                .map(|state| state.seat_names())
+                .unwrap_or_default(),
             perfect_information: g.perfect_information(),
             summary: g.summary(),
             how_to_play: g.how_to_play(),
