@@ -191,4 +191,65 @@ mod tests {
         assert!(steps[4].marks.is_empty());
         Ok(())
     }
+
+    /// Whether the picture `svg` draws what `mark` names: the square, the piece on it
+    /// (`data-piece` right after its `data-square`), or the tray's piece.
+    fn drawn(svg: &str, mark: &MarkView) -> bool {
+        match (&mark.square, &mark.piece, &mark.tray) {
+            (_, Some(piece), Some(tray)) => {
+                svg.contains(&format!(r#"data-tray="{tray}" data-piece="{piece}""#))
+            }
+            (Some(square), Some(piece), None) => {
+                svg.contains(&format!(r#"data-square="{square}" data-piece="{piece}""#))
+            }
+            (Some(square), None, None) => svg.contains(&format!(r#"data-square="{square}""#)),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn in_every_game_each_step_names_what_the_players_picture_draws()
+    -> Result<(), Box<dyn std::error::Error>> {
+        // Every game of the registry, none named: a page composing actions from the steps
+        // finds each mark of each step in the picture the player to act is shown.
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let registry = pyramid_runtime::registry();
+        let mut checked = 0;
+        for game in registry.games() {
+            let mut state = game.new_state(&[])?;
+            for _ in 0..40 {
+                let Some(seat) = state.to_act() else { break };
+                let svg = state.svg(Some(seat))?;
+                let view = StepsView::of(state.as_ref());
+                for step in &view.steps {
+                    assert!(
+                        !step.words.is_empty(),
+                        "{}: step {} has no words",
+                        game.name(),
+                        step.text
+                    );
+                    for mark in &step.marks {
+                        assert!(
+                            drawn(&svg, mark),
+                            "{}: the mark {mark:?} of step {} is not in the picture",
+                            game.name(),
+                            step.text
+                        );
+                        checked += 1;
+                    }
+                }
+                let legal = state.legal_actions();
+                let action = legal[next(legal.len())].clone();
+                state.play(&action)?;
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        Ok(())
+    }
 }
