@@ -2,9 +2,9 @@
 
 use pyramid_core::bits::bits;
 use pyramid_core::svg::{Meaning, SvgBoard, TrayPiece, status, turns_towards};
-use pyramid_core::{Game, Information, Seat, Svg};
+use pyramid_core::{Game, Information, Seat, Square, Svg};
 
-use crate::geometry::{Base, GRID, square};
+use crate::geometry::{Base, GRID, Stack, square};
 use crate::piece::Pieces;
 use crate::state::Stacktrices;
 
@@ -28,49 +28,7 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         .to_owned()
     });
     for (sq, stack) in state.stacks() {
-        let owner = stack.owner();
-        let (fill, edge, ink) = if owner == Seat(0) {
-            ("#fdfdfd", "#666666", "#222222")
-        } else {
-            ("#3a3a3a", "#111111", "#fafafa")
-        };
-        let (base, base_word) = match stack.base() {
-            Base::Drone => ("D base", "drone"),
-            Base::Queen => ("Q base", "queen"),
-        };
-        let pieces = stack.pieces();
-        let words: Vec<String> = pieces.kinds().map(crate::describe::piece_word).collect();
-        let name = format!(
-            "{}'s stack on a {base_word} base: {}",
-            crate::seat_name(owner),
-            if words.is_empty() {
-                "no pieces".to_owned()
-            } else {
-                words.join(", ")
-            }
-        );
-        let letters = pieces.kinds().map(|k| k.letter().to_string());
-        board.tile(
-            sq,
-            fill,
-            edge,
-            &Meaning::name(name).owned_by(owner).with_members(letters),
-        );
-        let count = pieces.len() as u32;
-        for (i, kind) in pieces.kinds().enumerate() {
-            let meaning = Meaning::piece(kind.letter())
-                .owned_by(owner)
-                .named(crate::describe::piece_word(kind));
-            board.piece_at(
-                sq,
-                kind.size(),
-                fill_of(kind),
-                "",
-                (i as u32, count.max(1)),
-                &meaning,
-            );
-        }
-        board.corner_text(sq, base, ink);
+        draw_stack(&mut board, sq, stack);
     }
     for (seat, thief) in [Seat(0), Seat(1)].map(|s| (s, state.thief(s))) {
         if viewer.is_none_or(|v| v == seat) {
@@ -104,6 +62,55 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         board.caption(&format!("To do now: {}", state.decision()));
     }
     board.finish()
+}
+
+/// Draws one stack: a tile in its owner's colour, its pieces as pyramids inside the
+/// square, its base in the corner; the tile and each piece say what they are
+/// ([`Meaning`]).
+fn draw_stack(board: &mut SvgBoard, sq: Square, stack: Stack) {
+    let owner = stack.owner();
+    let (fill, edge, ink) = if owner == Seat(0) {
+        ("#fdfdfd", "#666666", "#222222")
+    } else {
+        ("#3a3a3a", "#111111", "#fafafa")
+    };
+    let (base, base_word) = match stack.base() {
+        Base::Drone => ("D base", "drone"),
+        Base::Queen => ("Q base", "queen"),
+    };
+    let pieces = stack.pieces();
+    let words: Vec<String> = pieces.kinds().map(crate::describe::piece_word).collect();
+    let name = format!(
+        "{}'s stack on a {base_word} base: {}",
+        crate::seat_name(owner),
+        if words.is_empty() {
+            "no pieces".to_owned()
+        } else {
+            words.join(", ")
+        }
+    );
+    let letters = pieces.kinds().map(|k| k.letter().to_string());
+    board.tile(
+        sq,
+        fill,
+        edge,
+        &Meaning::name(name).owned_by(owner).with_members(letters),
+    );
+    let count = pieces.len() as u32;
+    for (i, kind) in pieces.kinds().enumerate() {
+        let meaning = Meaning::piece(kind.letter())
+            .owned_by(owner)
+            .named(crate::describe::piece_word(kind));
+        board.piece_at(
+            sq,
+            kind.size(),
+            fill_of(kind),
+            "",
+            (i as u32, count.max(1)),
+            &meaning,
+        );
+    }
+    board.corner_text(sq, base, ink);
 }
 
 /// A piece's fill: movement pieces brown, skill pieces light blue.
