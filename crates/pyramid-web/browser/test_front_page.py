@@ -81,7 +81,7 @@ def test_your_games_survive_a_reload_your_turn_first_and_ended_ones_until_dismis
     wait_for(driver, lambda d: "your turn" in d.find_elements(By.CSS_SELECTOR, "#my-games li")[0].text)
     rows = driver.find_elements(By.CSS_SELECTOR, "#my-games li")
     assert [r.get_attribute("data-game") for r in rows] == [mine["id"], waiting["id"], over["id"]]
-    assert "card-siege" in rows[0].text and "your turn" in rows[0].text
+    assert "Card siege" in rows[0].text and "your turn" in rows[0].text
     # Waiting on North, who has not opened the game yet (the server says so since its
     # clocks wait for the players; before: "North to act").
     assert "Waiting for North to join" in rows[1].text or "North to act" in rows[1].text, rows[1].text

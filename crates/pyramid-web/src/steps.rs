@@ -252,4 +252,25 @@ mod tests {
         assert!(checked > 100, "{checked}");
         Ok(())
     }
+
+    #[test]
+    fn a_game_the_page_never_saw_gives_steps_in_words_the_page_offers_as_buttons()
+    -> Result<(), Box<dyn std::error::Error>> {
+        // Nim, hosted by a registry of its own: no word of it in the page or the server.
+        // Its steps say their text and mark nothing, so each is a button in words.
+        let mut registry = pyramid_core::dynamic::Registry::new();
+        registry.add(pyramid_core::dynamic::GameEntry::<pyramid_core::nim::Nim>::boxed());
+        let state = registry.get("nim")?.new_state(&[("piles", "1,2")])?;
+        let view = StepsView::of(state.as_ref());
+        assert_eq!(view.actions.len(), 3);
+        for action in &view.actions {
+            let [only] = action.steps[..] else {
+                return Err("a Nim action is one step".into());
+            };
+            let step = &view.steps[only];
+            assert_eq!(step.words, action.action);
+            assert!(step.marks.is_empty());
+        }
+        Ok(())
+    }
 }
