@@ -163,3 +163,45 @@ def test_the_cards_on_a_phone(driver, server):
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+RELOCATING = "7S1/5S1S11/8/8/3S04/8/8/S0S0S04S0 0 055,255 - 0"
+
+
+def test_ataxx_ice_grows_by_clicking_the_piece_and_relocates_by_clicks(driver, server):
+    """Red's smalls on d4, a1, b1, c1, h1; the jump d4-f6 captures f7 and g7, and Red
+    chooses which two of its smalls move onto them. All of it by clicks on the board and
+    the buttons the steps give, in words: the jump's start and target (a target marked
+    `jump`, apart from the clones'), then two pieces to move, then "Done choosing"."""
+    body = {"game": "ataxx-ice", "seats": ["human", "random"], "start": RELOCATING}
+    request = urllib.request.Request(server + "/api/games", json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created = json.loads(answer.read())
+    open_seat(driver, server, created, 0)
+    wait_for(driver, lambda d: my_turn_or_over(d, 0))
+    # A click on a piece: its grow and shrink as buttons in words, its clones and jumps
+    # as targets, each kind its own.
+    click_square(driver, "d4")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board rect.target"))
+    buttons = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#legal button[data-step]")]
+    assert any(t.startswith("Grow the piece on d4") for t in buttons), buttons
+    assert any(t.startswith("Shrink the piece on d4") for t in buttons), buttons
+    kinds = driver.execute_script("return [...document.querySelectorAll('#board text.kind-label')].map(t => t.textContent)")
+    assert set(kinds) == {"clone", "jump"}, kinds
+    styles = driver.execute_script(
+        "return ['e5', 'f6'].map(s => getComputedStyle(document.querySelector(`#board rect.target[data-square='${s}']`)).strokeDasharray)"
+    )
+    assert styles[0] != styles[1], styles
+    # The jump to f6, then the pieces moved onto the captured squares.
+    click_at(driver, driver.find_element(By.CSS_SELECTOR, '#board rect.target[data-square="f6"]'))
+    wait_for(driver, lambda d: d.find_element(By.ID, "compose-chosen").text.startswith("Jump d4 to f6"))
+    before = move_count(driver)
+    for sq in ("a1", "h1"):
+        click_square(driver, sq)
+        wait_for(driver, lambda d: sq in d.find_element(By.ID, "compose-chosen").text)
+    done = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#legal button[data-step="end"]'))
+    assert done[0].get_attribute("data-action") == "d4-f6[a1,h1]"
+    done[0].click()
+    wait_for(driver, lambda d: move_count(d) > before)
+    first = driver.find_elements(By.CSS_SELECTOR, "#moves li")[0].text
+    assert first.endswith("d4-f6[a1,h1]") and "moving pieces from a1 and h1" in first, first
