@@ -180,6 +180,9 @@ pub struct OptionInfo {
     /// Every value where they are a short closed list (a drop-down or a switch), else
     /// empty (a number or other open value).
     pub choices: &'static [&'static str],
+    /// Each of `choices` in players' words, in the same order (empty: the values are
+    /// their own words).
+    pub choice_words: &'static [&'static str],
 }
 
 /// One model of [`GameList`].
@@ -224,6 +227,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     doc: o.doc,
                     label: o.label,
                     choices: o.choices,
+                    choice_words: o.choice_words,
                 })
                 .collect(),
         })
