@@ -3,7 +3,7 @@
 //! words name its kind, the pieces it captured and the squares its relocations came from.
 //! Ataxx-ice hides nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionWords, Describe, Game, Seat, Square};
+use pyramid_core::{ActionWords, Describe, Game, Seat, Size, Square, StepMark, StepWords};
 
 use crate::{Action, ActionKind, AtaxxIce};
 
@@ -28,10 +28,67 @@ impl Describe for AtaxxIce {
         let _ = viewer; // nothing is hidden
         action_words(self, action)
     }
+
+    /// A base is its piece's square (then its target, for a clone or jump); a
+    /// relocation source is the square of the piece moved; the end is a choice in words.
+    fn describe_step(&self, step: u32) -> StepWords {
+        let words = |words: String, marks: Vec<StepMark>, kind: &str| StepWords {
+            words,
+            marks,
+            kind: kind.to_owned(),
+        };
+        if step == crate::policy::END {
+            return words(
+                "Done choosing the pieces to move".to_owned(),
+                Vec::new(),
+                "",
+            );
+        }
+        if let Some(bit) = step.checked_sub(crate::policy::RELOC) {
+            let Ok(bit) = u8::try_from(bit) else {
+                return StepWords::default();
+            };
+            let sq = crate::geometry::square_of(bit);
+            return words(
+                format!("Move your piece on {sq} onto a captured square"),
+                vec![StepMark::square(sq)],
+                "move here",
+            );
+        }
+        let Some(action) = crate::action_ids::base_action(u64::from(step)) else {
+            return StepWords::default();
+        };
+        match (action.kind(), action.from(), action.to()) {
+            (ActionKind::Clone, Some(from), Some(to)) => words(
+                format!("Clone {from} onto {to}"),
+                vec![StepMark::square(from), StepMark::square(to)],
+                "clone",
+            ),
+            (ActionKind::Jump, Some(from), Some(to)) => words(
+                format!("Jump {from} to {to}"),
+                vec![StepMark::square(from), StepMark::square(to)],
+                "jump",
+            ),
+            (ActionKind::Grow, _, Some(sq)) => words(
+                format!("Grow the piece on {sq} (every piece around it shrinks)"),
+                vec![StepMark::square(sq)],
+                "grow",
+            ),
+            (ActionKind::Shrink, _, Some(sq)) => words(
+                format!(
+                    "Shrink the piece on {sq} (capturing the enemy pieces around it, removing yours)"
+                ),
+                vec![StepMark::square(sq)],
+                "shrink",
+            ),
+            _ => words("Pass".to_owned(), Vec::new(), ""),
+        }
+    }
 }
 
-/// What `action` does in `state`: its kind and squares, then what it captured and where
-/// its relocated pieces came from.
+/// What `action` does in `state`: its kind and squares, then what it captured, what it
+/// shrank or removed around it (the mover's own pieces too), and where its relocated
+/// pieces came from.
 fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
     let name = state.actor_name();
     let (from, to) = (action.from(), action.to());
@@ -42,17 +99,33 @@ fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
         (ActionKind::Shrink, _, Some(to)) => format!("{name} shrank the piece on {to}"),
         _ => format!("{name} passed"),
     };
-    let captured = captured(state, action);
-    let capture = !captured.is_empty();
     let relocated: Vec<Square> = action.relocations().collect();
-    if !captured.is_empty() {
-        words.push_str(&format!(", capturing {}", list(&captured)));
+    let changes = changes(state, action, &relocated);
+    let capture = !changes.captured.is_empty();
+    for (list_of, verb) in [
+        (&changes.captured, "capturing"),
+        (&changes.shrunk, "shrinking"),
+        (&changes.removed, "removing"),
+        (&changes.own_shrunk, "shrinking its own piece on"),
+        (&changes.own_removed, "removing its own piece on"),
+    ] {
+        if !list_of.is_empty() {
+            words.push_str(&format!(", {verb} {}", list(list_of)));
+        }
     }
     if !relocated.is_empty() {
         words.push_str(&format!(", moving pieces from {}", list(&relocated)));
     }
     let mut squares: Vec<String> = Vec::new();
-    let touched = from.into_iter().chain(to).chain(captured).chain(relocated);
+    let touched = from
+        .into_iter()
+        .chain(to)
+        .chain(changes.captured)
+        .chain(changes.shrunk)
+        .chain(changes.removed)
+        .chain(changes.own_shrunk)
+        .chain(changes.own_removed)
+        .chain(relocated);
     for square in touched.map(|s| s.to_string()) {
         if !squares.contains(&square) {
             squares.push(square);
@@ -65,23 +138,52 @@ fn action_words(state: &AtaxxIce, action: Action) -> ActionWords {
     }
 }
 
-/// The squares whose piece of another seat `action` captures: those that hold another
-/// seat's piece before it and not after.
-fn captured(state: &AtaxxIce, action: Action) -> Vec<Square> {
+/// What an action did to the pieces around it, by square.
+#[derive(Default)]
+struct Changes {
+    /// Another seat's piece that became the mover's.
+    captured: Vec<Square>,
+    /// Another seat's piece made smaller.
+    shrunk: Vec<Square>,
+    /// Another seat's piece taken off with nothing in its place.
+    removed: Vec<Square>,
+    /// The mover's own piece made smaller.
+    own_shrunk: Vec<Square>,
+    /// The mover's own piece taken off.
+    own_removed: Vec<Square>,
+}
+
+/// How `action` changes the pieces of `state` other than its own squares and the
+/// relocation sources: each square whose piece changed, by what happened to it.
+fn changes(state: &AtaxxIce, action: Action, relocated: &[Square]) -> Changes {
+    let mut out = Changes::default();
     let Some(mover) = state.to_act() else {
-        return Vec::new();
+        return out;
     };
     let mut after = state.clone();
     after.play_unchecked(action);
     let size = state.board_size();
-    let mut out = Vec::new();
+    let own = [action.from(), action.to()];
     for rank in 0..size {
         for file in 0..size {
             let square = Square::new(file, rank);
-            let before = state.piece_at(square);
-            if before.is_some_and(|(owner, _)| owner != mover) && after.piece_at(square) != before {
-                out.push(square);
+            if own.contains(&Some(square)) || relocated.contains(&square) {
+                continue;
             }
+            let (Some((owner, was)), now) = (state.piece_at(square), after.piece_at(square)) else {
+                continue;
+            };
+            let smaller = |now: Size| now.pips() < was.pips();
+            let list = match (owner == mover, now) {
+                (_, Some((o, s))) if o == owner && s == was => continue,
+                (false, Some((o, _))) if o == mover => &mut out.captured,
+                (false, Some((_, s))) if smaller(s) => &mut out.shrunk,
+                (false, None) => &mut out.removed,
+                (true, Some((o, s))) if o == owner && smaller(s) => &mut out.own_shrunk,
+                (true, None) => &mut out.own_removed,
+                _ => continue,
+            };
+            list.push(square);
         }
     }
     out
@@ -100,7 +202,7 @@ fn list(squares: &[Square]) -> String {
 #[cfg(test)]
 mod tests {
     use pyramid_core::prelude::*;
-    use pyramid_core::{Outcome, Seat};
+    use pyramid_core::{Outcome, Seat, StepMark};
 
     use crate::{AtaxxIce, Rules};
 
@@ -129,6 +231,25 @@ mod tests {
             "Red jumped d4 to f6, capturing f7 and g7, moving pieces from a1 and h1"
         );
         assert_eq!(words.squares, ["d4", "f6", "f7", "g7", "a1", "h1"]);
+    }
+
+    #[test]
+    fn a_grow_says_which_of_the_movers_own_pieces_it_removed() {
+        // Red's smalls on a1 and b1, Blue's on h8: growing a1 shrinks b1, a small, away.
+        let state =
+            AtaxxIce::from_position("7S1/8/8/8/8/8/8/S0S06 0 355,455 - 0", &Rules::default())
+                .expect("a position");
+        let grow = state.parse_action("+a1").expect("legal");
+        let words = state.describe_action(grow, None);
+        assert_eq!(
+            words.words,
+            "Red grew the piece on a1, removing its own piece on b1"
+        );
+        assert_eq!(words.squares, ["a1", "b1"]);
+        // As a step: the piece's square, a grow.
+        let step = state.describe_step(state.steps(grow)[0]);
+        assert_eq!(step.marks, [StepMark::square("a1")]);
+        assert_eq!(step.kind, "grow");
     }
 
     #[test]

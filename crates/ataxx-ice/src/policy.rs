@@ -26,9 +26,9 @@ use crate::rules::Rules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
 
 /// The first relocation-source index.
-const RELOC: u32 = BASE as u32;
+pub(crate) const RELOC: u32 = BASE as u32;
 /// The end of the relocation sources.
-const END: u32 = RELOC + 64;
+pub(crate) const END: u32 = RELOC + 64;
 /// The number of indices.
 const SIZE: u32 = END + 1;
 

@@ -1,13 +1,14 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SEAT_COLOURS, SvgBoard, status, turns_towards};
+use pyramid_core::svg::{Meaning, SEAT_COLOURS, SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Grid, RuleSet, Seat, Size, Svg};
 
 use crate::state::AtaxxIce;
 
 impl Svg for AtaxxIce {
-    /// The board, each pyramid in its seat's colour and sized by its pips (its seat's
-    /// number on it), then whose turn it is and each seat's stash. Nothing is hidden.
+    /// The board, each pyramid in its seat's colour and sized by its pips (its owner and
+    /// name written on it as [`Meaning`]), then whose turn it is and what each colour
+    /// still has to place. Nothing is hidden.
     fn svg_from(&self, _viewer: Option<Seat>, side: Option<Seat>) -> String {
         let n = self.board_size();
         let grid = Grid::new(n, n);
@@ -29,25 +30,37 @@ impl Svg for AtaxxIce {
         for sq in grid.squares() {
             if let Some((seat, size)) = self.piece_at(sq) {
                 let colour = SEAT_COLOURS[seat.index() % 4];
-                board.pyramid(sq, size, colour, &seat.to_string());
+                let name = format!("{} {}", crate::seat_name(seat), size_word(size));
+                let meaning = Meaning::name(name).owned_by(seat);
+                board.piece_at(sq, size, colour, "", (0, 1), &meaning);
             }
         }
-        board.caption(&status(self));
+        board.aside(&status(self));
         for s in 0..self.rules().seats() {
             let seat = Seat(s as u8);
             let stash = |size| self.stash(seat, size);
             let out = if self.is_eliminated(seat) {
-                ", eliminated"
+                ", out of the game"
             } else {
                 ""
             };
             board.caption(&format!(
-                "seat {s} stash: {} small, {} medium, {} large{out}",
+                "{} still to place: {} small, {} medium, {} large{out}",
+                crate::seat_name(seat),
                 stash(Size::Pawn),
                 stash(Size::Drone),
                 stash(Size::Queen)
             ));
         }
         board.finish()
+    }
+}
+
+/// A pyramid's size in words, as the stash line says it.
+fn size_word(size: Size) -> &'static str {
+    match size {
+        Size::Pawn => "small pyramid",
+        Size::Drone => "medium pyramid",
+        Size::Queen => "large pyramid",
     }
 }

@@ -233,6 +233,21 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card's name for people, as the board shows it: its rank (`10`, not `T`) and
+    /// its suit's symbol (`10♠`, `A♥`).
+    pub fn face_name(self) -> String {
+        let symbol = match self.suit {
+            Suit::Hearts => '\u{2665}',
+            Suit::Spades => '\u{2660}',
+        };
+        match self.rank.letter() {
+            'T' => format!("10{symbol}"),
+            letter => format!("{letter}{symbol}"),
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank.letter(), self.suit.letter())

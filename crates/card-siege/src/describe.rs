@@ -3,7 +3,7 @@
 //! action's words name the card that moved and the card it captured. Card-siege hides
 //! nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionWords, Describe, Seat};
+use pyramid_core::{ActionIds, ActionWords, Describe, Seat, StepMark, StepWords};
 
 use crate::{Action, CardSiege};
 
@@ -30,7 +30,7 @@ impl Describe for CardSiege {
         let (from, to) = (action.from(), action.to());
         let card = |square| {
             self.card_at(square)
-                .map(|c| format!(" {c}"))
+                .map(|c| format!(" {}", c.face_name()))
                 .unwrap_or_default()
         };
         let words = if action.is_capture() {
@@ -48,12 +48,36 @@ impl Describe for CardSiege {
             capture: action.is_capture(),
         }
     }
+
+    /// A step is a whole move (its id): the card's square, then where it goes, the card
+    /// named as the board shows it (`10♠`).
+    fn describe_step(&self, step: u32) -> StepWords {
+        let Some(action) = self.action_from_id(u64::from(step)) else {
+            return StepWords::default();
+        };
+        let (from, to) = (action.from(), action.to());
+        let card = |square| {
+            self.card_at(square)
+                .map(|c| format!(" {}", c.face_name()))
+                .unwrap_or_default()
+        };
+        let words = if action.is_capture() {
+            format!("Capture{} on {to} with{} from {from}", card(to), card(from))
+        } else {
+            format!("Move{} from {from} to {to}", card(from))
+        };
+        StepWords {
+            words,
+            marks: vec![StepMark::square(from), StepMark::square(to)],
+            kind: if action.is_capture() { "capture" } else { "" }.to_owned(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use pyramid_core::Seat;
     use pyramid_core::prelude::*;
+    use pyramid_core::{Seat, StepMark};
 
     use pyramid_core::ChaCha8Rng;
     use pyramid_core::rand::SeedableRng;
@@ -90,7 +114,7 @@ mod tests {
         assert!(
             words
                 .words
-                .starts_with(&format!("Hearts moved {card} from ")),
+                .starts_with(&format!("Hearts moved {} from ", card.face_name())),
             "{}",
             words.words
         );
@@ -112,11 +136,34 @@ mod tests {
         assert_eq!(
             words.words,
             format!(
-                "{name} captured {taken} on {} with {taker} from {}",
+                "{name} captured {} on {} with {} from {}",
+                taken.face_name(),
                 capture.to(),
+                taker.face_name(),
                 capture.from()
             )
         );
+        // As a decision step: the same cards by their faces, the taker's square then the
+        // taken card's, a capture.
+        let step = state.describe_step(u32::try_from(state.action_id(capture)).expect("small"));
+        assert_eq!(
+            step.words,
+            format!(
+                "Capture {} on {} with {} from {}",
+                taken.face_name(),
+                capture.to(),
+                taker.face_name(),
+                capture.from()
+            )
+        );
+        assert_eq!(
+            step.marks,
+            [
+                StepMark::square(capture.from()),
+                StepMark::square(capture.to())
+            ]
+        );
+        assert_eq!(step.kind, "capture");
         assert_eq!(
             words.squares,
             [capture.from().to_string(), capture.to().to_string()]

@@ -1,23 +1,20 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SvgBoard, status, turns_towards};
+use pyramid_core::svg::{Meaning, SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Seat, Svg};
 
 use crate::card::{Card, Rank, Suit};
 use crate::geometry::GRID;
 use crate::state::CardSiege;
 
-/// A card's face: its rank and its suit's symbol, and the ink to write it in.
+/// A card's face: its name as people read it ([`Card::face_name`]), and the ink to
+/// write it in.
 fn face(card: Card) -> (String, &'static str) {
-    let (symbol, ink) = match card.suit {
-        Suit::Hearts => ('\u{2665}', "#c0392b"),
-        Suit::Spades => ('\u{2660}', "#1b1b1b"),
+    let ink = match card.suit {
+        Suit::Hearts => "#c0392b",
+        Suit::Spades => "#1b1b1b",
     };
-    let rank = match card.rank.letter() {
-        'T' => "10".to_owned(),
-        letter => letter.to_string(),
-    };
-    (format!("{rank}{symbol}"), ink)
+    (card.face_name(), ink)
 }
 
 impl Svg for CardSiege {
@@ -39,12 +36,14 @@ impl Svg for CardSiege {
             let Some(top) = self.card_at(sq) else {
                 continue;
             };
+            let owner = |card: Card| Seat(card.suit as u8);
+            let meaning = |card: Card, text: &str| Meaning::name(text).owned_by(owner(card));
             if siege == Some(sq) {
                 let king = Card::new(Suit::from_index(self.king_under_siege()), Rank::KING);
                 let (text, ink) = face(king);
-                board.card(sq, &text, ink, -4, -4);
+                board.card_meaning(sq, &text, ink, (-4, -4), &meaning(king, &text));
                 let (text, ink) = face(top);
-                board.card(sq, &text, ink, 4, 4);
+                board.card_meaning(sq, &text, ink, (4, 4), &meaning(top, &text));
                 board.outline(sq, "#e67e22");
                 board.legend(
                     "#e67e22",
@@ -52,17 +51,19 @@ impl Svg for CardSiege {
                 );
             } else {
                 let (text, ink) = face(top);
-                board.card(sq, &text, ink, 0, 0);
+                board.card_meaning(sq, &text, ink, (0, 0), &meaning(top, &text));
             }
         }
-        board.caption(&status(self));
-        board.caption(&format!(
-            "{} to act ({:?}); opening turns left: hearts {}, spades {}",
-            self.suit_to_move(),
-            self.phase(),
-            self.opening_turns_left(Suit::Hearts),
-            self.opening_turns_left(Suit::Spades)
-        ));
+        board.aside(&status(self));
+        if !self.is_over() {
+            board.caption(&format!(
+                "{} to act ({:?}); opening turns left: hearts {}, spades {}",
+                self.suit_to_move(),
+                self.phase(),
+                self.opening_turns_left(Suit::Hearts),
+                self.opening_turns_left(Suit::Spades)
+            ));
+        }
         board.finish()
     }
 }

@@ -4,7 +4,9 @@
 //! AbstractPlay's notation ([`crate::abstractplay`]) by the name `abstractplay`. Martian
 //! Chess hides nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionWords, Describe, Game, NotationMovesError, Seat};
+use pyramid_core::{
+    ActionIds, ActionWords, Describe, Game, NotationMovesError, Seat, StepMark, StepWords,
+};
 
 use crate::{Action, MartianChess, abstractplay};
 
@@ -40,6 +42,40 @@ impl Describe for MartianChess {
     fn describe_action(&self, action: Action, viewer: Option<Seat>) -> ActionWords {
         let _ = viewer; // nothing is hidden
         move_words(self, action)
+    }
+
+    /// A step is a whole move (its id): the piece's square, then where it goes.
+    fn describe_step(&self, step: u32) -> StepWords {
+        let Some(action) = self.action_from_id(u64::from(step)) else {
+            return StepWords::default();
+        };
+        let Some((from, to)) = action.squares() else {
+            return StepWords {
+                words: "Pass".to_owned(),
+                ..StepWords::default()
+            };
+        };
+        let capture = self.is_capture(action);
+        let mut words = match self.piece_at(to) {
+            Some(size) if capture => {
+                let pips = size.pips();
+                let points = if pips == 1 { "point" } else { "points" };
+                format!(
+                    "Capture the {} on {to} from {from} ({pips} {points})",
+                    size.word()
+                )
+            }
+            Some(_) => format!("Move {from} to {to}, a field promotion"),
+            None => format!("Move {from} to {to}"),
+        };
+        if action.calls_clock() {
+            words.push_str(" and call the clock");
+        }
+        StepWords {
+            words,
+            marks: vec![StepMark::square(from), StepMark::square(to)],
+            kind: if capture { "capture" } else { "" }.to_owned(),
+        }
     }
 
     fn notations() -> &'static [&'static str] {
@@ -114,9 +150,23 @@ fn move_words(state: &MartianChess, action: Action) -> ActionWords {
 #[cfg(test)]
 mod tests {
     use pyramid_core::prelude::*;
-    use pyramid_core::{Outcome, Seat};
+    use pyramid_core::{Outcome, Seat, StepMark};
 
     use crate::{MartianChess, Rules};
+
+    #[test]
+    fn a_step_is_the_pieces_square_then_its_target() {
+        let state = MartianChess::new(&Rules::default());
+        for action in state.legal_actions() {
+            let Some((from, to)) = action.squares() else {
+                continue;
+            };
+            let step = state.steps(action)[0];
+            let words = state.describe_step(step);
+            assert_eq!(words.marks, [StepMark::square(from), StepMark::square(to)]);
+            assert!(words.words.contains(&format!("{from}")), "{}", words.words);
+        }
+    }
 
     #[test]
     fn seats_have_their_names() {

@@ -129,9 +129,9 @@ pyramid_core::option_enum! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Undo {
         /// Every crossing, a capture included, sets the no-undo ban (the seed's rule).
-        AnyCrossing = "any-crossing",
+        AnyCrossing = "any-crossing" as "after every canal crossing",
         /// Only a plain crossing sets the ban; a capture does not (AbstractPlay's).
-        CaptureAllowed = "capture-allowed",
+        CaptureAllowed = "capture-allowed" as "not after a capture",
     }
 }
 
@@ -140,9 +140,9 @@ pyramid_core::option_enum! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Variant {
         /// The seed's movement.
-        Standard = "standard",
+        Standard = "standard" as "the standard moves",
         /// Of Knights and Kings: pawns move like chess kings, drones like chess knights.
-        Ofkk = "ofkk",
+        Ofkk = "ofkk" as "Of Knights and Kings (pawns as kings, drones as knights)",
     }
 }
 

@@ -1,6 +1,6 @@
 //! The board as an SVG picture: [`Svg`].
 
-use pyramid_core::svg::{SvgBoard, status, turns_towards};
+use pyramid_core::svg::{Meaning, SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Seat, Svg};
 
 use crate::MartianChess;
@@ -49,14 +49,23 @@ impl Svg for MartianChess {
         }
         for sq in grid.squares() {
             if let Some(size) = self.piece_at(sq) {
-                board.pyramid(sq, size, "#7a5c3e", &(size as u8).to_string());
+                let pips = size as u8;
+                let name = format!("{} ({pips} pips)", size.word());
+                board.piece_at(
+                    sq,
+                    size,
+                    "#7a5c3e",
+                    &pips.to_string(),
+                    (0, 1),
+                    &Meaning::name(name),
+                );
             }
         }
-        board.caption(&status(self));
+        board.aside(&status(self));
         let scores: Vec<String> = (0..self.seats())
             .map(|s| format!("seat {s}: {}", self.score(Seat(s as u8))))
             .collect();
-        board.caption(&format!("scores: {}", scores.join(", ")));
+        board.aside(&format!("scores: {}", scores.join(", ")));
         board.finish()
     }
 }

@@ -6,10 +6,18 @@
 //! so a click on a piece finds its square. Rank 1 is at the bottom, file a on the left,
 //! unless the board is turned ([`SvgBoard::turned`]) so that a seat sees it from its
 //! own side ([`turns_towards`]).
+//!
+//! What a piece, a card or a stack is, the picture says in attributes a page reads
+//! without knowing the game ([`Meaning`]): `data-piece` (the name a decision step's
+//! [`StepMark`](crate::StepMark) gives it, so a click on it picks it), `data-owner` (its
+//! seat), `data-name` (its name for people: `10♠`, `White's stack on a queen base`) and
+//! `data-members` (the pieces of a stack). Trays of pieces under the board carry
+//! `data-tray` and `data-piece`. Outlines and labels let clicks through to what they
+//! frame (`pointer-events="none"`).
 
 use std::fmt::Write as _;
 
-use crate::{Grid, Size, Square};
+use crate::{Grid, Seat, Size, Square};
 
 /// The side of one square, in SVG user units.
 pub const CELL: u32 = 60;
@@ -38,6 +46,91 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// What a drawn thing is, written on it as `data-` attributes for a page: its clicks
+/// (a decision step's mark names the piece) and its words (a screen reader's label).
+///
+/// ```
+/// use pyramid_core::svg::Meaning;
+/// use pyramid_core::Seat;
+/// let drone = Meaning::piece("D").owned_by(Seat(1)).named("Black's drone");
+/// assert_eq!(
+///     drone.attributes(),
+///     r#" data-piece="D" data-owner="1" data-name="Black&apos;s drone""#
+/// );
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meaning {
+    /// The piece's name (`data-piece`), as the game's decision steps name it.
+    pub piece: Option<String>,
+    /// The seat it belongs to (`data-owner`).
+    pub owner: Option<Seat>,
+    /// Its name for people (`data-name`).
+    pub name: Option<String>,
+    /// The pieces of a stack, bottom first (`data-members`, comma-separated).
+    pub members: Vec<String>,
+}
+
+impl Meaning {
+    /// A piece named `piece` (`data-piece`).
+    pub fn piece(piece: impl ToString) -> Meaning {
+        Meaning {
+            piece: Some(piece.to_string()),
+            ..Meaning::default()
+        }
+    }
+
+    /// Something named `name` for people (`data-name`), with no piece name.
+    pub fn name(name: impl ToString) -> Meaning {
+        Meaning {
+            name: Some(name.to_string()),
+            ..Meaning::default()
+        }
+    }
+
+    /// The same, belonging to `seat` (`data-owner`).
+    #[must_use]
+    pub fn owned_by(mut self, seat: Seat) -> Meaning {
+        self.owner = Some(seat);
+        self
+    }
+
+    /// The same, named `name` for people (`data-name`).
+    #[must_use]
+    pub fn named(mut self, name: impl ToString) -> Meaning {
+        self.name = Some(name.to_string());
+        self
+    }
+
+    /// The same, a stack of `members` (`data-members`).
+    #[must_use]
+    pub fn with_members(mut self, members: impl IntoIterator<Item = String>) -> Meaning {
+        self.members = members.into_iter().collect();
+        self
+    }
+
+    /// The attributes, each with a leading space (none for a field left empty).
+    pub fn attributes(&self) -> String {
+        let mut out = String::new();
+        if let Some(piece) = &self.piece {
+            let _ = write!(out, r#" data-piece="{}""#, escape(piece));
+        }
+        if let Some(owner) = self.owner {
+            let _ = write!(out, r#" data-owner="{}""#, owner.0);
+        }
+        if let Some(name) = &self.name {
+            let _ = write!(out, r#" data-name="{}""#, escape(name));
+        }
+        if !self.members.is_empty() {
+            let _ = write!(
+                out,
+                r#" data-members="{}""#,
+                escape(&self.members.join(","))
+            );
+        }
+        out
+    }
+}
+
 /// An SVG picture of a board under construction.
 ///
 /// ```
@@ -55,9 +148,10 @@ pub fn escape(text: &str) -> String {
 pub struct SvgBoard {
     grid: Grid,
     body: String,
-    captions: Vec<String>,
-    /// What each colour of outline means: (colour, words).
-    legend: Vec<(String, String)>,
+    /// The lines under the board, each with whether it is an aside ([`SvgBoard::aside`]).
+    captions: Vec<(String, bool)>,
+    /// What each colour of outline means: (colour, dashes, words).
+    legend: Vec<(String, String, String)>,
     /// Rows of pieces off the board, drawn under it ([`SvgBoard::tray`]).
     trays: Vec<Tray>,
     title: String,
@@ -222,6 +316,23 @@ impl SvgBoard {
         index: u32,
         count: u32,
     ) {
+        self.piece_at(sq, size, fill, label, (index, count), &Meaning::default());
+    }
+
+    /// Draws a pyramid like [`SvgBoard::pyramid_at`] (`slot`: the `index`-th of `count`
+    /// side by side on `sq`), saying what it is ([`Meaning`]): its piece name, owner and
+    /// name for people, written on the pyramid and on its label.
+    pub fn piece_at(
+        &mut self,
+        sq: Square,
+        size: Size,
+        fill: &str,
+        label: &str,
+        slot: (u32, u32),
+        meaning: &Meaning,
+    ) {
+        let (index, count) = slot;
+        let attributes = meaning.attributes();
         let (cx, cy) = self.centre(sq);
         let count = count.max(1);
         let scale = match size {
@@ -240,7 +351,7 @@ impl SvgBoard {
         let top = base - 2.0 * half;
         let _ = write!(
             self.body,
-            r##"<polygon class="piece" data-square="{sq}" points="{:.1},{base:.1} {:.1},{base:.1} {mid_x:.1},{top:.1}" fill="{}" stroke="#222" stroke-width="1.5"/>"##,
+            r##"<polygon class="piece" data-square="{sq}"{attributes} points="{:.1},{base:.1} {:.1},{base:.1} {mid_x:.1},{top:.1}" fill="{}" stroke="#222" stroke-width="1.5"/>"##,
             mid_x - half,
             mid_x + half,
             escape(fill)
@@ -248,7 +359,7 @@ impl SvgBoard {
         if !label.is_empty() {
             let _ = write!(
                 self.body,
-                r##"<text data-square="{sq}" x="{mid_x:.1}" y="{:.1}" font-size="{}" text-anchor="middle" fill="#fff" font-weight="bold">{}</text>"##,
+                r##"<text data-square="{sq}"{attributes} x="{mid_x:.1}" y="{:.1}" font-size="{}" text-anchor="middle" fill="#fff" font-weight="bold" pointer-events="none">{}</text>"##,
                 base - 4.0,
                 (11.0 * scale / 0.65).round().max(8.0),
                 escape(label)
@@ -261,7 +372,7 @@ impl SvgBoard {
         let (cx, cy) = self.centre(sq);
         let _ = write!(
             self.body,
-            r#"<text data-square="{sq}" x="{cx}" y="{}" font-size="{font_size}" text-anchor="middle" fill="{}" font-family="sans-serif">{}</text>"#,
+            r#"<text data-square="{sq}" x="{cx}" y="{}" font-size="{font_size}" text-anchor="middle" fill="{}" font-family="sans-serif" pointer-events="none">{}</text>"#,
             cy + font_size / 3,
             escape(colour),
             escape(text)
@@ -271,12 +382,27 @@ impl SvgBoard {
     /// Draws a card on `sq`: a white rounded rectangle with `text` in `colour`, moved by
     /// `(dx, dy)` (a card on top of another in a stack).
     pub fn card(&mut self, sq: Square, text: &str, colour: &str, dx: i32, dy: i32) {
+        self.card_meaning(sq, text, colour, (dx, dy), &Meaning::name(text));
+    }
+
+    /// Draws a card like [`SvgBoard::card`] (moved by `shift`), saying what it is
+    /// ([`Meaning`]) on the card and on its face.
+    pub fn card_meaning(
+        &mut self,
+        sq: Square,
+        text: &str,
+        colour: &str,
+        shift: (i32, i32),
+        meaning: &Meaning,
+    ) {
+        let (dx, dy) = shift;
+        let attributes = meaning.attributes();
         let (x, y) = self.corner(sq);
         let (x, y) = (x as i32 + 8 + dx, y as i32 + 6 + dy);
         let (w, h) = (CELL as i32 - 16, CELL as i32 - 12);
         let _ = write!(
             self.body,
-            r##"<rect class="card" data-square="{sq}" x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#fffdf5" stroke="#333" stroke-width="1.5"/><text data-square="{sq}" x="{}" y="{}" font-size="18" text-anchor="middle" fill="{}" font-family="serif" font-weight="bold">{}</text>"##,
+            r##"<rect class="card" data-square="{sq}"{attributes} x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#fffdf5" stroke="#333" stroke-width="1.5"/><text data-square="{sq}"{attributes} x="{}" y="{}" font-size="18" text-anchor="middle" fill="{}" font-family="serif" font-weight="bold" pointer-events="none">{}</text>"##,
             x + w / 2,
             y + h / 2 + 6,
             escape(colour),
@@ -286,15 +412,56 @@ impl SvgBoard {
 
     /// Outlines `sq` (the last move, a siege) with `colour`.
     pub fn outline(&mut self, sq: Square, colour: &str) {
+        self.outline_dashed(sq, colour, "");
+    }
+
+    /// Outlines `sq` with `colour` in dashes (`dash`: an SVG `stroke-dasharray`, such as
+    /// `"2 6"`; empty: a solid line). Clicks go through it to what it frames.
+    pub fn outline_dashed(&mut self, sq: Square, colour: &str, dash: &str) {
         let (x, y) = self.corner(sq);
+        let dash = if dash.is_empty() {
+            String::new()
+        } else {
+            format!(r#" stroke-dasharray="{}""#, escape(dash))
+        };
         let _ = write!(
             self.body,
-            r#"<rect data-square="{sq}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="4"/>"#,
+            r#"<rect class="outline" data-square="{sq}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="4"{dash} pointer-events="none"/>"#,
             x + 2,
             y + 2,
             CELL - 4,
             CELL - 4,
             escape(colour)
+        );
+    }
+
+    /// A rounded tile filling most of `sq` (`fill`, edged with `stroke`), saying what it
+    /// is ([`Meaning`]: a stack, its owner, its members): what a stack stands on.
+    pub fn tile(&mut self, sq: Square, fill: &str, stroke: &str, meaning: &Meaning) {
+        let (x, y) = self.corner(sq);
+        let _ = write!(
+            self.body,
+            r#"<rect class="tile" data-square="{sq}"{} x="{}" y="{}" width="{}" height="{}" rx="8" fill="{}" stroke="{}" stroke-width="2"/>"#,
+            meaning.attributes(),
+            x + 3,
+            y + 3,
+            CELL - 6,
+            CELL - 6,
+            escape(fill),
+            escape(stroke)
+        );
+    }
+
+    /// Writes a small `text` in the top left corner of `sq` (a stack's base letter).
+    pub fn corner_text(&mut self, sq: Square, text: &str, colour: &str) {
+        let (x, y) = self.corner(sq);
+        let _ = write!(
+            self.body,
+            r#"<text data-square="{sq}" x="{}" y="{}" font-size="12" font-weight="bold" fill="{}" pointer-events="none">{}</text>"#,
+            x + 8,
+            y + 17,
+            escape(colour),
+            escape(text)
         );
     }
 
@@ -330,15 +497,28 @@ impl SvgBoard {
 
     /// Adds a line of text under the board (whose turn, scores, stashes).
     pub fn caption(&mut self, text: &str) {
-        self.captions.push(text.to_owned());
+        self.captions.push((text.to_owned(), false));
+    }
+
+    /// Adds a line under the board that a page saying the same in its own words may
+    /// leave out (whose turn it is, the scores): `class="caption aside"`.
+    pub fn aside(&mut self, text: &str) {
+        self.captions.push((text.to_owned(), true));
     }
 
     /// Says what outlines of `colour` mean, in words (`the last canal crossing: ...`): a
     /// `<desc class="legend" data-stroke="COLOUR">` element that draws nothing, for a page
     /// to build its legend from. Each colour is said once.
     pub fn legend(&mut self, colour: &str, words: &str) {
-        if !self.legend.iter().any(|(c, _)| c == colour) {
-            self.legend.push((colour.to_owned(), words.to_owned()));
+        self.legend_dashed(colour, "", words);
+    }
+
+    /// Like [`SvgBoard::legend`], for outlines drawn in dashes `dash`
+    /// ([`SvgBoard::outline_dashed`]): `data-dash="DASH"` on the `<desc>`.
+    pub fn legend_dashed(&mut self, colour: &str, dash: &str, words: &str) {
+        if !self.legend.iter().any(|(c, _, _)| c == colour) {
+            self.legend
+                .push((colour.to_owned(), dash.to_owned(), words.to_owned()));
         }
     }
 
@@ -355,9 +535,10 @@ impl SvgBoard {
     }
 
     /// Draws the trays from `top` down; returns where they end.
-    fn draw_trays(&self, out: &mut String, top: u32) -> u32 {
+    fn draw_trays(&self, out: &mut String, top: u32, width: u32) -> u32 {
         let mut y = top;
         let slot = CELL * 3 / 4;
+        let per_row = tray_per_row(width);
         for tray in &self.trays {
             let base = f64::from(y + TRAY);
             let _ = write!(
@@ -383,20 +564,23 @@ impl SvgBoard {
                         Size::Drone => 0.40,
                         Size::Queen => 0.50,
                     };
-                let mid = f64::from(left + slot * i as u32) + f64::from(slot) / 2.0;
+                let (row, column) = (i as u32 / per_row, i as u32 % per_row);
+                let base = base + f64::from(TRAY * row);
+                let mid = f64::from(left + slot * column) + f64::from(slot) / 2.0;
                 let _ = write!(
                     out,
-                    r##"<polygon class="piece tray-piece" data-tray="{}" data-piece="{}" points="{:.1},{base:.1} {:.1},{base:.1} {mid:.1},{:.1}" fill="{}" stroke="#222" stroke-width="1.5"><title>{}</title></polygon>"##,
+                    r##"<polygon class="piece tray-piece" data-tray="{}" data-piece="{}" data-name="{}" points="{:.1},{base:.1} {:.1},{base:.1} {mid:.1},{:.1}" fill="{}" stroke="#222" stroke-width="1.5"><title>{}</title></polygon>"##,
                     escape(&tray.key),
                     escape(&piece.letter),
+                    escape(&piece.name),
                     mid - half,
                     mid + half,
                     base - 2.0 * half,
                     escape(&piece.fill),
-                    escape(&piece.letter)
+                    escape(&piece.name)
                 );
             }
-            y += TRAY;
+            y += TRAY * tray_rows(tray.pieces.len(), per_row);
         }
         y
     }
@@ -406,7 +590,13 @@ impl SvgBoard {
         let (across, down) = self.cells();
         let width = 2 * MARGIN + across * CELL;
         let trays_top = MARGIN + down * CELL + 24;
-        let board_bottom = trays_top + TRAY * self.trays.len() as u32;
+        let per_row = tray_per_row(width);
+        let tray_height: u32 = self
+            .trays
+            .iter()
+            .map(|t| TRAY * tray_rows(t.pieces.len(), per_row))
+            .sum();
+        let board_bottom = trays_top + tray_height;
         let height = board_bottom + LINE * self.captions.len() as u32 + 8;
         let mut out = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" data-game="{}" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif"><title>{}</title>"#,
@@ -414,19 +604,21 @@ impl SvgBoard {
             escape(&self.title)
         );
         out.push_str(&self.body);
-        self.draw_trays(&mut out, trays_top);
-        for (colour, words) in &self.legend {
+        self.draw_trays(&mut out, trays_top, width);
+        for (colour, dash, words) in &self.legend {
             let _ = write!(
                 out,
-                r#"<desc class="legend" data-stroke="{}">{}</desc>"#,
+                r#"<desc class="legend" data-stroke="{}" data-dash="{}">{}</desc>"#,
                 escape(colour),
+                escape(dash),
                 escape(words)
             );
         }
-        for (i, line) in self.captions.iter().enumerate() {
+        for (i, (line, aside)) in self.captions.iter().enumerate() {
             let _ = write!(
                 out,
-                r##"<text class="caption" x="{MARGIN}" y="{}" font-size="14" fill="#222">{}</text>"##,
+                r##"<text class="caption{}" x="{MARGIN}" y="{}" font-size="14" fill="#222">{}</text>"##,
+                if *aside { " aside" } else { "" },
                 board_bottom + LINE * (i as u32 + 1) - 4,
                 escape(line)
             );
@@ -436,8 +628,20 @@ impl SvgBoard {
     }
 }
 
-/// The height of one tray of pieces under the board.
+/// The height of one row of a tray of pieces under the board.
 const TRAY: u32 = 52;
+
+/// How many pieces of a tray fit in one row of a picture `width` wide (its name in front,
+/// the margin after): a tray wraps onto more rows rather than leave the picture.
+fn tray_per_row(width: u32) -> u32 {
+    let room = width.saturating_sub(MARGIN + 110 + MARGIN);
+    (room / (CELL * 3 / 4)).max(1)
+}
+
+/// The rows a tray of `pieces` takes, `per_row` a row (at least one: its name).
+fn tray_rows(pieces: usize, per_row: u32) -> u32 {
+    (pieces as u32).div_ceil(per_row).max(1)
+}
 
 /// A row of pieces under the board ([`SvgBoard::tray`]).
 #[derive(Clone, Debug)]
@@ -455,8 +659,10 @@ pub struct TrayPiece {
     pub size: Size,
     /// Its fill colour.
     pub fill: String,
-    /// The letter naming it in the game's notation.
+    /// The letter naming it in the game's notation (its `data-piece`).
     pub letter: String,
+    /// Its name for people (`data-name`, and its tooltip).
+    pub name: String,
 }
 
 /// The status line of a picture: whose turn it is, or the outcome.

@@ -95,15 +95,21 @@ def choose_from_list(driver, action):
 
 def play_on_board(driver, action):
     """A move by clicking its piece, then its target (or the list, narrowed to the actions
-    of that piece and target, when one click leaves several)."""
+    of that piece and target, when one click leaves several: then the target is clicked
+    first, and the action chosen among the buttons it leaves)."""
     squares = SQUARE.findall(action)
     click_square(driver, squares[0])
     target = wait_for(
         driver,
         lambda d: d.find_elements(By.CSS_SELECTOR, f'#board rect.target[data-action="{action}"]')
-        or d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]'),
+        or d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]')
+        or d.find_elements(By.CSS_SELECTOR, f'#board rect.target[data-square="{squares[1]}"]:not([data-action])'),
     )
+    shared = target[0].tag_name == "rect" and not target[0].get_attribute("data-action")
     click_at(driver, target[0])
+    if shared:
+        button = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{action}"]'))
+        button[0].click()
 
 
 def is_board_move(action) -> bool:
@@ -261,4 +267,21 @@ def play_a_move(driver, choose, seat, timeout=15):
     action = choose.choice([a for a in legal_actions(driver) if is_board_move(a)])
     play_on_board(driver, action)
     wait_for(driver, lambda d: move_count(d) > before or is_over(d))
+    return action
+
+
+def compose_trade(driver, given, store_piece, onto):
+    """A trade composed by clicks from the steps the server lists: each given piece on its
+    square (`given`: (piece, square) pairs), "Done giving", the store's `store_piece` under
+    the board and the stack `onto` it goes on, then "Done taking", which plays it."""
+    for piece, at in given:
+        click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board polygon[data-square="{at}"][data-piece="{piece}"]'))
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#board polygon.picked[data-square="{at}"][data-piece="{piece}"]'))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#legal button[data-step="give=end"]'))[0].click()
+    click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board polygon[data-tray="store"][data-piece="{store_piece}"]'))
+    target = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#board rect.target[data-square="{onto}"]'))
+    click_at(driver, target[0])
+    done = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#legal button[data-step="take=end"]'))
+    action = done[0].get_attribute("data-action")
+    done[0].click()
     return action

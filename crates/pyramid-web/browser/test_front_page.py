@@ -81,7 +81,7 @@ def test_your_games_survive_a_reload_your_turn_first_and_ended_ones_until_dismis
     wait_for(driver, lambda d: "your turn" in d.find_elements(By.CSS_SELECTOR, "#my-games li")[0].text)
     rows = driver.find_elements(By.CSS_SELECTOR, "#my-games li")
     assert [r.get_attribute("data-game") for r in rows] == [mine["id"], waiting["id"], over["id"]]
-    assert "card-siege" in rows[0].text and "your turn" in rows[0].text
+    assert "Card siege" in rows[0].text and "your turn" in rows[0].text
     # Waiting on North, who has not opened the game yet (the server says so since its
     # clocks wait for the players; before: "North to act").
     assert "Waiting for North to join" in rows[1].text or "North to act" in rows[1].text, rows[1].text
@@ -154,6 +154,41 @@ def test_the_move_list_steps_back_through_the_game(driver, server):
     driver.find_element(By.ID, "review-back").click()
     wait_for(driver, lambda d: "reviewing" not in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or ""))
     wait_for(driver, lambda d: d.find_element(By.ID, "legal").is_displayed())
+
+
+def test_the_arrow_keys_step_through_the_moves_sounds_start_off_and_news_start_afresh(driver, server):
+    """Left steps back from the game into review, Home to the start, Right on, End back
+    to the game; the Sounds button is off until pressed; a new game's live region holds
+    none of the last game's news."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    created = create_game(server, "martian-chess", ["human", "human"], {"first": 0})
+    token = created["seat_tokens"]
+    for seat in (0, 1):
+        view = api(server, f"/api/games/{created['id']}?seat={seat}&token={token[seat]}")
+        api(server, f"/api/games/{created['id']}/actions", {"seat": seat, "token": token[seat], "action": view["legal"][0]})
+    open_seat(driver, server, created, 0)
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 2)
+    wait_for(driver, lambda d: d.find_element(By.ID, "announce").get_attribute("textContent"))
+    assert driver.find_element(By.ID, "sound").text == "Sounds: off"
+    assert driver.find_element(By.ID, "sound").get_attribute("aria-pressed") == "false"
+    ply = lambda d: d.find_element(By.ID, "frame").get_attribute("data-ply")
+    reviewing = lambda d: "reviewing" in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or "")
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    wait_for(driver, lambda d: reviewing(d) and ply(d) == "1")
+    ActionChains(driver).send_keys(Keys.HOME).perform()
+    wait_for(driver, lambda d: ply(d) == "0")
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(driver, lambda d: ply(d) == "1")
+    ActionChains(driver).send_keys(Keys.END).perform()
+    wait_for(driver, lambda d: not reviewing(d))
+    # Another game: the live region starts empty (North's move above is not said again).
+    other = create_game(server, "card-siege", ["human", "random"])
+    driver.get(server + f"/#game={other['id']}&seat=0&token={other['seat_tokens'][0]}")
+    wait_for(driver, lambda d: status(d) != "" and d.find_element(By.ID, "you").text == "You are Hearts")
+    assert "North" not in driver.find_element(By.ID, "announce").get_attribute("textContent")
 
 
 def test_a_capture_is_told_in_words_and_marked_in_the_move_list(driver, server):

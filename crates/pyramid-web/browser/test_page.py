@@ -14,6 +14,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import SCREENSHOTS
 from pages import (
+    compose_trade,
     SQUARE,
     choose_from_list,
     click_at,
@@ -152,27 +153,16 @@ def test_a_stacktrices_trade_composed_by_clicks(driver, server):
     wait_for(driver, my_turn_or_over)
     move = next(a for a in legal_actions(driver) if is_board_move(a) and "b1" not in a and "-" in a)
     play_on_board(driver, move)
-    wait_for(driver, lambda d: d.find_elements(By.ID, "trade-chosen"))
     trade = "trade=D@b1,d@b1>Q@b1"
-    assert trade in legal_actions(driver)
-    for piece in ("D", "d"):
-        click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board polygon[data-square="b1"][data-piece="{piece}"]'))
-    chosen = driver.find_element(By.ID, "trade-chosen").text
-    assert "D@b1" in chosen and "d@b1" in chosen, chosen
-    if driver.find_elements(By.ID, "trade-done-giving"):
-        driver.find_element(By.ID, "trade-done-giving").click()
-    driver.find_element(By.CSS_SELECTOR, '#trade button[data-store="Q"]').click()
-    if not driver.find_elements(By.ID, "trade-play"):
-        click_square(driver, "b1")
-    play = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#trade-play[data-action="{trade}"]'))
-    play[0].click()
+    wait_for(driver, lambda d: trade in legal_actions(d))
+    assert compose_trade(driver, [("D", "b1"), ("d", "b1")], "Q", "b1") == trade
     wait_for(driver, lambda d: any(li.text.endswith(trade) for li in d.find_elements(By.CSS_SELECTOR, "#moves li")))
     # The bot's turn: its main action and its trade decision at least, each in the list.
     wait_for(driver, lambda d: my_turn_or_over(d) and len(d.find_elements(By.CSS_SELECTOR, "#last-plies li")) >= 2)
     assert driver.find_elements(By.CSS_SELECTOR, "#board rect.last")
     assert driver.find_element(By.ID, "announce").get_attribute("textContent")
     styles = driver.execute_script(
-        "return ['rect.last', 'rect.maybe-thief'].map(s => document.querySelector('#board ' + s))"
+        "return ['rect.last', 'rect.outline[stroke-dasharray]'].map(s => document.querySelector('#board ' + s))"
         ".map(e => e && [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray])"
     )
     assert styles[0] and styles[1] and styles[0][0] != styles[1][0] and styles[0][1] != styles[1][1], styles

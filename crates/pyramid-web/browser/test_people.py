@@ -52,7 +52,8 @@ def test_two_people_play_through_their_seat_links(driver, driver2, server, pyrct
     people = [driver, driver2]
     for seat, d in enumerate(people):
         wait_for(d, lambda d: attr(d, "you", "data-you") == str(seat))
-        assert f"(seat {seat})" in d.find_element(By.ID, "you").text
+        # Named by the game's name for the seat, never by its number.
+        assert d.find_element(By.ID, "you").text == f"You are {['South', 'North'][seat]}"
     choose = random.Random(6)
     for ply in range(6):
         mover, watcher = people[ply % 2], people[1 - ply % 2]

@@ -1,6 +1,6 @@
 """Stacktrices on the page: the store and the pieces still to place drawn under the board,
-the set-up played by clicking a piece in hand and then a square, a store piece picked
-for a trade from under the board, and both thieves shown once the game is over."""
+the set-up played by clicking a piece in hand and then a square, a trade composed by
+clicks from the server's steps, and both thieves shown once the game is over."""
 
 import json
 import urllib.request
@@ -49,30 +49,38 @@ def test_the_setup_is_played_by_clicking_a_piece_in_hand_then_a_square(driver, s
     driver.save_screenshot(str(SCREENSHOTS / "stacktrices-setup.png"))
 
 
-def test_a_store_piece_is_taken_from_under_the_board_and_the_thieves_shown_at_the_end(driver, server):
+THIEF = '#board rect.outline[stroke="#c0392b"]'
+
+
+def test_a_trade_is_composed_by_clicks_from_the_steps_and_the_thieves_shown_at_the_end(driver, server):
+    """The trade's steps, clicked: the two pieces given on their stack (each marked once
+    chosen), "Done giving", the store's queen under the board then the stack it goes on,
+    "Done taking" plays it. The page knows nothing of trades: every click is a step the
+    server listed, in its words."""
     created = create_game(server, "stacktrices", ["human", "random"], {"start": "standard"})
     open_seat(driver, server, created, 0)
     wait_for(driver, my_turn_or_over)
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#board rect.thief")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, THIEF)) == 1
     move = next(a for a in legal_actions(driver) if is_board_move(a) and "b1" not in a and "-" in a)
     play_on_board(driver, move)
-    wait_for(driver, lambda d: d.find_elements(By.ID, "trade-chosen"))
+    trade = "trade=D@b1,d@b1>Q@b1"
+    wait_for(driver, lambda d: trade in legal_actions(d))
     for piece in ("D", "d"):
         click_at(driver, driver.find_element(By.CSS_SELECTOR, f'#board polygon[data-square="b1"][data-piece="{piece}"]'))
-    if driver.find_elements(By.ID, "trade-done-giving"):
-        driver.find_element(By.ID, "trade-done-giving").click()
-    # The store's queen, clicked where it is drawn.
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#board polygon.picked[data-square="b1"][data-piece="{piece}"]'))
+    assert driver.find_element(By.ID, "compose-chosen").text == "Give the drone on b1; Give the clear drone on b1"
+    done = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#legal button[data-step="give=end"]'))
+    assert done[0].text.startswith("Done giving")
+    done[0].click()
+    # The store's queen, clicked where it is drawn, then the stack it goes on.
     click_at(driver, driver.find_element(By.CSS_SELECTOR, '#board polygon[data-tray="store"][data-piece="Q"]'))
-    if not driver.find_elements(By.ID, "trade-play"):
-        click_square(driver, "b1")
-    intro = driver.find_element(By.CSS_SELECTOR, "#trade p").text
-    assert "click" not in intro or "take another" in intro, intro
-    trade = "trade=D@b1,d@b1>Q@b1"
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#trade-play[data-action="{trade}"]'))[0].click()
+    target = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#board rect.target[data-square="b1"]'))
+    click_at(driver, target[0])
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#legal button[data-action="{trade}"]'))[0].click()
     wait_for(driver, lambda d: any(li.text.endswith(trade) for li in d.find_elements(By.CSS_SELECTOR, "#moves li")))
     wait_for(driver, my_turn_or_over)
     body = json.dumps({"seat": 0, "token": created["seat_tokens"][0]}).encode()
     request = urllib.request.Request(f"{server}/api/games/{created['id']}/resign", body, {"content-type": "application/json"})
     urllib.request.urlopen(request, timeout=10).read()
-    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board rect.thief")) == 2)
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, THIEF)) == 2)
     driver.save_screenshot(str(SCREENSHOTS / "stacktrices-thieves-shown.png"))

@@ -148,6 +148,9 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The seat counts it is played with.
     pub seat_counts: &'static [usize],
+    /// Each seat's name under the default rules (`South`, `North`): what a page offers
+    /// as sides.
+    pub seat_names: Vec<String>,
     /// Whether every seat sees everything.
     pub perfect_information: bool,
     /// The game in one line, for players.
@@ -180,6 +183,9 @@ pub struct OptionInfo {
     /// Every value where they are a short closed list (a drop-down or a switch), else
     /// empty (a number or other open value).
     pub choices: &'static [&'static str],
+    /// Each of `choices` in players' words, in the same order (empty: the values are
+    /// their own words).
+    pub choice_words: &'static [&'static str],
 }
 
 /// One model of [`GameList`].
@@ -205,6 +211,10 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
         .map(|g| GameInfo {
             name: g.name(),
             seat_counts: g.seat_counts(),
+            seat_names: g
+                .new_state(&[])
+                .map(|state| state.seat_names())
+                .unwrap_or_default(),
             perfect_information: g.perfect_information(),
             summary: g.summary(),
             how_to_play: g.how_to_play(),
@@ -220,6 +230,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     doc: o.doc,
                     label: o.label,
                     choices: o.choices,
+                    choice_words: o.choice_words,
                 })
                 .collect(),
             levels: levels(g.name(), &app.config),

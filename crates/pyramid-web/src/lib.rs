@@ -24,6 +24,7 @@ mod round;
 mod schema;
 mod serve;
 mod session;
+mod steps;
 mod store;
 mod view;
 mod wire;

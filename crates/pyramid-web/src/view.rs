@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::clock::{Clock, ClockView};
 use crate::ending::Ending;
+use crate::steps::StepsView;
 use crate::store::{LiveGame, Offers, Rematch, Sitter};
 
 /// One action of the game's move list.
@@ -93,6 +94,10 @@ pub struct GameView {
     pub to_act: Option<u8>,
     /// The viewer's legal actions when it is to act.
     pub legal: Option<Vec<String>>,
+    /// The viewer's legal actions as the game's decision steps, each step in words with
+    /// what of the board's picture to click for it, when it is to act (the page composes
+    /// every action from them).
+    pub steps: Option<StepsView>,
     /// Every action, as the viewer sees it.
     pub moves: Vec<MoveView>,
     /// Plies played.
@@ -239,6 +244,7 @@ impl Snapshot {
             start: shown(self.start.as_ref()),
             to_act: self.to_act.map(|s| s.0),
             forced: legal.as_ref().is_some_and(|l| l.len() == 1),
+            steps: legal.as_ref().map(|_| StepsView::of(state)),
             legal,
             moves: self
                 .moves

@@ -38,11 +38,11 @@ impl std::fmt::Display for Decision {
             Decision::Place => "place a received piece (setup)",
             Decision::Main => "move or warp a stack",
             Decision::Steal => "steal a piece of the captured thief",
-            Decision::OptionalSteal => "steal a piece of the captured stack, or steal=none",
+            Decision::OptionalSteal => "steal a piece of the captured stack, or not",
             Decision::VictimHide => "hide your thief again (it was captured)",
-            Decision::Raid => "raid, or raid=none",
+            Decision::Raid => "raid, or not",
             Decision::Rehide => "hide your thief again after the raid",
-            Decision::Trade => "trade at the trading post, or trade=none",
+            Decision::Trade => "trade at the trading post, or not",
             Decision::Over => "the game is over",
         })
     }

@@ -4,7 +4,7 @@
 //! [`Information::action_view`] masks for a viewer (where the other side hid its
 //! vulnerability) is masked in the words too, and its squares are left out.
 
-use pyramid_core::{ActionWords, Describe, Information, Seat};
+use pyramid_core::{ActionIds, ActionWords, Describe, Information, Seat, StepMark, StepWords};
 
 use crate::action::{Action, PieceAt};
 use crate::geometry::index;
@@ -28,6 +28,55 @@ impl Describe for Stacktrices {
         crate::end_reason(self)
     }
 
+    /// A one-step action names the squares, pieces and tray pieces it uses (a stack
+    /// then its target; a piece in the hand or the store then the stack it goes on); a
+    /// trade's steps each name one piece given (on its stack) or taken (in the store,
+    /// then the stack it goes on), and the ends of the lists are choices in words.
+    fn describe_step(&self, step: u32) -> StepWords {
+        use crate::policy::{GIVE, GIVEN_END, TAKE, TAKEN_END};
+        let piece = |first: u32| crate::action_ids::piece_at(u64::from(step - first));
+        let (words, marks, kind) = match step {
+            GIVEN_END => (
+                "Done giving: now the pieces you take".to_owned(),
+                vec![],
+                "",
+            ),
+            TAKEN_END => ("Done taking: play this trade".to_owned(), vec![], ""),
+            GIVE..GIVEN_END => match piece(GIVE) {
+                Some(p) => (
+                    format!("Give the {} on {}", piece_word(p.piece), p.square),
+                    vec![StepMark::piece_on(p.piece.letter(), p.square)],
+                    "give",
+                ),
+                None => return StepWords::default(),
+            },
+            TAKE..TAKEN_END => match piece(TAKE) {
+                Some(p) => (
+                    format!(
+                        "Take a {} from the store onto {}",
+                        piece_word(p.piece),
+                        p.square
+                    ),
+                    vec![
+                        StepMark::tray_piece("store", p.piece.letter()),
+                        StepMark::square(p.square),
+                    ],
+                    "take",
+                ),
+                None => return StepWords::default(),
+            },
+            _ => match self.action_from_id(u64::from(step)) {
+                Some(action) => self.action_step(action),
+                None => return StepWords::default(),
+            },
+        };
+        StepWords {
+            words,
+            marks,
+            kind: kind.to_owned(),
+        }
+    }
+
     fn describe_action(&self, action: Action, viewer: Option<Seat>) -> ActionWords {
         let name = self.seat_name(Seat(self.turn));
         let masked = viewer
@@ -36,7 +85,7 @@ impl Describe for Stacktrices {
         if let Some(seen) = masked {
             let words = match action {
                 Action::Hide(_) => {
-                    format!("{name} hid its vulnerability (where is hidden from you)")
+                    format!("{name} hid its thief (where is hidden from you)")
                 }
                 _ => format!("{name} played {seen} (partly hidden from you)"),
             };
@@ -55,7 +104,91 @@ impl Describe for Stacktrices {
 }
 
 /// A piece kind in words: `pawn`, `clear drone`, ...
-fn piece_word(piece: Piece) -> String {
+impl Stacktrices {
+    /// A one-step action as a decision step: its words in the imperative, what the
+    /// player clicks for it, and its kind.
+    fn action_step(&self, action: Action) -> (String, Vec<StepMark>, &'static str) {
+        let hand = format!("hand-{}", self.turn);
+        match action {
+            Action::Move { from, to } if captures(self, action) => (
+                format!("Capture the stack on {to} with the stack on {from}"),
+                vec![StepMark::square(from), StepMark::square(to)],
+                "capture",
+            ),
+            Action::Move { from, to } => (
+                format!("Move the stack on {from} to {to}"),
+                vec![StepMark::square(from), StepMark::square(to)],
+                "",
+            ),
+            Action::Warp { from, to } => (
+                format!("Warp the stack on {from} home to {to}"),
+                vec![StepMark::square(from), StepMark::square(to)],
+                "warp",
+            ),
+            Action::Hide(sq) => (
+                format!("Hide your thief under the stack on {sq}"),
+                vec![StepMark::square(sq)],
+                "hide",
+            ),
+            Action::Place(p) => (
+                format!("Place a {} on {}", piece_word(p.piece), p.square),
+                vec![
+                    StepMark::tray_piece(hand, p.piece.letter()),
+                    StepMark::square(p.square),
+                ],
+                "place",
+            ),
+            Action::Steal(p) => (
+                format!("Steal a {} onto {}", piece_word(p.piece), p.square),
+                vec![StepMark::square(p.square)],
+                "steal",
+            ),
+            Action::RaidTake { piece, from, to } => (
+                format!("Raid the {} on {from} onto {to}", piece_word(piece)),
+                vec![
+                    StepMark::piece_on(piece.letter(), from),
+                    StepMark::square(to),
+                ],
+                "raid",
+            ),
+            Action::RaidStore(p) => (
+                format!(
+                    "Raid a {} from the store onto {}",
+                    piece_word(p.piece),
+                    p.square
+                ),
+                vec![
+                    StepMark::tray_piece("store", p.piece.letter()),
+                    StepMark::square(p.square),
+                ],
+                "raid",
+            ),
+            Action::RaidUpgrade(p) => (
+                format!(
+                    "Raise the {} on {} by one pip",
+                    piece_word(p.piece),
+                    p.square
+                ),
+                vec![StepMark::piece_on(p.piece.letter(), p.square)],
+                "raise",
+            ),
+            Action::NoSteal => ("Do not steal".to_owned(), vec![], ""),
+            Action::NoRaid => ("Do not raid".to_owned(), vec![], ""),
+            Action::NoTrade => ("No trade".to_owned(), vec![], ""),
+            Action::Trade(t) => (
+                format!(
+                    "Trade {} for {}",
+                    piece_at_words(t.given()),
+                    piece_at_words(t.taken())
+                ),
+                vec![],
+                "",
+            ),
+        }
+    }
+}
+
+pub(crate) fn piece_word(piece: Piece) -> String {
     let size = piece.size().word();
     if piece.is_movement() {
         size.to_owned()
@@ -95,7 +228,7 @@ fn action_words(state: &Stacktrices, name: &str, action: Action) -> String {
             }
         }
         Action::Warp { from, to } => format!("{name} warped {from} to {to}"),
-        Action::Hide(sq) => format!("{name} hid its vulnerability under {sq}"),
+        Action::Hide(sq) => format!("{name} hid its thief under {sq}"),
         Action::Place(p) => format!("{name} placed a {} on {}", piece_word(p.piece), p.square),
         Action::Steal(p) => format!("{name} stole a {} onto {}", piece_word(p.piece), p.square),
         Action::NoSteal => format!("{name} did not steal"),
@@ -155,10 +288,37 @@ fn squares(action: Action) -> Vec<String> {
 mod tests {
     use pyramid_core::prelude::*;
     use pyramid_core::rand::SeedableRng;
-    use pyramid_core::{ChaCha8Rng, Outcome, Seat};
+    use pyramid_core::{ChaCha8Rng, Outcome, Seat, StepMark};
 
     use crate::geometry::index;
     use crate::{Action, Rules, Stacktrices};
+
+    #[test]
+    fn a_placement_is_a_piece_of_the_hand_then_its_stack() {
+        let mut state = Stacktrices::new(&Rules::default());
+        for _ in 0..200 {
+            if let Some(Action::Place(p)) = state
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::Place(_)))
+            {
+                let words = state.describe_step(state.steps(Action::Place(p))[0]);
+                let hand = format!("hand-{}", state.turn);
+                assert_eq!(
+                    words.marks,
+                    [
+                        StepMark::tray_piece(hand, p.piece.letter()),
+                        StepMark::square(p.square)
+                    ]
+                );
+                assert!(words.words.starts_with("Place a "), "{}", words.words);
+                return;
+            }
+            let first = state.legal_actions()[0];
+            state.play_unchecked(first);
+        }
+        panic!("no placement within 200 plies");
+    }
 
     /// A state where `Hide` actions are legal, with them.
     fn hiding() -> (Stacktrices, Vec<Action>) {

@@ -23,13 +23,13 @@ use crate::rules::Rules;
 use crate::state::Stacktrices;
 
 /// The first trade index (a given piece); the one-step actions are below it.
-const GIVE: u32 = TRADE as u32;
+pub(crate) const GIVE: u32 = TRADE as u32;
 /// The end of the given pieces.
-const GIVEN_END: u32 = GIVE + PIECE_SQUARES as u32;
+pub(crate) const GIVEN_END: u32 = GIVE + PIECE_SQUARES as u32;
 /// The first taken-piece index.
-const TAKE: u32 = GIVEN_END + 1;
+pub(crate) const TAKE: u32 = GIVEN_END + 1;
 /// The end of the taken pieces.
-const TAKEN_END: u32 = TAKE + PIECE_SQUARES as u32;
+pub(crate) const TAKEN_END: u32 = TAKE + PIECE_SQUARES as u32;
 /// The number of indices.
 const SIZE: u32 = TAKEN_END + 1;
 

@@ -10,9 +10,9 @@ pyramid_core::option_enum! {
         /// The setup phase: hides, then alternating placements (the default start of a
         /// full game).
         #[default]
-        Setup = "setup",
+        Setup = "setup" as "hide your thief and place your pieces first",
         /// The standard arrangement, White to move (perft and quick matches start here).
-        Standard = "standard",
+        Standard = "standard" as "the standard arrangement",
     }
 }
 

@@ -1,10 +1,10 @@
 //! The board as an SVG picture: [`Svg`], for everyone or for one seat's view.
 
 use pyramid_core::bits::bits;
-use pyramid_core::svg::{SvgBoard, TrayPiece, status, turns_towards};
-use pyramid_core::{Game, Information, Seat, Svg};
+use pyramid_core::svg::{Meaning, SvgBoard, TrayPiece, status, turns_towards};
+use pyramid_core::{Game, Information, Seat, Square, Svg};
 
-use crate::geometry::{Base, GRID, square};
+use crate::geometry::{Base, GRID, Stack, square};
 use crate::piece::Pieces;
 use crate::state::Stacktrices;
 
@@ -28,23 +28,7 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         .to_owned()
     });
     for (sq, stack) in state.stacks() {
-        let (fill, ink) = if stack.owner() == Seat(0) {
-            ("#fafafa", "#222")
-        } else {
-            ("#333333", "#fafafa")
-        };
-        let base = match stack.base() {
-            Base::Drone => "d",
-            Base::Queen => "q",
-        };
-        board.text(sq, "\u{25CF}", fill, 44);
-        let pieces = stack.pieces();
-        let count = pieces.len() as u32;
-        for (i, kind) in pieces.kinds().enumerate() {
-            let colour = fill_of(kind);
-            board.pyramid_at(sq, kind.size(), colour, "", i as u32, count.max(1));
-        }
-        board.text(sq, base, ink, 12);
+        draw_stack(&mut board, sq, stack);
     }
     for (seat, thief) in [Seat(0), Seat(1)].map(|s| (s, state.thief(s))) {
         if viewer.is_none_or(|v| v == seat) {
@@ -62,8 +46,8 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         }
     }
     for i in bits(candidates) {
-        board.outline(square(i), "#f39c12");
-        board.legend("#f39c12", "where the other thief may be");
+        board.outline_dashed(square(i), "#f39c12", "1 7");
+        board.legend_dashed("#f39c12", "1 7", "where the other side's thief may be");
     }
     for seat in [Seat(0), Seat(1)] {
         let hand = state.hand(seat);
@@ -73,21 +57,60 @@ fn picture(state: &Stacktrices, viewer: Option<Seat>, candidates: u64, side: Sea
         }
     }
     board.tray("store", "store", &tray_pieces(state.store()));
-    board.caption(&status(state));
-    board.caption(&format!("decision: {}; store: {}", state.decision(), {
-        let store = state.store().letters();
-        if store.is_empty() {
-            "-".to_owned()
-        } else {
-            store
-        }
-    }));
-    if let Some(seat) = viewer {
-        board.caption(&format!(
-            "seat {seat}'s view: its thief outlined in red, the other side's possible thieves in orange"
-        ));
+    board.aside(&status(state));
+    if !state.is_over() {
+        board.caption(&format!("To do now: {}", state.decision()));
     }
     board.finish()
+}
+
+/// Draws one stack: a tile in its owner's colour, its pieces as pyramids inside the
+/// square, its base in the corner; the tile and each piece say what they are
+/// ([`Meaning`]).
+fn draw_stack(board: &mut SvgBoard, sq: Square, stack: Stack) {
+    let owner = stack.owner();
+    let (fill, edge, ink) = if owner == Seat(0) {
+        ("#fdfdfd", "#666666", "#222222")
+    } else {
+        ("#3a3a3a", "#111111", "#fafafa")
+    };
+    let (base, base_word) = match stack.base() {
+        Base::Drone => ("D base", "drone"),
+        Base::Queen => ("Q base", "queen"),
+    };
+    let pieces = stack.pieces();
+    let words: Vec<String> = pieces.kinds().map(crate::describe::piece_word).collect();
+    let name = format!(
+        "{}'s stack on a {base_word} base: {}",
+        crate::seat_name(owner),
+        if words.is_empty() {
+            "no pieces".to_owned()
+        } else {
+            words.join(", ")
+        }
+    );
+    let letters = pieces.kinds().map(|k| k.letter().to_string());
+    board.tile(
+        sq,
+        fill,
+        edge,
+        &Meaning::name(name).owned_by(owner).with_members(letters),
+    );
+    let count = pieces.len() as u32;
+    for (i, kind) in pieces.kinds().enumerate() {
+        let meaning = Meaning::piece(kind.letter())
+            .owned_by(owner)
+            .named(crate::describe::piece_word(kind));
+        board.piece_at(
+            sq,
+            kind.size(),
+            fill_of(kind),
+            "",
+            (i as u32, count.max(1)),
+            &meaning,
+        );
+    }
+    board.corner_text(sq, base, ink);
 }
 
 /// A piece's fill: movement pieces brown, skill pieces light blue.
@@ -108,18 +131,20 @@ fn tray_pieces(pieces: Pieces) -> Vec<TrayPiece> {
                 size: kind.size(),
                 fill: fill_of(kind).to_owned(),
                 letter: kind.letter().to_string(),
+                name: crate::describe::piece_word(kind),
             })
         })
         .collect()
 }
 
 impl Svg for Stacktrices {
-    /// The 7x7 board: each stack as a disc in its owner's colour (white or black), its
-    /// pieces as pyramids (movement pieces brown, skill pieces light blue), its base letter
-    /// (`d` drone, `q` queen). For a seat: only its own thief (outlined red) and the other
-    /// side's possible thieves (outlined orange); with no viewer, both thieves (a server
-    /// draws a finished game so). Under the board: the pieces each side still has to
-    /// place (in the set-up phase) and the store.
+    /// The 7x7 board: each stack as a tile in its owner's colour (white or black), its
+    /// pieces as pyramids (movement pieces brown, skill pieces light blue), its base in
+    /// the corner (`D base`, `Q base`); the tile and each piece say what they are
+    /// ([`Meaning`]: owner, piece letter, name, members). For a seat: only its own thief
+    /// (outlined red) and the other side's possible thieves (dotted orange); with no
+    /// viewer, both thieves (a server draws a finished game so). Under the board: the
+    /// pieces each side still has to place (in the set-up phase) and the store.
     fn svg_from(&self, viewer: Option<Seat>, side: Option<Seat>) -> String {
         let side = side.unwrap_or(Seat(0));
         match viewer {

@@ -269,7 +269,7 @@ fn place_thief(g: &mut Stacktrices, s: &Setup, side: u8) -> Result<(), PositionE
         return Err(PositionError::invariant(
             "thieves",
             SIDE[si],
-            "has a thief, but has not hidden its vulnerability yet",
+            "has a thief, but has not hidden its thief yet",
         ));
     }
     if s.exposed[si] && s.thieves[si].is_none() {
@@ -529,7 +529,7 @@ fn check_place(g: &Stacktrices) -> Result<(), PositionError> {
     if g.thief.iter().any(Option::is_none) {
         return Err(PositionError::rule(
             "thieves",
-            "placements come after both sides have hidden their vulnerability",
+            "placements come after both sides have hidden their thieves",
         ));
     }
     Ok(())

@@ -27,6 +27,10 @@ pub struct RuleOption {
     /// Every value where they are a short closed list (a drop-down or a switch), else
     /// empty.
     pub choices: &'static [&'static str],
+    /// Each of `choices` in players' words, in the same order
+    /// ([`OptionSpec::choice_words`](crate::OptionSpec)); empty: the values are their
+    /// own words.
+    pub choice_words: &'static [&'static str],
 }
 
 /// A game chosen at run time: makes states (from the start, a position string or RON) and
@@ -136,6 +140,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         doc: "the number of players",
                         label: "players",
                         choices: &[],
+                        choice_words: &[],
                     }
                 }
                 "ply_limit" => RuleOption {
@@ -145,6 +150,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                     doc: "the game ends once that many plies are played",
                     label: "ply limit",
                     choices: &[],
+                    choice_words: &[],
                 },
                 own => match <G::Rules as RuleSet>::OPTIONS.iter().find(|s| s.key == own) {
                     Some(spec) => RuleOption {
@@ -154,6 +160,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         doc: spec.doc,
                         label: spec.label,
                         choices: spec.choices,
+                        choice_words: spec.choice_words,
                     },
                     None => RuleOption {
                         key,
@@ -162,6 +169,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         doc: "",
                         label: key,
                         choices: &[],
+                        choice_words: &[],
                     },
                 },
             }

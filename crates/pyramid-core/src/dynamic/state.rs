@@ -5,7 +5,9 @@ use std::any::Any;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::{ActionWords, FullGame, Outcome, PlayError, Seat, divide_parallel, perft_parallel};
+use crate::{
+    ActionWords, FullGame, Outcome, PlayError, Seat, StepWords, divide_parallel, perft_parallel,
+};
 
 use super::RuntimeError;
 
@@ -95,6 +97,14 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn steps_action(&self, steps: &[u32]) -> Option<String>;
     /// What index `step` of the policy space means, in words (the same in every state).
     fn step_text(&self, step: u32) -> Result<String, RuntimeError>;
+    /// Every legal action as text with its decision steps, in generation order: what a
+    /// page composes actions from, step by step.
+    fn legal_action_steps(&self) -> Vec<(String, Vec<u32>)>;
+    /// The decision step `step` for the player about to make it: its words and what of
+    /// the board's picture the player clicks for it
+    /// ([`Describe::describe_step`](crate::Describe::describe_step)); a step not below
+    /// the policy size is refused.
+    fn describe_step(&self, step: u32) -> Result<StepWords, RuntimeError>;
     /// Plays the legal action whose decision steps are exactly `steps`; returns its text.
     fn play_steps(&mut self, steps: &[u32]) -> Result<String, RuntimeError>;
 
@@ -349,6 +359,23 @@ impl<G: FullGame> DynState for StateBox<G> {
             step,
             policy_size: self.policy_size(),
         })
+    }
+
+    fn legal_action_steps(&self) -> Vec<(String, Vec<u32>)> {
+        let mut out = Vec::new();
+        self.state
+            .for_each_action(|a| out.push((a.to_string(), self.state.steps(a))));
+        out
+    }
+
+    fn describe_step(&self, step: u32) -> Result<StepWords, RuntimeError> {
+        if step >= self.policy_size() {
+            return Err(RuntimeError::UnknownStep {
+                step,
+                policy_size: self.policy_size(),
+            });
+        }
+        Ok(self.state.describe_step(step))
     }
 
     fn play_steps(&mut self, steps: &[u32]) -> Result<String, RuntimeError> {

@@ -219,3 +219,27 @@ fn a_state_describes_itself_through_the_runtime_interface() -> Result<(), Runtim
     assert_eq!(state.end_words().as_deref(), Some("seat 0 wins"));
     Ok(())
 }
+
+#[test]
+fn every_legal_action_comes_with_its_steps_and_each_step_with_words() -> Result<(), RuntimeError> {
+    let registry = registry();
+    let state = registry.get("nim")?.new_state(&[("piles", "2,1")])?;
+    let listed = state.legal_action_steps();
+    let texts: Vec<&str> = listed.iter().map(|(text, _)| text.as_str()).collect();
+    assert_eq!(texts, state.legal_actions());
+    for (text, steps) in &listed {
+        assert_eq!(state.steps_action(steps).as_deref(), Some(text.as_str()));
+        for &step in steps {
+            // Nim says no more than the default: the step's text, nothing to click.
+            let words = state.describe_step(step)?;
+            assert_eq!(words.words, state.step_text(step)?);
+            assert!(words.marks.is_empty());
+        }
+    }
+    let past = state.policy_size();
+    assert!(matches!(
+        state.describe_step(past),
+        Err(RuntimeError::UnknownStep { .. })
+    ));
+    Ok(())
+}

@@ -3,7 +3,7 @@
 //! written in other notations, so tools that cannot tell one game from another (a
 //! browser page, the command line, Python) need no code per game.
 
-use crate::{Information, Seat};
+use crate::{Information, PolicySpace, Seat, StepWords};
 
 /// What an action did, in a sentence naming its seat, and the squares it touched, as
 /// [`Describe::describe_action`] gives them for one viewer.
@@ -123,6 +123,23 @@ pub trait Describe: Information {
             words: format!("{actor} played {text}"),
             squares: Vec::new(),
             capture: false,
+        }
+    }
+
+    /// The decision step `step` ([`PolicySpace`]) for the player about to make it: its
+    /// words, and the squares, pieces and tray pieces of the board's picture the player
+    /// clicks for it ([`StepWords`]), so a page composes every action by clicks from the
+    /// steps alone. The default says the step's text
+    /// ([`PolicySpace::step_text`]) and marks nothing (the page offers it as a button);
+    /// games say more.
+    fn describe_step(&self, step: u32) -> StepWords
+    where
+        Self: PolicySpace,
+    {
+        StepWords {
+            words: self.step_text(step).unwrap_or_default(),
+            marks: Vec::new(),
+            kind: String::new(),
         }
     }
 

@@ -15,6 +15,7 @@ mod options;
 mod picture;
 mod policy;
 mod rules;
+mod step_words;
 mod zobrist;
 
 pub use action_ids::ActionIds;
@@ -34,4 +35,5 @@ pub use policy::PolicySpace;
 #[cfg(feature = "dynamic")]
 pub(crate) use policy::next_steps_in_sorted;
 pub use rules::{CommonRules, RuleSet, parse_ply_limit};
+pub use step_words::{StepMark, StepWords};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

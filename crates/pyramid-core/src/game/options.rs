@@ -26,6 +26,9 @@ pub trait RuleValue: Sized + Clone {
     /// Every value, where they are a short closed list (what a page offers as a
     /// drop-down or a switch); empty where the values are open (numbers, seats).
     const CHOICES: &'static [&'static str] = &[];
+    /// Each of [`RuleValue::CHOICES`] in players' words, in the same order (`Of Knights
+    /// and Kings` for `ofkk`); empty: the values are their own words.
+    const CHOICE_WORDS: &'static [&'static str] = &[];
     /// Reads a value; `None` when `text` is none of them.
     fn read(text: &str) -> Option<Self>;
     /// The value as [`RuleValue::read`] reads it back.
@@ -70,6 +73,9 @@ pub struct OptionSpec {
     /// Every value where they are a short closed list ([`RuleValue::CHOICES`]), else
     /// empty.
     pub choices: &'static [&'static str],
+    /// Each of `choices` in players' words, in the same order
+    /// ([`RuleValue::CHOICE_WORDS`]); empty: the values are their own words.
+    pub choice_words: &'static [&'static str],
     /// Values generated tests and fuzzers try, the default first where the declaration
     /// orders them so (what shrinking leads back to).
     pub tries: &'static [&'static str],
@@ -142,7 +148,9 @@ pub fn options_table<R: RuleSet>() -> String {
 }
 
 /// Declares an enum of named option values and its [`RuleValue`] impl: each variant
-/// with the text that names it; the first is listed first in [`RuleValue::TRIES`].
+/// with the text that names it and, optionally, its words for players (`as "..."`,
+/// [`RuleValue::CHOICE_WORDS`]; else the text); the first is listed first in
+/// [`RuleValue::TRIES`].
 ///
 /// ```
 /// pyramid_core::option_enum! {
@@ -151,7 +159,7 @@ pub fn options_table<R: RuleSet>() -> String {
 ///     pub enum Start {
 ///         /// The setup phase.
 ///         #[default]
-///         Setup = "setup",
+///         Setup = "setup" as "place your pieces first",
 ///         /// The standard arrangement.
 ///         Standard = "standard",
 ///     }
@@ -160,6 +168,7 @@ pub fn options_table<R: RuleSet>() -> String {
 /// assert_eq!(Start::read("standard"), Some(Start::Standard));
 /// assert_eq!(Start::Setup.write(), "setup");
 /// assert_eq!(Start::EXPECTED, "`setup` or `standard`");
+/// assert_eq!(Start::CHOICE_WORDS, ["place your pieces first", "standard"]);
 /// ```
 #[macro_export]
 macro_rules! option_enum {
@@ -168,7 +177,7 @@ macro_rules! option_enum {
         $vis:vis enum $name:ident {
             $(
                 $(#[$variant_meta:meta])*
-                $variant:ident = $text:literal
+                $variant:ident = $text:literal $(as $words:literal)?
             ),+ $(,)?
         }
     ) => {
@@ -184,6 +193,8 @@ macro_rules! option_enum {
             const EXPECTED: &'static str = $crate::__values_in_words!($($text),+);
             const TRIES: &'static [&'static str] = &[$($text),+];
             const CHOICES: &'static [&'static str] = &[$($text),+];
+            const CHOICE_WORDS: &'static [&'static str] =
+                &[$($crate::__choice_words!($text; $($words)?)),+];
 
             fn read(text: &str) -> ::core::option::Option<Self> {
                 match text {
@@ -199,6 +210,18 @@ macro_rules! option_enum {
                 .to_owned()
             }
         }
+    };
+}
+
+/// A value's words for players: the declared words (`as "..."`), else the value itself.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __choice_words {
+    ($text:literal;) => {
+        $text
+    };
+    ($text:literal; $words:literal) => {
+        $words
     };
 }
 
@@ -340,6 +363,7 @@ macro_rules! rule_options {
                         doc: $doc.trim_ascii(),
                         label: $crate::__option_label!(stringify!($field); $($label)?),
                         choices: <$ty as $crate::RuleValue>::CHOICES,
+                        choice_words: <$ty as $crate::RuleValue>::CHOICE_WORDS,
                         tries: $crate::__option_tries!($ty; $($($try),+)?),
                     },
                 )*
