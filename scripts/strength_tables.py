@@ -84,7 +84,15 @@ def strength_rows(games):
         ("stacktrices", ["mcts:iters=100,playout=10", "greedy"], games or 20),
         ("stacktrices", ["mcts:iters=100,playout=10", "mcts:iters=30,playout=10"], games or 20),
     ]
-    return [match(g, bots, count, seed=1, max_plies=1000) for g, bots, count in pairs]
+    rows = [match(g, bots, count, seed=1, max_plies=1000) for g, bots, count in pairs]
+    more_seats = [
+        ("martian-chess", 4, ["mcts:iters=200", "greedy", "random", "random"], games or 40),
+        ("ataxx-ice", 3, ["mcts:iters=200", "random", "random"], games or 30),
+        ("ataxx-ice", 4, ["mcts:iters=1000", "greedy", "random", "random"], games or 40),
+    ]
+    rows += [match(g, bots, count, seed=1, max_plies=1000, players=seats)
+             for g, seats, bots, count in more_seats]
+    return rows
 
 
 def ladder_rows(games):
@@ -198,15 +206,23 @@ def markdown(results):
         n = first["games"]
         low, high = wilson(first["score"], n)
         names = " vs ".join(f"`{b['bot']}`" for b in bots)
+        game = summary["game"] if summary["seats"] == 2 else f"{summary['game']} ({summary['seats']} seats)"
+        if len(bots) > 2 and not summary.get("round_robin"):
+            lines.append(
+                f"| {game} | {names} | {n} | {first['wins']}-{first['draws']}-{first['losses']} "
+                f"| " + " / ".join(f"{100 * b['score']:.1f}%" for b in bots)
+                + f" | {100 * low:.0f}% to {100 * high:.0f}% (first) | {summary['average_plies']:.1f} |"
+            )
+            continue
         if len(bots) > 2:
             lines.append(
-                f"| {summary['game']} | {names} (round robin) | {summary['games']} | see JSON | "
+                f"| {game} | {names} (round robin) | {summary['games']} | see JSON | "
                 + " / ".join(f"{100 * b['score']:.1f}%" for b in bots)
                 + f" | - | {summary['average_plies']:.1f} |"
             )
             continue
         lines.append(
-            f"| {summary['game']} | {names} | {n} | {first['wins']}-{first['draws']}-{first['losses']} "
+            f"| {game} | {names} | {n} | {first['wins']}-{first['draws']}-{first['losses']} "
             f"| {100 * first['score']:.1f}% | {100 * low:.0f}% to {100 * high:.0f}% "
             f"| {summary['average_plies']:.1f} |"
         )
