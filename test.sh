@@ -12,7 +12,8 @@
 #
 # What it installs, and where:
 # - a virtualenv in .venv (or $PYRAMID_VENV) with pytest, numpy, open_spiel, selenium,
-#   ray, pettingzoo and gymnasium, and the package staged from target/python: nothing outside the checkout;
+#   ray, pettingzoo and gymnasium, PyTorch (CPU) and ray[rllib], and the package staged
+#   from target/python: nothing outside the checkout;
 # - Debian's postgresql and nginx (for the web server's tests) and chromium and chromium-driver,
 #   with apt-get, only when they are missing: new
 #   packages only (--no-install-recommends), and never an upgrade of a package already
@@ -58,6 +59,19 @@ VENV="$(cd "$VENV" && pwd)"
     "pytest>=7" "numpy>=1.21" "open_spiel>=1.4" "selenium>=4.10" "ray>=2.60,<3" \
     "pettingzoo>=1.24" "gymnasium>=1.0"
 
+# PyTorch's CPU wheels (about 200 MB) from PyTorch's own index; where that index cannot be
+# reached, PyPI's (whose Linux wheels depend on the CUDA libraries, about 3 GB; they run
+# without a GPU too).
+stage "python: PyTorch (CPU) and ray[rllib], for RLlib's PPO on the games (crates/pyramid-py/examples/rllib_ppo.py)"
+if ! "$VENV/bin/python" -c "import torch" 2>/dev/null; then
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --retries 1 --timeout 30 \
+        --index-url https://download.pytorch.org/whl/cpu "torch>=2.4,<3" ||
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "torch>=2.4,<3"
+fi
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "ray[rllib]>=2.60,<3"
+# The RLlib test fails, rather than skips, without them.
+export PYRAMID_REQUIRE_RLLIB=1
+
 stage "browser: Debian's chromium and chromium-driver"
 ./scripts/install-chromium.sh
 
@@ -67,7 +81,7 @@ stage "python: pyramid_games from the test build's extension, staged for $VENV"
 # The two suites run side by side: the browser's mostly waits on the page and its
 # server, the package's on Ray's processes; together they take about the time of the
 # longer one. The package's output is printed when both are done.
-stage "pytest: the Python package (API, OpenSpiel, RL environments, engines, Ray tournaments) beside the page in headless Chromium"
+stage "pytest: the Python package (API, OpenSpiel, RL environments, RLlib's PPO, engines, Ray tournaments) beside the page in headless Chromium"
 PACKAGE_LOG="$(mktemp)"
 "$VENV/bin/python" -m pytest -q crates/pyramid-py/tests > "$PACKAGE_LOG" 2>&1 &
 PACKAGE=$!
