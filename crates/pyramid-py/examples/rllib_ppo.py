@@ -125,7 +125,9 @@ def ppo_config(args: argparse.Namespace):
             env_config={"game": args.game, "players": args.players, "rules": args.rules},
             disable_env_checking=True,
         )
-        .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, num_cpus_per_env_runner=1)
+        # A generous sample timeout: on a busy machine a sampler may take minutes.
+        .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1,
+                     num_cpus_per_env_runner=1, sample_timeout_s=600.0)
         .learners(num_learners=0, num_gpus_per_learner=0)
         .multi_agent(policies={POLICY}, policy_mapping_fn=lambda agent_id, episode, **kwargs: POLICY)
         .rl_module(
@@ -225,8 +227,8 @@ def run(args: argparse.Namespace, out=sys.stdout) -> None:
             runners = result.get("env_runners", {})
             line = {
                 "iteration": iteration,
-                "episodes": int(runners.get("num_episodes", 0)),
-                "env_steps": int(runners.get("num_env_steps_sampled", 0)),
+                "episodes": int(_number(runners.get("num_episodes")) or 0),
+                "env_steps": int(_number(runners.get("num_env_steps_sampled")) or 0),
                 "episode_return_mean": _number(runners.get("episode_return_mean")),
                 "agent_return_mean": {k: _number(v) for k, v in runners.get("agent_episode_returns_mean", {}).items()},
                 "episode_len_mean": _number(runners.get("episode_len_mean")),
