@@ -56,7 +56,10 @@ def check_iterations(lines, iterations, eval_games, seats):
 
 
 def test_ppo_trains_two_iterations_on_martian_chess_by_self_play():
+    # Sampling in the driver (--env-runners 0): no actor to start; the cluster test samples
+    # on Ray actors.
     lines = run_example("--game", "martian-chess", "--iterations", "2", "--rule", "ply_limit=60",
+                        "--env-runners", "0",
                         "--eval-every", "1", "--eval-games", "2")
     check_iterations(lines, 2, 2, seats=2)
     assert "vs_random" in lines[0]
