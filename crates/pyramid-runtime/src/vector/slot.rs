@@ -35,6 +35,9 @@ pub(super) struct Slot<G: FullGame> {
     /// The actions (indices) whose steps begin with `prefix`, once a step is chosen; with
     /// no step chosen every action is one, and this list is not used.
     candidates: Vec<u32>,
+    /// Whether `actions` holds every action whose steps begin with `prefix` (false at a
+    /// decision point whose first steps came from the game, until a step is chosen).
+    listed: bool,
     /// One bit per policy index, all clear between calls: the legal next steps are set
     /// here and read back in ascending order (no sort).
     seen: Vec<u64>,
@@ -58,6 +61,7 @@ impl<G: FullGame> Slot<G> {
             spans: Vec::new(),
             flat: Vec::new(),
             candidates: Vec::new(),
+            listed: false,
             seen: vec![0; words],
             shown: (Vec::new(), Vec::new()),
             rng: Self::generator(seed, stream),
@@ -80,29 +84,58 @@ impl<G: FullGame> Slot<G> {
     /// A new game, dealt from this slot's generator.
     pub(super) fn reset(&mut self, rules: &G::Rules) {
         self.state = G::deal(rules, &mut self.rng);
-        self.prefix.clear();
-        self.walk_actions();
-        self.refresh_legal();
+        self.decision_point();
     }
 
-    /// Walks the state's legal actions once, keeping each with its steps.
-    fn walk_actions(&mut self) {
+    /// A new decision point (no step chosen): the legal first steps, from the game where
+    /// it finds them without listing the actions ([`pyramid_core::PolicySpace::write_first_steps`]:
+    /// the actions of the first step chosen are listed then), else from every legal
+    /// action walked once with its steps.
+    fn decision_point(&mut self) {
+        self.prefix.clear();
+        self.actions.clear();
+        self.spans.clear();
+        self.flat.clear();
+        self.legal.clear();
+        self.listed = !self.state.write_first_steps(&mut self.legal);
+        if self.listed {
+            let Slot {
+                state,
+                actions,
+                spans,
+                flat,
+                ..
+            } = self;
+            state.for_each_action(|action| {
+                let start = flat.len();
+                state.write_steps(action, flat);
+                actions.push(action);
+                spans.push((start as u32, (flat.len() - start) as u32));
+            });
+            self.refresh_legal();
+        }
+    }
+
+    /// Lists the legal actions whose first step is `first`, with their steps, as the
+    /// candidates (the first step of a decision point whose actions were not listed).
+    fn list_from(&mut self, first: u32) {
         let Slot {
             state,
             actions,
             spans,
             flat,
+            candidates,
             ..
         } = self;
-        actions.clear();
-        spans.clear();
-        flat.clear();
-        state.for_each_action(|action| {
+        candidates.clear();
+        state.for_each_action_from(first, |action| {
             let start = flat.len();
             state.write_steps(action, flat);
+            candidates.push(actions.len() as u32);
             actions.push(action);
             spans.push((start as u32, (flat.len() - start) as u32));
         });
+        self.listed = true;
     }
 
     /// The steps of action `index`.
@@ -159,6 +192,9 @@ impl<G: FullGame> Slot<G> {
     /// Plays the decision step `step` (legal: [`Slot::is_legal`]): it completes an action,
     /// which is played, or continues the action under way. Says whether the game ended.
     pub(super) fn apply(&mut self, step: u32) -> Ending {
+        if !self.listed {
+            self.list_from(step);
+        }
         let depth = self.prefix.len();
         // The steps are a prefix code: an action whose steps end with this one is the
         // only action they begin.
@@ -171,8 +207,7 @@ impl<G: FullGame> Slot<G> {
         match first {
             Some(i) if self.steps_of(i).len() == depth + 1 => {
                 self.state.play_unchecked(self.actions[i as usize]);
-                self.prefix.clear();
-                self.walk_actions();
+                self.decision_point();
             }
             _ => {
                 let mut candidates = std::mem::take(&mut self.candidates);
@@ -185,9 +220,9 @@ impl<G: FullGame> Slot<G> {
                 }
                 self.candidates = candidates;
                 self.prefix.push(step);
+                self.refresh_legal();
             }
         }
-        self.refresh_legal();
         match self.state.outcome() {
             None => Ending::Running,
             Some(outcome @ Outcome::Draw)
