@@ -34,7 +34,10 @@ import sys
 import time
 from typing import Optional
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # said by check_installed
+    np = None
 
 POLICY = "shared"
 
@@ -252,8 +255,24 @@ def _number(value) -> Optional[float]:
     return None if np.isnan(value) else round(value, 4)
 
 
+def check_installed() -> None:
+    """Exits with what to install when a package the example needs is missing."""
+    missing = []
+    for module, package in [("numpy", "numpy"), ("torch", "torch"), ("ray.rllib", "ray[rllib]"),
+                            ("pettingzoo", "pettingzoo"), ("pyramid_games", "./crates/pyramid-py")]:
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(package)
+    if missing:
+        sys.exit(f"rllib_ppo.py needs: pip install {' '.join(repr(p) if '[' in p else p for p in missing)}"
+                 " (PyTorch's CPU wheels: --index-url https://download.pytorch.org/whl/cpu)")
+
+
 def main(argv: Optional[list[str]] = None) -> None:
-    run(parse_args(argv))
+    args = parse_args(argv)
+    check_installed()
+    run(args)
 
 
 if __name__ == "__main__":

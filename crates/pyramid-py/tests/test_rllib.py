@@ -72,3 +72,13 @@ def test_bad_arguments_are_refused_before_ray_starts():
                          capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 2
     assert "--iterations" in out.stderr
+
+
+def test_a_missing_package_is_named_before_ray_starts(tmp_path):
+    # A Python whose path hides torch: the example says what to install and stops.
+    (tmp_path / "torch.py").write_text("raise ImportError('no torch here')\n")
+    out = subprocess.run([sys.executable, str(EXAMPLE), "--iterations", "1"], capture_output=True,
+                         text=True, timeout=120, check=False,
+                         env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert out.returncode == 1
+    assert "pip install torch" in out.stderr
