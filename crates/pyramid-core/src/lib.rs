@@ -25,11 +25,12 @@ pub use error::{
     ActionParseError, EXCERPT_CHARS, PlayError, PositionError, PositionProblem, RulesError,
     excerpt, parse_switch,
 };
+pub use game::for_each_action_from_walk;
 pub use game::{
     ActionIds, ActionWords, CommonRules, Describe, Diagram, Evaluate, FullGame, Game, GameAction,
     Information, Notation, NotationMovesError, Observation, PerfectInformation, PolicySpace,
-    RuleSet, Svg, Zobrist, for_each_action_from_walk, parse_ply_limit, perfect_information,
-    play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
+    RuleSet, Svg, Zobrist, parse_ply_limit, perfect_information, play_random_by,
+    random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
 };
 pub use game::{OptionSpec, RuleValue, options_table};
 #[doc(hidden)]
