@@ -25,6 +25,7 @@ pub use error::{
     ActionParseError, EXCERPT_CHARS, PlayError, PositionError, PositionProblem, RulesError,
     excerpt, parse_switch,
 };
+pub use game::for_each_action_from_walk;
 pub use game::{
     ActionIds, ActionWords, CommonRules, Describe, Diagram, Evaluate, FullGame, Game, GameAction,
     Information, Notation, NotationMovesError, Observation, PerfectInformation, PolicySpace,

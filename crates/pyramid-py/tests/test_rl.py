@@ -165,6 +165,21 @@ def test_vector_env_masks_agree_with_legal_steps(game):
         obs, masks, _, _, _, to_play = env.step(env.sample_legal())
 
 
+def test_vector_env_masks_agree_with_legal_steps_through_stacktrices_trades():
+    # Trade decisions list their first steps from the game's counts and only the trades
+    # of the first step chosen: the masks must still be the legal steps at every step.
+    env = pg.VectorEnv("stacktrices", num_envs=4, seed=2, start="standard", ply_limit=120)
+    _, masks, _ = env.reset()
+    trading = 0
+    for _ in range(600):
+        for i in range(4):
+            state, prefix = env.state(i)
+            np.testing.assert_array_equal(masks[i], state.legal_steps_mask(prefix))
+            trading += bool(prefix)
+        _, masks, _, _, _, _ = env.step(env.sample_legal())
+    assert trading > 50
+
+
 def test_vector_env_is_seeded_and_threads_agree():
     a = pg.VectorEnv("martian-chess", num_envs=8, seed=7)
     b = pg.VectorEnv("martian-chess", num_envs=8, seed=7, threads=2)

@@ -1,7 +1,8 @@
 """A two-node Ray cluster on this machine (`ray start --head` plus a second `ray start
 --address`, loopback only), started once for the module and stopped at its end: a
 tournament run as `python -m pyramid_games.tournament --address` equals `pyrctl match`,
-and `python -m pyramid_games.learn --address` trains with self-play workers on it."""
+`python -m pyramid_games.learn --address` trains with self-play workers on it, and the
+RLlib example (`examples/rllib_ppo.py --address`) samples on it."""
 
 import json
 import os
@@ -95,3 +96,13 @@ def test_a_two_node_cluster_trains_a_model_with_the_learner_here(two_nodes, tmp_
     bot = pg.bot(f"az:model={out / 'model.safetensors'},iters=8", 1)
     state = pg.new_game("martian-chess")
     assert bot.pick(state) in state.legal_actions()
+
+
+def test_rllib_ppo_trains_on_the_cluster_a_game_whose_actions_take_several_steps(two_nodes):
+    from test_rllib import check_iterations, run_example
+
+    lines = run_example("--game", "ataxx-ice", "--players", "3", "--rule", "size=6",
+                        "--rule", "ply_limit=40", "--iterations", "2", "--eval-every", "0",
+                        "--eval-games", "3", "--address", two_nodes, env=ENV)
+    check_iterations(lines, 2, 3, seats=3)
+    assert "vs_random" in lines[1] and "vs_random" not in lines[0]

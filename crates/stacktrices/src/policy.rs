@@ -15,12 +15,12 @@
 //! `pq` order (a piece given twice is two steps), the end of the given list, its taken
 //! pieces in ascending `pq` order and the end of the taken list: 4 to 8 steps.
 
-use pyramid_core::{ActionIds, PolicySpace};
+use pyramid_core::{ActionIds, Game, PolicySpace, for_each_action_from_walk};
 
 use crate::action::{Action, PieceAt, Trade};
 use crate::action_ids::{PIECE_SQUARES, TRADE, piece_at, piece_square};
 use crate::rules::Rules;
-use crate::state::Stacktrices;
+use crate::state::{Decision, Stacktrices};
 
 /// The first trade index (a given piece); the one-step actions are below it.
 pub(crate) const GIVE: u32 = TRADE as u32;
@@ -80,6 +80,33 @@ impl PolicySpace for Stacktrices {
         }
     }
 
+    /// At a trade decision: `trade=none` and each give multiset's lowest given piece that
+    /// has a legal trade, from the trade counts (no trade is built). Elsewhere: `false`.
+    fn write_first_steps(&self, out: &mut Vec<u32>) -> bool {
+        if self.decision != Decision::Trade || self.is_over() {
+            return false;
+        }
+        out.clear();
+        out.push(self.action_id(Action::NoTrade) as u32);
+        self.first_given_pieces(|pq| out.push(GIVE + pq as u32));
+        out.sort_unstable();
+        out.dedup();
+        true
+    }
+
+    /// At a trade decision, a trade's first step (its lowest given piece) lists the trades
+    /// of the give multisets that start with it only; otherwise the legal actions are walked.
+    fn for_each_action_from(&self, first: u32, mut f: impl FnMut(Action)) {
+        let trading = self.decision == Decision::Trade && !self.is_over();
+        if trading && (GIVE..GIVEN_END).contains(&first) {
+            self.trades_giving_lowest(u64::from(first - GIVE), f);
+        } else if trading && u64::from(first) == self.action_id(Action::NoTrade) {
+            f(Action::NoTrade);
+        } else {
+            for_each_action_from_walk(self, first, f);
+        }
+    }
+
     fn step_text(&self, step: u32) -> Option<String> {
         let piece = |first: u32| piece_at(u64::from(step - first)).map(|p| p.to_string());
         match step {
@@ -116,7 +143,7 @@ mod tests {
     use pyramid_core::prelude::*;
     use pyramid_testkit::conformance::check_step_texts;
 
-    use crate::{Rules, Stacktrices, Start};
+    use crate::{Decision, Rules, Stacktrices, Start};
 
     /// White at the trading post: a1 P p (thief), b1 D d, c1 a pupil, d1 Q; black far
     /// away; every other piece in the store.
@@ -150,6 +177,53 @@ mod tests {
         assert_eq!(game.step_text(20730).as_deref(), Some("give=end"));
         assert_eq!(game.step_text(20731 + 99).as_deref(), Some("take=Q@b1"));
         assert_eq!(game.step_text(21025).as_deref(), Some("take=end"));
+        Ok(())
+    }
+
+    /// At every trade decision of random games from the standard start and from the
+    /// setup phase, the first steps found from the trade counts are the walk's, and the
+    /// actions listed for each first step are the walk's actions that begin with it, in
+    /// the same order; elsewhere the game walks.
+    #[test]
+    fn first_steps_and_their_actions_agree_with_the_walk() -> Result<(), Box<dyn std::error::Error>>
+    {
+        use pyramid_core::rand::SeedableRng;
+        use pyramid_core::{ChaCha8Rng, for_each_action_from_walk};
+
+        let mut trade_decisions = 0;
+        for (seed, rules) in [
+            Rules::default().with_start(Start::Standard),
+            Rules::default(),
+        ]
+        .into_iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+        {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed as u64);
+            let mut game = Stacktrices::new(&rules);
+            while game.plies() < 200 {
+                let mut first = Vec::new();
+                let found = game.write_first_steps(&mut first);
+                assert_eq!(found, game.decision() == Decision::Trade && !game.is_over());
+                if found {
+                    trade_decisions += 1;
+                    assert_eq!(first, game.legal_next_steps(&[]));
+                }
+                for &step in &game.legal_next_steps(&[]) {
+                    let (mut listed, mut walked) = (Vec::new(), Vec::new());
+                    game.for_each_action_from(step, |a| listed.push(a));
+                    for_each_action_from_walk(&game, step, |a| walked.push(a));
+                    assert!(!listed.is_empty());
+                    assert_eq!(listed, walked, "first step {step}");
+                }
+                let Some(action) = game.random_action(&mut rng) else {
+                    break;
+                };
+                game.play(action)?;
+            }
+        }
+        assert!(trade_decisions >= 20, "{trade_decisions} trade decisions");
         Ok(())
     }
 

@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use pyramid_core::bits::bits;
 
 use crate::action::{Action, PieceAt, Trade};
+use crate::action_ids::piece_square;
 use crate::geometry::{Stack, index, square};
 use crate::piece::{Piece, Pieces};
 use crate::state::Stacktrices;
@@ -26,6 +27,15 @@ pub(crate) fn make_trade(given: &[(u8, Piece)], taken: &[(u8, Piece)]) -> Option
         t[i] = PieceAt::new(k, square(sq));
     }
     Trade::new(&g[..given.len()], &t[..taken.len()]).map(Action::Trade)
+}
+
+/// The lowest of the given pieces in `piece_square` order (a trade's first policy step).
+fn lowest_given(given: &[(u8, Piece)]) -> u64 {
+    given
+        .iter()
+        .map(|&(sq, kind)| piece_square(PieceAt::new(kind, square(sq))))
+        .min()
+        .unwrap_or(u64::MAX)
 }
 
 /// One give multiset of a random pick: the pieces, their number, the take pips index and
@@ -383,6 +393,42 @@ impl Stacktrices {
             Some(action) => f(action),
             None => ControlFlow::Continue(()),
         })
+    }
+
+    /// Calls `f` with the lowest given piece (`piece_square` order: the first policy step
+    /// of a trade) of every give multiset that has at least one legal trade, from the
+    /// memoised counts (no trade is built; a piece may come more than once).
+    pub(crate) fn first_given_pieces(&self, mut f: impl FnMut(u64)) {
+        let several = self.several_movement();
+        let mut local = LocalCounts::new();
+        let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
+            if local.count(&group, &mut lazy.receivers(given), several) > 0 {
+                f(lowest_given(given));
+            }
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// Calls `f` with every legal trade whose lowest given piece (`piece_square` order)
+    /// is `lowest`: the trades of the give multisets that start so, the others skipped.
+    pub(crate) fn trades_giving_lowest(&self, lowest: u64, mut f: impl FnMut(Action)) {
+        let several = self.several_movement();
+        let _ = self.walk_gs(&KindSets::new(self.store), |given, lazy, group| {
+            if lowest_given(given) != lowest {
+                return ControlFlow::<()>::Continue(());
+            }
+            group.each(
+                &mut lazy.receivers(given),
+                given,
+                several,
+                &mut |g: &[(u8, Piece)], t: &[(u8, Piece)]| {
+                    if let Some(action) = make_trade(g, t) {
+                        f(action);
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+        });
     }
 
     /// The number of legal trades plus one (`trade=none`).

@@ -31,9 +31,9 @@ pub use options::{OptionSpec, RuleValue, options_table};
 #[doc(hidden)]
 pub use options::{declared_default, read_option};
 pub use picture::Svg;
-pub use policy::PolicySpace;
 #[cfg(feature = "dynamic")]
 pub(crate) use policy::next_steps_in_sorted;
+pub use policy::{PolicySpace, for_each_action_from_walk};
 pub use rules::{CommonRules, RuleSet, parse_ply_limit};
 pub use step_words::{StepMark, StepWords};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

@@ -70,6 +70,24 @@ pub trait PolicySpace: Game {
         found
     }
 
+    /// Writes the legal first steps (ascending, without repeats) into `out` and returns
+    /// `true` where the game finds them without walking every legal action with its steps
+    /// (Stacktrices' trades: one walk over what is given, counting what may be taken);
+    /// returns `false`, writing nothing, where it would walk them anyway (the default). A
+    /// caller that gets `true` lists only the actions of the first step chosen
+    /// ([`PolicySpace::for_each_action_from`]).
+    fn write_first_steps(&self, out: &mut Vec<u32>) -> bool {
+        let _ = out;
+        false
+    }
+
+    /// Calls `f` with every legal action whose first step is `first`. The default walks
+    /// the legal actions ([`for_each_action_from_walk`]); games whose
+    /// [`PolicySpace::write_first_steps`] says `true` list them directly.
+    fn for_each_action_from(&self, first: u32, f: impl FnMut(Self::Action)) {
+        for_each_action_from_walk(self, first, f);
+    }
+
     /// The indices that may follow `prefix` (steps already chosen) toward a legal action,
     /// ascending and without repeats: empty when the game is over, when `prefix` is a
     /// complete action, or when no legal action starts with it. The default walks the
@@ -88,6 +106,23 @@ pub trait PolicySpace: Game {
         next.dedup();
         next
     }
+}
+
+/// [`PolicySpace::for_each_action_from`] by walking every legal action and its steps (the
+/// default, and what a game's own version falls back to).
+pub fn for_each_action_from_walk<G: PolicySpace>(
+    game: &G,
+    first: u32,
+    mut f: impl FnMut(G::Action),
+) {
+    let mut buf = Vec::new();
+    game.for_each_action(|a| {
+        buf.clear();
+        game.write_steps(a, &mut buf);
+        if buf.first() == Some(&first) {
+            f(a);
+        }
+    });
 }
 
 /// The indices that may follow `prefix` among `sorted`, the decision steps of every legal

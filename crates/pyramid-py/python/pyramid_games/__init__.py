@@ -19,7 +19,8 @@ Games and their rule options: ``games()``, ``game_info(name)``. States: ``new_ga
 subclass: ``IllegalAction``, ``InvalidPosition``, ``InvalidRules``, ``UnknownGame``,
 ``InvalidModel`` (a model file that is damaged or of another game).
 Training (AlphaZero-style self-play, on Ray): ``pyramid_games.learn``.
-Reinforcement learning: ``VectorEnv`` (a batch of games stepped in Rust),
+Reinforcement learning: ``VectorEnv`` (a batch of games stepped in Rust; as a
+``gymnasium.vector.VectorEnv``: ``pyramid_games.gymnasium_vector``),
 ``pyramid_games.pettingzoo.env(game)`` and ``gymnasium.make("pyramid_games/<game>-v0")``
 (registered here when Gymnasium is installed; ``pip install pyramid_games[rl]``).
 """

@@ -25,17 +25,22 @@ pub(super) struct Slot<G: FullGame> {
     pub(super) prefix: Vec<u32>,
     /// The steps that may follow `prefix` toward a legal action, ascending, no repeats.
     pub(super) legal: Vec<u32>,
-    /// The legal actions that one more step completes, with that step.
-    completing: Vec<(u32, G::Action)>,
     /// Every legal action of the state, walked once per decision point (a multi-step
-    /// action's later steps narrow this list instead of walking the actions again).
+    /// action's later steps narrow the candidates instead of walking the actions again).
     actions: Vec<G::Action>,
     /// Each action's steps: `(start, len)` in `flat`.
     spans: Vec<(u32, u32)>,
     /// The steps of every action, one after the other.
     flat: Vec<u32>,
-    /// The actions (indices) whose steps begin with `prefix`.
+    /// The actions (indices) whose steps begin with `prefix`, once a step is chosen; with
+    /// no step chosen every action is one, and this list is not used.
     candidates: Vec<u32>,
+    /// Whether `actions` holds every action whose steps begin with `prefix` (false at a
+    /// decision point whose first steps came from the game, until a step is chosen).
+    listed: bool,
+    /// One bit per policy index, all clear between calls: the legal next steps are set
+    /// here and read back in ascending order (no sort).
+    seen: Vec<u64>,
     /// The mask entries and the steps-part entries this slot set in its row last time
     /// (cleared one by one on the next write: the rows of the big policy spaces are tens of
     /// kilobytes, mostly zeros).
@@ -47,15 +52,17 @@ pub(super) struct Slot<G: FullGame> {
 impl<G: FullGame> Slot<G> {
     /// A slot whose deals come from `seed`, stream `stream` (one stream per game).
     pub(super) fn new(rules: &G::Rules, seed: u64, stream: u64) -> Slot<G> {
+        let words = (G::policy_size(rules) as usize).div_ceil(64);
         let mut slot = Slot {
             state: G::new(rules),
             prefix: Vec::with_capacity(G::max_steps(rules) + 1),
             legal: Vec::new(),
-            completing: Vec::new(),
             actions: Vec::new(),
             spans: Vec::new(),
             flat: Vec::new(),
             candidates: Vec::new(),
+            listed: false,
+            seen: vec![0; words],
             shown: (Vec::new(), Vec::new()),
             rng: Self::generator(seed, stream),
         };
@@ -77,14 +84,41 @@ impl<G: FullGame> Slot<G> {
     /// A new game, dealt from this slot's generator.
     pub(super) fn reset(&mut self, rules: &G::Rules) {
         self.state = G::deal(rules, &mut self.rng);
-        self.prefix.clear();
-        self.walk_actions();
-        self.refresh_legal();
+        self.decision_point();
     }
 
-    /// Walks the state's legal actions once, keeping each with its steps; every one is a
-    /// candidate (no step chosen yet).
-    fn walk_actions(&mut self) {
+    /// A new decision point (no step chosen): the legal first steps, from the game where
+    /// it finds them without listing the actions ([`pyramid_core::PolicySpace::write_first_steps`]:
+    /// the actions of the first step chosen are listed then), else from every legal
+    /// action walked once with its steps.
+    fn decision_point(&mut self) {
+        self.prefix.clear();
+        self.actions.clear();
+        self.spans.clear();
+        self.flat.clear();
+        self.legal.clear();
+        self.listed = !self.state.write_first_steps(&mut self.legal);
+        if self.listed {
+            let Slot {
+                state,
+                actions,
+                spans,
+                flat,
+                ..
+            } = self;
+            state.for_each_action(|action| {
+                let start = flat.len();
+                state.write_steps(action, flat);
+                actions.push(action);
+                spans.push((start as u32, (flat.len() - start) as u32));
+            });
+            self.refresh_legal();
+        }
+    }
+
+    /// Lists the legal actions whose first step is `first`, with their steps, as the
+    /// candidates (the first step of a decision point whose actions were not listed).
+    fn list_from(&mut self, first: u32) {
         let Slot {
             state,
             actions,
@@ -93,46 +127,61 @@ impl<G: FullGame> Slot<G> {
             candidates,
             ..
         } = self;
-        actions.clear();
-        spans.clear();
-        flat.clear();
         candidates.clear();
-        state.for_each_action(|action| {
+        state.for_each_action_from(first, |action| {
             let start = flat.len();
             state.write_steps(action, flat);
             candidates.push(actions.len() as u32);
             actions.push(action);
             spans.push((start as u32, (flat.len() - start) as u32));
         });
+        self.listed = true;
     }
 
-    /// The steps of candidate action `index`.
+    /// The steps of action `index`.
     fn steps_of(&self, index: u32) -> &[u32] {
         let (start, len) = self.spans[index as usize];
         &self.flat[start as usize..(start + len) as usize]
     }
 
-    /// Recomputes the legal next steps after `prefix` (and the actions one more step
-    /// completes) from the candidates.
+    /// The actions whose steps begin with `prefix`.
+    fn for_each_candidate(&self, mut f: impl FnMut(u32)) {
+        if self.prefix.is_empty() {
+            (0..self.actions.len() as u32).for_each(f);
+        } else {
+            self.candidates.iter().for_each(|&i| f(i));
+        }
+    }
+
+    /// Recomputes the legal next steps after `prefix` from the candidates: each step's bit
+    /// is set, then the set bits are read back in ascending order and cleared.
     fn refresh_legal(&mut self) {
         let depth = self.prefix.len();
-        let mut legal = std::mem::take(&mut self.legal);
-        let mut completing = std::mem::take(&mut self.completing);
-        legal.clear();
-        completing.clear();
-        for &i in &self.candidates {
-            let steps = self.steps_of(i);
-            if steps.len() > depth {
-                legal.push(steps[depth]);
-                if steps.len() == depth + 1 {
-                    completing.push((steps[depth], self.actions[i as usize]));
+        let mut seen = std::mem::take(&mut self.seen);
+        let (mut low, mut high) = (usize::MAX, 0);
+        self.for_each_candidate(|i| {
+            let Some(&step) = self.steps_of(i).get(depth) else {
+                return;
+            };
+            let w = step as usize / 64;
+            if let Some(word) = seen.get_mut(w) {
+                *word |= 1 << (step % 64);
+                low = low.min(w);
+                high = high.max(w);
+            }
+        });
+        self.legal.clear();
+        if low <= high {
+            for (w, word) in seen[low..=high].iter_mut().enumerate() {
+                let base = ((low + w) * 64) as u32;
+                let mut bits = std::mem::take(word);
+                while bits != 0 {
+                    self.legal.push(base + bits.trailing_zeros());
+                    bits &= bits - 1;
                 }
             }
         }
-        legal.sort_unstable();
-        legal.dedup();
-        self.legal = legal;
-        self.completing = completing;
+        self.seen = seen;
     }
 
     /// Whether `step` may follow the steps chosen so far.
@@ -143,19 +192,37 @@ impl<G: FullGame> Slot<G> {
     /// Plays the decision step `step` (legal: [`Slot::is_legal`]): it completes an action,
     /// which is played, or continues the action under way. Says whether the game ended.
     pub(super) fn apply(&mut self, step: u32) -> Ending {
-        let completed = self.completing.iter().find(|&&(s, _)| s == step);
-        if let Some(&(_, action)) = completed {
-            self.state.play_unchecked(action);
-            self.prefix.clear();
-            self.walk_actions();
-        } else {
-            let depth = self.prefix.len();
-            self.prefix.push(step);
-            let mut candidates = std::mem::take(&mut self.candidates);
-            candidates.retain(|&i| self.steps_of(i).get(depth) == Some(&step));
-            self.candidates = candidates;
+        if !self.listed {
+            self.list_from(step);
         }
-        self.refresh_legal();
+        let depth = self.prefix.len();
+        // The steps are a prefix code: an action whose steps end with this one is the
+        // only action they begin.
+        let mut first = None;
+        self.for_each_candidate(|i| {
+            if first.is_none() && self.steps_of(i).get(depth) == Some(&step) {
+                first = Some(i);
+            }
+        });
+        match first {
+            Some(i) if self.steps_of(i).len() == depth + 1 => {
+                self.state.play_unchecked(self.actions[i as usize]);
+                self.decision_point();
+            }
+            _ => {
+                let mut candidates = std::mem::take(&mut self.candidates);
+                let continues = |i: u32| self.steps_of(i).get(depth) == Some(&step);
+                if depth == 0 {
+                    candidates.clear();
+                    candidates.extend((0..self.actions.len() as u32).filter(|&i| continues(i)));
+                } else {
+                    candidates.retain(|&i| continues(i));
+                }
+                self.candidates = candidates;
+                self.prefix.push(step);
+                self.refresh_legal();
+            }
+        }
         match self.state.outcome() {
             None => Ending::Running,
             Some(outcome @ Outcome::Draw)
