@@ -3,7 +3,7 @@
 //! action's words name the card that moved and the card it captured. Card-siege hides
 //! nothing, so every viewer gets the same words.
 
-use pyramid_core::{ActionIds, ActionWords, Describe, Seat, StepMark, StepWords};
+use pyramid_core::{ActionIds, ActionWords, Describe, Seat, Square, StepMark, StepWords};
 
 use crate::{Action, CardSiege};
 
@@ -28,11 +28,7 @@ impl Describe for CardSiege {
         let _ = viewer; // nothing is hidden
         let name = self.actor_name();
         let (from, to) = (action.from(), action.to());
-        let card = |square| {
-            self.card_at(square)
-                .map(|c| format!(" {}", c.face_name()))
-                .unwrap_or_default()
-        };
+        let card = |square| self.card_words(square);
         let words = if action.is_capture() {
             format!(
                 "{name} captured{} on {to} with{} from {from}",
@@ -56,11 +52,7 @@ impl Describe for CardSiege {
             return StepWords::default();
         };
         let (from, to) = (action.from(), action.to());
-        let card = |square| {
-            self.card_at(square)
-                .map(|c| format!(" {}", c.face_name()))
-                .unwrap_or_default()
-        };
+        let card = |square| self.card_words(square);
         let words = if action.is_capture() {
             format!("Capture{} on {to} with{} from {from}", card(to), card(from))
         } else {
@@ -71,6 +63,16 @@ impl Describe for CardSiege {
             marks: vec![StepMark::square(from), StepMark::square(to)],
             kind: if action.is_capture() { "capture" } else { "" }.to_owned(),
         }
+    }
+}
+
+impl CardSiege {
+    /// The card on `square` as the board shows it, after a space (` 10♠`), or nothing
+    /// on an empty square: how the words name a card.
+    fn card_words(&self, square: Square) -> String {
+        self.card_at(square)
+            .map(|c| format!(" {}", c.face_name()))
+            .unwrap_or_default()
     }
 }
 
