@@ -235,6 +235,8 @@ def main():
     parser.add_argument("--list", action="store_true", help="list the tables and stop")
     parser.add_argument("--games", type=int, help="games a row (default: the table's)")
     parser.add_argument("--jobs", type=int, default=2, help="match threads (default 2)")
+    parser.add_argument("--game", action="append", choices=GAMES,
+                        help="only this game's rows (repeatable; default: every game)")
     parser.add_argument("--pyrctl", help="the pyrctl binary")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "strength"))
     parser.add_argument("--loaded-ok", action="store_true",
@@ -251,7 +253,7 @@ def main():
     if not os.access(pyrctl, os.X_OK):
         parser.error(f"no pyrctl at {pyrctl}: build it (cargo build --release -p pyrctl) or give --pyrctl")
     rows, about = TABLES[args.table]
-    rows = rows(args.games)
+    rows = [row for row in rows(args.games) if not args.game or row[0] in args.game]
     timed = is_timed(rows)
     load_before = os.getloadavg()
     if timed and load_before[0] > 0.5 and not args.loaded_ok:
@@ -285,7 +287,9 @@ def main():
         "seconds": round(time.time() - started, 1),
         "jobs": args.jobs,
         "command": "scripts/strength_tables.py " + args.table
-        + (f" --games {args.games}" if args.games else "") + f" --jobs {args.jobs}",
+        + (f" --games {args.games}" if args.games else "")
+        + "".join(f" --game {game}" for game in args.game or [])
+        + f" --jobs {args.jobs}",
         "results": results,
     }
     os.makedirs(args.out, exist_ok=True)
