@@ -80,7 +80,7 @@ impl<G: Information> Bot<G> for RandomBot {
     }
 }
 
-/// A boxed bot is a bot: what [`BotFactory`](crate::dynamic::BotFactory) and the bot
+/// A boxed bot is a bot: what `dynamic::BotFactory` (feature `dynamic`) and the bot
 /// specifications of `pyramid-bots` hand out can go wherever a bot is expected (the
 /// conformance harness's `check_bot` among them).
 impl<G: Information, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
