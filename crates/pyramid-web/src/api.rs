@@ -18,6 +18,7 @@ use crate::round::{Answer, Change, Gone, Shared, change, find, open_new};
 use crate::store::LiveGame;
 use crate::view::{GameView, Snapshot, seat_link, spectator_link};
 use crate::{ApiError, App};
+use pyramid_runtime::pyramid_learn::{LearnedFile, learned_file};
 
 /// `POST /api/games/{id}/actions`.
 #[derive(Debug, Deserialize)]
@@ -205,6 +206,16 @@ const MAX_DELAY_MS: u64 = 10_000;
 
 /// `GET /api/games`: every game with its seat counts and rule options.
 pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
+    // The operator's learned files, each read once (one it cannot read is left out:
+    // `pyrctl serve` refuses those at start): listed under `models`, and the strongest of
+    // a game's among its levels.
+    let learned: Vec<(String, LearnedFile)> = app
+        .config
+        .bots
+        .learned_files
+        .iter()
+        .filter_map(|(name, file)| Some((name.clone(), learned_file(file).ok()?)))
+        .collect();
     let games = app
         .registry
         .games()
@@ -233,23 +244,15 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     choice_words: o.choice_words,
                 })
                 .collect(),
-            levels: levels(g.name(), &app.config),
+            levels: levels(g.name(), &learned),
         })
         .collect();
-    // The operator's models, by name, with the game each one plays (one it cannot read is
-    // left out: `pyrctl serve` refuses those at start).
-    let models = app
-        .config
-        .bots
-        .learned_files
-        .iter()
-        .filter_map(|(name, file)| {
-            let learned = pyramid_runtime::pyramid_learn::learned_file(file).ok()?;
-            Some(ModelInfo {
-                name: name.clone(),
-                spec: learned.spec(name, ""),
-                game: learned.game,
-            })
+    let models = learned
+        .into_iter()
+        .map(|(name, file)| ModelInfo {
+            spec: file.spec(&name, ""),
+            game: file.game,
+            name,
         })
         .collect();
     Json(GameList {

@@ -2,9 +2,8 @@
 //! ([`levels`]): Easy, Medium and Hard, and the strongest learned bot among the
 //! operator's learned files for the game.
 
+use pyramid_runtime::pyramid_learn::{LearnedFile, LearnedKind};
 use serde::Serialize;
-
-use crate::ServerConfig;
 
 /// A level of computer opponent: a name for people and the bot spec it seats.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -40,10 +39,11 @@ const FIXED_LEVELS: [(&str, &str, &str); 3] = [
 const LEARNED_BUDGET: &str = "ms=1000";
 
 /// The levels of computer opponent for `game`, weakest first: Easy, Medium, Hard, and
-/// "Learned" when the operator offers a learned file for the game (`pyrctl serve --model
-/// NAME=FILE`): alpha-beta over a value net where there is one (the strongest learned
-/// bot measured, docs/bots.md), else the AlphaZero search over a model.
-pub fn levels(game: &str, config: &ServerConfig) -> Vec<Level> {
+/// "Learned" when one of the operator's learned files (`pyrctl serve --model NAME=FILE`,
+/// `learned`: each name with its file read) plays the game: alpha-beta over a value net
+/// where there is one (the strongest learned bot measured, docs/bots.md), else the
+/// AlphaZero search over a model.
+pub fn levels(game: &str, learned: &[(String, LearnedFile)]) -> Vec<Level> {
     let mut levels: Vec<Level> = FIXED_LEVELS
         .iter()
         .map(|(name, spec, about)| Level {
@@ -52,42 +52,29 @@ pub fn levels(game: &str, config: &ServerConfig) -> Vec<Level> {
             about: (*about).to_owned(),
         })
         .collect();
-    if let Some(learned) = strongest_learned(game, config) {
+    if let Some(learned) = strongest_learned(game, learned) {
         levels.push(learned);
     }
     levels
 }
 
-/// The strongest learned bot the operator's files give for `game`: a value net's
-/// `ab:model` before a model's `az` (a file it cannot read is left out: `pyrctl serve`
-/// refuses those at start).
-fn strongest_learned(game: &str, config: &ServerConfig) -> Option<Level> {
-    use pyramid_runtime::pyramid_learn::{LearnedKind, learned_file};
-    let mut offered: Vec<(LearnedKind, &str)> = config
-        .bots
-        .learned_files
+/// The strongest learned bot `learned` gives for `game`: a value net's `ab:model` before
+/// a model's `az`.
+fn strongest_learned(game: &str, learned: &[(String, LearnedFile)]) -> Option<Level> {
+    let (name, file) = learned
         .iter()
-        .filter_map(|(name, file)| {
-            let learned = learned_file(file).ok()?;
-            (learned.game == game).then_some((learned.kind, name.as_str()))
-        })
-        .collect();
-    offered.sort_by_key(|(kind, _)| match kind {
-        LearnedKind::ValueNet => 0,
-        LearnedKind::Model => 1,
-    });
-    let (kind, name) = offered.first()?;
-    let about = match kind {
+        .filter(|(_, file)| file.game == game)
+        .min_by_key(|(_, file)| match file.kind {
+            LearnedKind::ValueNet => 0,
+            LearnedKind::Model => 1,
+        })?;
+    let about = match file.kind {
         LearnedKind::ValueNet => {
             format!("alpha-beta search valued by a learned network ({name}), 1 s a move")
         }
         LearnedKind::Model => {
             format!("AlphaZero-style search guided by a learned network ({name}), 1 s a move")
         }
-    };
-    let file = pyramid_runtime::pyramid_learn::LearnedFile {
-        kind: *kind,
-        game: game.to_owned(),
     };
     Some(Level {
         name: "Learned".to_owned(),
@@ -99,12 +86,13 @@ fn strongest_learned(game: &str, config: &ServerConfig) -> Option<Level> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ServerConfig;
     use crate::limits::bot_within_limits;
 
     #[test]
     fn every_fixed_level_is_within_the_default_caps() {
         let config = ServerConfig::default();
-        let levels = levels("martian-chess", &config);
+        let levels = levels("martian-chess", &[]);
         assert_eq!(
             levels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
             ["Easy", "Medium", "Hard"]
@@ -116,5 +104,31 @@ mod tests {
                 level.spec
             );
         }
+    }
+
+    #[test]
+    fn the_learned_level_is_a_value_net_before_a_model_and_only_for_its_game() {
+        let file = |kind| LearnedFile {
+            kind,
+            game: "martian-chess".to_owned(),
+        };
+        let learned = [
+            ("mc".to_owned(), file(LearnedKind::Model)),
+            ("mcv".to_owned(), file(LearnedKind::ValueNet)),
+        ];
+        let last = levels("martian-chess", &learned).pop().expect("levels");
+        assert_eq!(
+            (last.name.as_str(), last.spec.as_str()),
+            ("Learned", "ab:model=mcv,ms=1000")
+        );
+        let only_model = levels("martian-chess", &learned[..1])
+            .pop()
+            .expect("levels");
+        assert_eq!(only_model.spec, "az:model=mc,ms=1000");
+        assert!(
+            levels("ataxx-ice", &learned)
+                .iter()
+                .all(|l| l.name != "Learned")
+        );
     }
 }
