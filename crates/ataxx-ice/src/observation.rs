@@ -12,7 +12,9 @@
 //!
 //! Offsets at or past the seat count are all 0. Nothing is hidden.
 
-use pyramid_core::{Bitboard, Game, Observation, RuleSet, Seat};
+use pyramid_core::{
+    Bitboard, DensePlanes, Game, Observation, PlaneWriter, RuleSet, Seat, SparseObservation,
+};
 
 use crate::rules::Rules;
 use crate::state::{AtaxxIce, PIECES_PER_SIZE};
@@ -29,22 +31,30 @@ impl Observation for AtaxxIce {
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
         let n = usize::from(self.rules.size());
-        let cells = n * n;
+        self.write_planes(seat, &mut DensePlanes::new(out, n * n));
+    }
+
+    fn write_sparse_observation(&self, seat: Seat, out: &mut SparseObservation) -> bool {
+        out.clear();
+        self.write_planes(seat, out);
+        true
+    }
+}
+
+impl AtaxxIce {
+    /// The observation's planes (the table above) for `seat`, into `planes`.
+    fn write_planes<W: PlaneWriter>(&self, seat: Seat, planes: &mut W) {
+        let n = usize::from(self.rules.size());
         let seats = self.rules.seats();
-        let mut fill = |plane: usize, value: f32| {
-            if let Some(slice) = out.get_mut(plane * cells..(plane + 1) * cells) {
-                slice.fill(value);
-            }
-        };
         let to_act = self.to_act();
         for k in 0..seats {
             let s = (seat.index() + k) % seats;
             if to_act == Some(Seat(s as u8)) {
-                fill(12 + k, 1.0);
+                planes.fill(12 + k, 1.0);
             }
             for size in 0..3 {
                 let stash = self.stash_of(s, size) as f32 / f32::from(PIECES_PER_SIZE);
-                fill(16 + 3 * k + size, stash);
+                planes.fill(16 + 3 * k + size, stash);
             }
         }
         for k in 0..seats {
@@ -52,10 +62,7 @@ impl Observation for AtaxxIce {
             for size in 0..3 {
                 for bit in Bitboard(self.pieces[s][size]) {
                     let (file, rank) = ((bit % 8) as usize, (bit / 8) as usize);
-                    let index = (3 * k + size) * cells + rank * n + file;
-                    if let Some(cell) = out.get_mut(index) {
-                        *cell = 1.0;
-                    }
+                    planes.set(3 * k + size, rank * n + file, 1.0);
                 }
             }
         }

@@ -16,7 +16,7 @@
 //!
 //! Nothing is hidden.
 
-use pyramid_core::{Game, Observation, Seat};
+use pyramid_core::{DensePlanes, Game, Observation, PlaneWriter, Seat, SparseObservation};
 
 use crate::card::{code_rank, code_suit};
 use crate::geometry::SQUARES;
@@ -33,45 +33,48 @@ impl Observation for CardSiege {
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
+        self.write_planes(seat, &mut DensePlanes::new(out, SQUARES));
+    }
+
+    fn write_sparse_observation(&self, seat: Seat, out: &mut SparseObservation) -> bool {
+        out.clear();
+        self.write_planes(seat, out);
+        true
+    }
+}
+
+impl CardSiege {
+    /// The observation's planes (the table above) for `seat`, into `planes`.
+    fn write_planes<W: PlaneWriter>(&self, seat: Seat, planes: &mut W) {
         let me = seat.index().min(1);
-        let mut set = |plane: usize, sq: usize| {
-            if let Some(cell) = out.get_mut(plane * SQUARES + sq) {
-                *cell = 1.0;
-            }
-        };
         let plane_of = |suit: usize, rank: u8| {
             let base = if suit == me { 0 } else { 13 };
             base + usize::from(rank).saturating_sub(1)
         };
         for (sq, &code) in self.board.iter().enumerate() {
             if code != 0 {
-                set(plane_of(code_suit(code), code_rank(code)), sq);
+                planes.set(plane_of(code_suit(code), code_rank(code)), sq, 1.0);
             }
         }
         if self.siege != NO_SIEGE {
             let siege = usize::from(self.siege);
             let king = self.king_under_siege();
-            set(plane_of(king, 13), siege);
-            set(26, siege);
+            planes.set(plane_of(king, 13), siege, 1.0);
+            planes.set(26, siege, 1.0);
             if king == me {
-                set(27, siege);
+                planes.set(27, siege, 1.0);
             }
         }
-        let mut fill = |plane: usize, value: f32| {
-            if let Some(slice) = out.get_mut(plane * SQUARES..(plane + 1) * SQUARES) {
-                slice.fill(value);
-            }
-        };
         match self.phase {
-            Phase::Siege => fill(28, 1.0),
-            Phase::Evacuate => fill(29, 1.0),
+            Phase::Siege => planes.fill(28, 1.0),
+            Phase::Evacuate => planes.fill(29, 1.0),
             Phase::Normal => {}
         }
         if self.to_act() == Some(seat) {
-            fill(30, 1.0);
+            planes.fill(30, 1.0);
         }
         let turns = f32::from(OPENING_TURNS);
-        fill(31, f32::from(self.opening[me]) / turns);
-        fill(32, f32::from(self.opening[1 - me]) / turns);
+        planes.fill(31, f32::from(self.opening[me]) / turns);
+        planes.fill(32, f32::from(self.opening[1 - me]) / turns);
     }
 }

@@ -10,7 +10,7 @@
 //! 7, / 7 everywhere (1: the clock may be called, unless it runs); 10: the plies left on
 //! the called clock / 7 everywhere (0 while it does not run). Nothing is hidden.
 
-use pyramid_core::{Game, Observation, RuleSet, Seat};
+use pyramid_core::{DensePlanes, Game, Observation, PlaneWriter, RuleSet, Seat, SparseObservation};
 
 use crate::rules::CLOCK_PLIES;
 use crate::{MartianChess, Rules};
@@ -35,26 +35,43 @@ impl Observation for MartianChess {
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
+        let cells = self.cells();
+        self.write_planes(seat, &mut DensePlanes::new(out, cells));
+    }
+
+    fn write_sparse_observation(&self, seat: Seat, out: &mut SparseObservation) -> bool {
+        out.clear();
+        self.write_planes(seat, out);
+        true
+    }
+}
+
+impl MartianChess {
+    /// The cells of a plane: the board's squares.
+    fn cells(&self) -> usize {
         let layout = self.layout();
-        let cells = usize::from(layout.width) * usize::from(layout.height);
-        let mut set = |plane: usize, mask: u64| {
+        usize::from(layout.width) * usize::from(layout.height)
+    }
+
+    /// The observation's planes (the table above) for `seat`, into `planes`.
+    fn write_planes<W: PlaneWriter>(&self, seat: Seat, planes: &mut W) {
+        let layout = self.layout();
+        let set = |planes: &mut W, plane: usize, mask: u64| {
             for sq in pyramid_core::Bitboard(mask) {
-                if let Some(cell) = out.get_mut(plane * cells + sq as usize) {
-                    *cell = 1.0;
-                }
+                planes.set(plane, sq as usize, 1.0);
             }
         };
         for (plane, &pieces) in self.pieces.iter().enumerate() {
-            set(plane, pieces);
+            set(planes, plane, pieces);
         }
         let zone = |s: u8| layout.zones.get(usize::from(s)).copied().unwrap_or(0);
-        set(3, zone(seat.0));
+        set(planes, 3, zone(seat.0));
         if let Some(mover) = self.to_act() {
-            set(4, zone(mover.0));
+            set(planes, 4, zone(mover.0));
         }
         if let Some((from, to)) = self.crossing {
-            set(5, 1u64 << from);
-            set(6, 1u64 << to);
+            set(planes, 5, 1u64 << from);
+            set(planes, 6, 1u64 << to);
         }
         let own = self.score(seat) as f32 / MAX_SCORE;
         let best_other = Seat::all(self.seats())
@@ -63,17 +80,12 @@ impl Observation for MartianChess {
             .max()
             .unwrap_or(0) as f32
             / MAX_SCORE;
-        let mut fill = |plane: usize, value: f32| {
-            if let Some(slice) = out.get_mut(plane * cells..(plane + 1) * cells) {
-                slice.fill(value);
-            }
-        };
-        fill(7, own);
-        fill(8, best_other);
+        planes.fill(7, own);
+        planes.fill(8, best_other);
         if self.rules.clock() {
             let clock = f32::from(CLOCK_PLIES);
-            fill(9, f32::from(self.quiet.min(CLOCK_PLIES)) / clock);
-            fill(10, f32::from(self.countdown.unwrap_or(0)) / clock);
+            planes.fill(9, f32::from(self.quiet.min(CLOCK_PLIES)) / clock);
+            planes.fill(10, f32::from(self.countdown.unwrap_or(0)) / clock);
         }
     }
 }

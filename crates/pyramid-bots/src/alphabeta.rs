@@ -71,6 +71,10 @@ pub struct AbStats {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The deepest finished iteration's score of the action chosen, for the searching
+    /// seat (the leaf values' units; a won game `1e11` and more); `None` when nothing was
+    /// searched (a single legal action).
+    pub score: Option<f64>,
 }
 
 /// A depth-first alpha-beta search of the game tree for the seat to act, its leaves
@@ -200,6 +204,7 @@ impl<G: Information + Evaluate + Zobrist, V: LeafValue<G>> AlphaBetaBot<G, V> {
             }
             if let Some(best) = best {
                 chosen = best;
+                self.stats.score = Some(best_value);
                 // The best first at the next depth; the rest keep their order.
                 if let Some(i) = root.iter().position(|&a| a == best) {
                     root[..=i].rotate_right(1);
@@ -405,6 +410,10 @@ impl<G: Information + Evaluate + Zobrist, V: LeafValue<G>> Bot<G> for AlphaBetaB
 
     fn failure(&mut self) -> Option<String> {
         self.failure.clone()
+    }
+
+    fn last_score(&self) -> Option<f64> {
+        self.stats.score
     }
 
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {

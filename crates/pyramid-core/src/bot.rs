@@ -37,6 +37,15 @@ pub trait Bot<G: Information>: Send {
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         let _ = flag;
     }
+
+    /// What the bot's last [`Bot::choose`] found its action worth to the seat that chose,
+    /// in the bot's own units, for bots that search by a score: alpha-beta's root score
+    /// (its evaluation's units; a won game `1e11` and more, a lost one `-1e11` and less).
+    /// `None` by default, and when the last choice searched nothing. Teachers' searches
+    /// label positions with it (`pyrctl train-value --teacher-value search`).
+    fn last_score(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal action, reproducibly from its seed.
@@ -98,5 +107,9 @@ impl<G: Information, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
 
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         (**self).set_stop_flag(flag);
+    }
+
+    fn last_score(&self) -> Option<f64> {
+        (**self).last_score()
     }
 }

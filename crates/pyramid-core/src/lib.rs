@@ -27,10 +27,11 @@ pub use error::{
 };
 pub use game::for_each_action_from_walk;
 pub use game::{
-    ActionIds, ActionWords, CommonRules, Describe, Diagram, Evaluate, FullGame, Game, GameAction,
-    Information, Notation, NotationMovesError, Observation, PerfectInformation, PolicySpace,
-    RuleSet, StepMark, StepWords, Svg, Zobrist, parse_ply_limit, perfect_information,
-    play_random_by, random_action_by_walk, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table,
+    ActionIds, ActionWords, CommonRules, DensePlanes, Describe, Diagram, Evaluate, FullGame, Game,
+    GameAction, Information, Notation, NotationMovesError, Observation, PerfectInformation,
+    PlaneWriter, PolicySpace, RuleSet, SparseObservation, StepMark, StepWords, Svg, Zobrist,
+    parse_ply_limit, perfect_information, play_random_by, random_action_by_walk, zobrist_bits,
+    zobrist_mix, zobrist_of, zobrist_table,
 };
 pub use game::{OptionSpec, RuleValue, options_table};
 #[doc(hidden)]

@@ -10,7 +10,7 @@ use pyramid_bots::{
     AlphaBetaBot, AlphaBetaConfig, BotCaps, BotKind, CapError, LeafValue, SpecError,
 };
 use pyramid_core::prelude::*;
-use pyramid_core::{Bot, Seat};
+use pyramid_core::{Bot, Seat, SparseObservation};
 
 use crate::error::ModelError;
 use crate::model::Model;
@@ -94,6 +94,7 @@ pub struct ValueNetValue {
     net: Arc<ValueNet>,
     file: PathBuf,
     observation: Vec<f32>,
+    sparse: SparseObservation,
     scratch: ValueScratch,
     values: Vec<f32>,
 }
@@ -104,6 +105,7 @@ impl ValueNetValue {
         let shape = &net.info().shape;
         ValueNetValue {
             observation: vec![0.0; shape.inputs()],
+            sparse: SparseObservation::new(shape.cells),
             values: vec![0.0; shape.seats],
             scratch: ValueScratch::default(),
             net,
@@ -118,12 +120,17 @@ impl<G: FullGame> LeafValue<G> for ValueNetValue {
             return 0.0;
         };
         let seats = state.seats().max(1);
-        state.write_observation(actor, &mut self.observation);
         let offset = (seat.index() + seats - actor.index()) % seats;
-        match self
-            .net
-            .evaluate_with(&self.observation, &mut self.scratch, &mut self.values)
-        {
+        // The game's sparse observation where it writes one (the same values, less work).
+        let evaluated = if state.write_sparse_observation(actor, &mut self.sparse) {
+            self.net
+                .evaluate_sparse_with(&self.sparse, &mut self.scratch, &mut self.values)
+        } else {
+            state.write_observation(actor, &mut self.observation);
+            self.net
+                .evaluate_with(&self.observation, &mut self.scratch, &mut self.values)
+        };
+        match evaluated {
             Ok(()) => self
                 .values
                 .get(offset)

@@ -21,6 +21,7 @@ mod replay_buffer;
 mod run_log;
 mod safe_file;
 mod search;
+mod search_labels;
 mod self_play;
 mod shared;
 mod teacher;
@@ -53,6 +54,7 @@ pub use safe_file::{append_file, check_target, write_file};
 pub use search::{
     Leaf, RootNoise, Search, SearchConfig, StepTarget, evaluated_rewards, legal_steps, softmax_at,
 };
+pub use search_labels::ScoreScale;
 pub use self_play::{Position, SelfPlayConfig, SelfPlayGame, play_games, play_games_until};
 pub use shared::{shared_model, shared_value_net};
 pub use teacher::{TeacherConfig, play_teacher_games, teacher_targets};

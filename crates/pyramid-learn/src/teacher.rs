@@ -31,6 +31,13 @@ pub struct TeacherConfig {
     /// game ends sooner), for games whose result is decided so late that it says little
     /// about the early positions (Ataxx-ice's captures turn the board until the end).
     pub value_plies: u32,
+    /// The value target from the teacher's own search instead (default `false`): the
+    /// score its search gave the action it chose ([`Bot::last_score`], alpha-beta's root
+    /// score), as a reward through a logistic curve fitted to the games' results
+    /// ([`ScoreScale`](crate::ScoreScale)). Each label then says what a search of the
+    /// teacher's depth sees from the position, not one game's outcome. Value nets only
+    /// (`pyrctl train-value --teacher-value search`).
+    pub search_value: bool,
 }
 
 impl Default for TeacherConfig {
@@ -39,6 +46,7 @@ impl Default for TeacherConfig {
             opening_random_plies: 2,
             max_plies: 200,
             value_plies: 0,
+            search_value: false,
         }
     }
 }
@@ -81,6 +89,9 @@ pub fn play_teacher_games<G: FullGame>(
 pub(crate) struct TeacherRound {
     /// The games finished, in order.
     pub(crate) games: Vec<SelfPlayGame>,
+    /// For each game, each position's score by the teacher's search
+    /// ([`Bot::last_score`]), `None` where it gave none.
+    pub(crate) scores: Vec<Vec<Option<f64>>>,
     /// Why the teacher made no move in a game it had to move in (its bot's failure).
     pub(crate) forfeit: Option<String>,
 }
@@ -121,7 +132,7 @@ pub(crate) fn play_teacher_round<G: FullGame>(
     deadline: Option<Instant>,
 ) -> TeacherRound {
     let threads = threads.clamp(1, games.max(1));
-    let mut all: Vec<(usize, SelfPlayGame, Option<String>)> = std::thread::scope(|scope| {
+    let mut all: Vec<(usize, TeacherGame)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
@@ -129,7 +140,7 @@ pub(crate) fn play_teacher_round<G: FullGame>(
                     for i in (t..games).step_by(threads) {
                         let game_seed = game_seed(seed, i as u64);
                         match teacher_game(teacher, rules, game_seed, config, deadline) {
-                            Some((game, forfeit)) => mine.push((i, game, forfeit)),
+                            Some(game) => mine.push((i, game)),
                             None => break,
                         }
                     }
@@ -142,23 +153,34 @@ pub(crate) fn play_teacher_round<G: FullGame>(
             .flat_map(|w| w.join().unwrap_or_default())
             .collect()
     });
-    all.sort_by_key(|(i, _, _)| *i);
-    let forfeit = all.iter().find_map(|(_, _, forfeit)| forfeit.clone());
+    all.sort_by_key(|(i, _)| *i);
+    let forfeit = all.iter().find_map(|(_, g)| g.forfeit.clone());
+    let (games, scores) = all.into_iter().map(|(_, g)| (g.game, g.scores)).unzip();
     TeacherRound {
-        games: all.into_iter().map(|(_, g, _)| g).collect(),
+        games,
+        scores,
         forfeit,
     }
 }
 
-/// One game of the teacher against itself, from `seed`, with why the teacher made no
-/// move if it stopped the game so; `None` when `deadline` came first.
+/// One game of the teacher against itself.
+struct TeacherGame {
+    game: SelfPlayGame,
+    /// Each position's score by the teacher's search.
+    scores: Vec<Option<f64>>,
+    /// Why the teacher made no move, if it stopped the game so.
+    forfeit: Option<String>,
+}
+
+/// One game of the teacher against itself, from `seed`; `None` when `deadline` came
+/// first.
 fn teacher_game<G: FullGame>(
     teacher: &Opponent<G>,
     rules: &G::Rules,
     seed: u64,
     config: &TeacherConfig,
     deadline: Option<Instant>,
-) -> Option<(SelfPlayGame, Option<String>)> {
+) -> Option<TeacherGame> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = G::deal(rules, &mut rng);
     let mut bots: Vec<Box<dyn Bot<G>>> = (0..state.seats())
@@ -167,11 +189,18 @@ fn teacher_game<G: FullGame>(
     let len = G::observation_shape(rules).iter().product();
     let seats = state.seats().min(MAX_SEATS);
     let mut positions: Vec<(u32, Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
+    let mut scores = Vec::new();
     // Who leads after each ply (entry `p`: after `p` plies, the last: the game's end),
     // kept for `value_plies` only.
     let mut leads = Vec::new();
+    // Search values are fitted to the results: the positions carry the result until then.
+    let value_plies = if config.search_value {
+        0
+    } else {
+        config.value_plies
+    };
     let mut lead_after_ply = |state: &G| {
-        if config.value_plies > 0 {
+        if value_plies > 0 {
             leads.push(evaluated_rewards(state, seats));
         }
     };
@@ -196,6 +225,7 @@ fn teacher_game<G: FullGame>(
                     state.write_observation(seat, &mut observation);
                     let targets = teacher_targets(&state, action);
                     positions.push((state.plies(), seat, observation, targets));
+                    scores.push(bot.last_score());
                 }
                 None => {
                     forfeit = Some(match (chosen, bot.failure()) {
@@ -215,7 +245,7 @@ fn teacher_game<G: FullGame>(
     let positions = positions
         .into_iter()
         .map(|(ply, seat, observation, targets)| {
-            let target = value_target(&leads, &rewards, ply, config.value_plies);
+            let target = value_target(&leads, &rewards, ply, value_plies);
             Position {
                 observation,
                 targets,
@@ -230,7 +260,11 @@ fn teacher_game<G: FullGame>(
         plies: state.plies(),
         rewards: rewards[..seats].to_vec(),
     };
-    Some((game, forfeit))
+    Some(TeacherGame {
+        game,
+        scores,
+        forfeit,
+    })
 }
 
 /// The value target of the position after `ply` plies: with `value_plies` 0, the game's

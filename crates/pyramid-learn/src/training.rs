@@ -343,6 +343,7 @@ impl<G: FullGame> Trainer<G> {
             opening_random_plies: self.config.teacher_opening_plies,
             max_plies: self.config.self_play.max_plies,
             value_plies: self.config.teacher_value_plies,
+            search_value: false,
         };
         let round = play_teacher_round::<G>(
             teacher,

@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use pyramid_core::FullGame;
+use pyramid_core::{FullGame, SparseObservation};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
@@ -361,6 +361,58 @@ impl ValueNet {
                 }
             }
         }
+        self.output_layers(scratch, values);
+        Ok(())
+    }
+
+    /// [`ValueNet::evaluate_with`] from an observation's non-zero entries (the game's
+    /// [`Observation::write_sparse_observation`](pyramid_core::Observation::write_sparse_observation)):
+    /// the same values without writing or scanning the dense tensor. An entry or plane
+    /// outside the net's shape is refused.
+    pub fn evaluate_sparse_with(
+        &self,
+        observation: &SparseObservation,
+        scratch: &mut ValueScratch,
+        values: &mut [f32],
+    ) -> Result<(), ModelError> {
+        let shape = &self.info.shape;
+        let hidden = shape.hidden;
+        let inside = observation.cells() == shape.cells
+            && values.len() == shape.seats
+            && observation
+                .constant_planes()
+                .iter()
+                .all(|&(plane, _)| (plane as usize) < shape.planes)
+            && observation
+                .entries()
+                .iter()
+                .all(|&(index, _)| (index as usize) < shape.inputs());
+        if !inside {
+            return Err(ModelError::Network(candle_core::Error::Msg(format!(
+                "value net {}: a sparse observation outside its {} planes of {} cells and {} seats",
+                self.origin, shape.planes, shape.cells, shape.seats
+            ))));
+        }
+        let first = &mut scratch.hidden;
+        first.clear();
+        first.extend_from_slice(&self.first_bias);
+        for &(plane, value) in observation.constant_planes() {
+            let sums = &self.first_by_plane[plane as usize * hidden..][..hidden];
+            add_scaled(first, value, sums);
+        }
+        for &(index, value) in observation.entries() {
+            let column = &self.first_by_input[index as usize * hidden..][..hidden];
+            add_scaled(first, value, column);
+        }
+        self.output_layers(scratch, values);
+        Ok(())
+    }
+
+    /// The layers after the first, from the first's sums in `scratch.hidden` (before
+    /// ReLU): each seat's expected reward into `values`.
+    fn output_layers(&self, scratch: &mut ValueScratch, values: &mut [f32]) {
+        let shape = &self.info.shape;
+        let first = &scratch.hidden;
         // The second layer column by column, skipping the units ReLU left at zero.
         let second = &mut scratch.hidden2;
         second.clear();
@@ -377,7 +429,6 @@ impl ValueNet {
             let z = self.out_bias[seat] + dot(row, second);
             *value = 1.0 / (1.0 + (-z).exp());
         }
-        Ok(())
     }
 
     /// Checks that this net was made for game `G` under `rules`: its game, seats and

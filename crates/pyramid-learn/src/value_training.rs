@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ModelError;
 use crate::model::default_device;
 use crate::opponent::Opponent;
+use crate::search_labels::label_by_search;
 use crate::self_play::{Position, SelfPlayGame};
 use crate::teacher::{TeacherConfig, play_teacher_round};
 use crate::value_net::{ValueNet, ValueNetShape};
@@ -145,16 +146,38 @@ pub fn train_value_net<G: FullGame>(
             "0 positions were asked for".to_owned(),
         ));
     }
-    let games = gather_games(teacher, rules, config, deadline, progress)?;
-    let (train, holdout) = split_games(&games, config.holdout_every);
-    let source = format!(
-        "{} games of {}, value target {}",
-        games.len(),
-        teacher.name,
+    let (mut games, scores) = gather_games(teacher, rules, config, deadline, progress)?;
+    let target = if config.teacher.search_value {
+        let every = config.holdout_every;
+        let curve =
+            label_by_search(&mut games, &scores, |i| !is_held_out(i, every)).ok_or_else(|| {
+                ModelError::NoPositions(format!(
+                    "the teacher {}'s searches gave no score to learn from (a search value \
+                     needs a teacher that searches by a score, such as ab)",
+                    teacher.name
+                ))
+            })?;
+        format!(
+            "its search's score (a logistic curve of scale {:.4} fitted to the results)",
+            curve.scale
+        )
+    } else {
         match config.teacher.value_plies {
             0 => "the result".to_owned(),
             k => format!("the lead {k} plies later"),
         }
+    };
+    let (train, holdout) = split_games(&games, config.holdout_every);
+    if train.is_empty() {
+        return Err(ModelError::NoPositions(format!(
+            "the teacher {}'s games left no position to train on",
+            teacher.name
+        )));
+    }
+    let source = format!(
+        "{} games of {}, value target {target}",
+        games.len(),
+        teacher.name,
     );
     let mut net = ValueNet::new::<G>(rules, config.hidden, config.hidden2, config.seed)?;
     let epochs = fit(&mut net, &train, &holdout, config, progress)?;
@@ -180,10 +203,11 @@ fn gather_games<G: FullGame>(
     config: &ValueTrainConfig,
     deadline: Option<Instant>,
     progress: &mut dyn FnMut(&ValueProgress),
-) -> Result<Vec<SelfPlayGame>, ModelError> {
+) -> Result<(Vec<SelfPlayGame>, Vec<Vec<Option<f64>>>), ModelError> {
     let threads = config.threads.max(1);
     let round = 4 * threads;
     let mut games: Vec<SelfPlayGame> = Vec::new();
+    let mut scores = Vec::new();
     let mut positions = 0;
     while positions < config.positions && deadline.is_none_or(|d| Instant::now() < d) {
         // A round's games are dealt from the seed plus the count of games before it, and
@@ -209,6 +233,7 @@ fn gather_games<G: FullGame>(
             .map(|g| g.positions.len())
             .sum::<usize>();
         games.extend(played.games);
+        scores.extend(played.scores);
         progress(&ValueProgress::Played {
             games: games.len(),
             positions,
@@ -220,14 +245,19 @@ fn gather_games<G: FullGame>(
             teacher.name
         )));
     }
-    Ok(games)
+    Ok((games, scores))
+}
+
+/// Whether game `i` is held out when one in `every` is (from the first).
+fn is_held_out(i: usize, every: usize) -> bool {
+    every > 1 && i % every == 0
 }
 
 /// The positions of `games`, those of every `every`-th game (from the first) held out.
 fn split_games(games: &[SelfPlayGame], every: usize) -> (Vec<&Position>, Vec<&Position>) {
     let (mut train, mut holdout) = (Vec::new(), Vec::new());
     for (i, game) in games.iter().enumerate() {
-        let to = if every > 1 && i % every == 0 {
+        let to = if is_held_out(i, every) {
             &mut holdout
         } else {
             &mut train

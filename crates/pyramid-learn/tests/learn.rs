@@ -287,6 +287,7 @@ fn teacher_games_make_one_hot_targets_of_its_moves_and_value_targets_of_the_resu
         opening_random_plies: 3,
         max_plies: 80,
         value_plies: 0,
+        search_value: false,
     };
     let games = play_teacher_games(&teacher("greedy"), &rules, 6, 5, &config, 2, None);
     assert_eq!(games.len(), 6);

@@ -343,7 +343,47 @@ fn check_observations<G: FullGame>(state: &G) {
             "seat {seat}'s observation leaves entries unwritten or not finite at `{}`",
             state.position()
         );
+        check_sparse_observation(state, seat, &tensor);
     }
+}
+
+/// Where the game writes a sparse observation
+/// ([`write_sparse_observation`](pyramid_core::Observation::write_sparse_observation)),
+/// it is `dense`, the dense tensor: no entry twice, none on a constant plane, and the
+/// same tensor once written out.
+fn check_sparse_observation<G: FullGame>(state: &G, seat: Seat, dense: &[f32]) {
+    let shape = G::observation_shape(state.rules());
+    let cells: usize = shape.iter().skip(1).product();
+    let mut sparse = pyramid_core::SparseObservation::new(cells);
+    if !state.write_sparse_observation(seat, &mut sparse) {
+        return;
+    }
+    let pos = state.position();
+    let mut seen = std::collections::HashSet::new();
+    for &(index, _) in sparse.entries() {
+        assert!(
+            seen.insert(index),
+            "seat {seat}'s sparse observation writes entry {index} twice at `{pos}`"
+        );
+        assert!(
+            (index as usize) < dense.len(),
+            "seat {seat}'s sparse observation writes entry {index} beyond the tensor at `{pos}`"
+        );
+        let plane = index as usize / cells.max(1);
+        assert!(
+            sparse
+                .constant_planes()
+                .iter()
+                .all(|&(p, _)| p as usize != plane),
+            "seat {seat}'s sparse observation writes entry {index} on a constant plane at `{pos}`"
+        );
+    }
+    let mut written = vec![f32::NAN; dense.len()];
+    sparse.write_dense(&mut written);
+    assert_eq!(
+        written, dense,
+        "seat {seat}'s sparse observation is not its dense one at `{pos}`"
+    );
 }
 
 /// Every seat's view string is one line and reads back to an equal view.

@@ -295,6 +295,12 @@ pub struct TrainValueArgs {
     /// plies later in the teacher's game (0: the game's result).
     #[arg(long, default_value_t = 0)]
     pub teacher_value_plies: u32,
+    /// Where a position's value target comes from: `game` (the teacher's game: its
+    /// result, or the lead `--teacher-value-plies` later) or `search` (the score the
+    /// teacher's search gave its choice, through a logistic curve fitted to the results;
+    /// a teacher that searches by a score, such as `ab`).
+    #[arg(long, value_enum, default_value_t = TeacherValue::Game)]
+    pub teacher_value: TeacherValue,
     /// Plies after which a teacher game is cut off and scored by the evaluation.
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
@@ -307,6 +313,15 @@ pub struct TrainValueArgs {
     /// Rule options.
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// Where `pyrctl train-value`'s value targets come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TeacherValue {
+    /// The teacher's game: its result, or who leads some plies later.
+    Game,
+    /// The teacher's search: the score it gave its choice.
+    Search,
 }
 
 /// The arguments of `pyrctl replay`.

@@ -170,6 +170,34 @@ fn train_value_positions_0_is_a_usage_error() {
 }
 
 #[test]
+fn train_value_search_values_from_a_random_teacher_end_naming_why() {
+    let dir = scratch("search-value-random");
+    let out = dir.join("net.safetensors");
+    let ended = train_value(&out, &["--teacher-value", "search"]);
+    failed_with(&ended, 1, &["no score", "random"]);
+    assert!(!out.exists());
+    let lead = train_value(
+        &out,
+        &["--teacher-value", "search", "--teacher-value-plies", "4"],
+    );
+    failed_with(&lead, 2, &["--teacher-value search"]);
+}
+
+#[test]
+fn train_value_search_values_from_an_alpha_beta_teacher_write_a_net_saying_so() {
+    let dir = scratch("search-value-ab");
+    let out = dir.join("net.safetensors");
+    let trained = train_value(
+        &out,
+        &["--teacher-value", "search", "--teacher", "ab:depth=1"],
+    );
+    assert!(trained.status.success(), "{}", stderr(&trained));
+    let bytes = std::fs::read(&out).expect("the net");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("search's score"), "the net's source says so");
+}
+
+#[test]
 fn train_value_whose_games_are_cut_off_at_max_plies_0_ends_with_an_error_within_60_s() {
     let dir = scratch("max-plies-0");
     let out = dir.join("net.safetensors");

@@ -15,6 +15,7 @@ mod options;
 mod picture;
 mod policy;
 mod rules;
+mod sparse_observation;
 mod step_words;
 mod zobrist;
 
@@ -35,5 +36,6 @@ pub use picture::Svg;
 pub(crate) use policy::next_steps_in_sorted;
 pub use policy::{PolicySpace, for_each_action_from_walk};
 pub use rules::{CommonRules, RuleSet, parse_ply_limit};
+pub use sparse_observation::{DensePlanes, PlaneWriter, SparseObservation};
 pub use step_words::{StepMark, StepWords};
 pub use zobrist::{Zobrist, zobrist_bits, zobrist_mix, zobrist_of, zobrist_table};

@@ -11,7 +11,7 @@ use pyramid_runtime::pyramid_learn::{
 };
 use pyramid_runtime::{Error, ValueTrainSetup, train_value};
 
-use crate::cli::TrainValueArgs;
+use crate::cli::{TeacherValue, TrainValueArgs};
 use crate::setup;
 
 /// The settings the arguments name; `--positions 0` is a usage error.
@@ -19,6 +19,14 @@ fn config(args: &TrainValueArgs) -> Result<ValueTrainConfig> {
     if args.positions == 0 {
         return Err(setup::UsageError::new(
             "--positions 0: a value net is trained on at least 1 position",
+        )
+        .into());
+    }
+    let search_value = args.teacher_value == TeacherValue::Search;
+    if search_value && args.teacher_value_plies > 0 {
+        return Err(setup::UsageError::new(
+            "--teacher-value search takes the teacher's score, not a lead plies later: \
+             leave out --teacher-value-plies",
         )
         .into());
     }
@@ -31,6 +39,7 @@ fn config(args: &TrainValueArgs) -> Result<ValueTrainConfig> {
             opening_random_plies: args.teacher_random_plies,
             max_plies: args.max_plies,
             value_plies: args.teacher_value_plies,
+            search_value,
         },
         threads: args.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
