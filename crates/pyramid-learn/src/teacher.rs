@@ -163,6 +163,10 @@ pub(crate) fn play_teacher_round<G: FullGame>(
     }
 }
 
+/// A decision of the teacher before its value target: the ply, the seat, its observation
+/// and the policy targets of its action.
+type DecisionTaken = (u32, Seat, Vec<f32>, Vec<StepTarget>);
+
 /// One game of the teacher against itself.
 struct TeacherGame {
     game: SelfPlayGame,
@@ -188,7 +192,7 @@ fn teacher_game<G: FullGame>(
         .collect();
     let len = G::observation_shape(rules).iter().product();
     let seats = state.seats().min(MAX_SEATS);
-    let mut positions: Vec<(u32, Seat, Vec<f32>, Vec<StepTarget>)> = Vec::new();
+    let mut positions: Vec<DecisionTaken> = Vec::new();
     let mut scores = Vec::new();
     // Who leads after each ply (entry `p`: after `p` plies, the last: the game's end),
     // kept for `value_plies` only.
@@ -242,21 +246,18 @@ fn teacher_game<G: FullGame>(
         lead_after_ply(&state);
     }
     let rewards = evaluated_rewards(&state, seats);
-    let positions = positions
-        .into_iter()
-        .map(|(ply, seat, observation, targets)| {
-            let target = value_target(&leads, &rewards, ply, value_plies);
-            Position {
-                observation,
-                targets,
-                values: (0..seats)
-                    .map(|offset| target[seat_after(seat.index(), offset, seats)])
-                    .collect(),
-            }
-        })
-        .collect();
+    let labelled = |(ply, seat, observation, targets): DecisionTaken| {
+        let target = value_target(&leads, &rewards, ply, value_plies);
+        Position {
+            observation,
+            targets,
+            values: (0..seats)
+                .map(|offset| target[seat_after(seat.index(), offset, seats)])
+                .collect(),
+        }
+    };
     let game = SelfPlayGame {
-        positions,
+        positions: positions.into_iter().map(labelled).collect(),
         plies: state.plies(),
         rewards: rewards[..seats].to_vec(),
     };

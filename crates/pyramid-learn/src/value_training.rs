@@ -193,6 +193,9 @@ pub fn train_value_net<G: FullGame>(
     })
 }
 
+/// For each game, each position's score by the teacher's search (`None` where none).
+type SearchScores = Vec<Vec<Option<f64>>>;
+
 /// The teacher's games, a round of `4 x threads` at a time, until enough positions or
 /// the deadline. A round whose games give no position (a teacher that makes no move, games
 /// cut off before its first) ends the run with [`ModelError::NoPositions`] saying why,
@@ -203,7 +206,7 @@ fn gather_games<G: FullGame>(
     config: &ValueTrainConfig,
     deadline: Option<Instant>,
     progress: &mut dyn FnMut(&ValueProgress),
-) -> Result<(Vec<SelfPlayGame>, Vec<Vec<Option<f64>>>), ModelError> {
+) -> Result<(Vec<SelfPlayGame>, SearchScores), ModelError> {
     let threads = config.threads.max(1);
     let round = 4 * threads;
     let mut games: Vec<SelfPlayGame> = Vec::new();
