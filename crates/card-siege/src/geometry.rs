@@ -2,9 +2,9 @@
 //! (as 64-bit square sets) computed at compile time from [`Rank::pattern`] (which pattern
 //! a card has) and [`pattern_targets`] (where each pattern reaches).
 
-use pyramid_core::{Grid, Square};
+use pyramid_core::{Bitboard, Grid, Square};
 
-use crate::card::{Pattern, Rank};
+use crate::card::{Card, Pattern, Rank};
 
 /// Files per rank.
 pub(crate) const WIDTH: usize = 15;
@@ -167,6 +167,18 @@ pub(crate) static ATTACKERS: [[u64; SQUARES]; 2] = {
 #[inline(always)]
 pub(crate) fn targets(suit: usize, rank: u8, from: usize) -> u64 {
     TARGETS[usize::from(KIND[suit & 1][usize::from(rank & 15)])][from]
+}
+
+/// The squares `card` on `from` attacks, whatever stands on them: its rank's capture
+/// pattern, from [`targets`] (what move generation captures with).
+pub(crate) fn attacked_squares(card: Card, from: Square) -> impl Iterator<Item = Square> {
+    Bitboard(targets(
+        card.suit.index(),
+        card.rank.value(),
+        index_of(from),
+    ))
+    .into_iter()
+    .map(|i| square_of(i as usize))
 }
 
 /// Files strictly after `from` up to `to` included, in either direction, as a 15-bit

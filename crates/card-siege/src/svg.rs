@@ -4,7 +4,7 @@ use pyramid_core::svg::{Meaning, SvgBoard, status, turns_towards};
 use pyramid_core::{Game, Seat, Svg};
 
 use crate::card::{Card, Rank, Suit};
-use crate::geometry::GRID;
+use crate::geometry::{GRID, attacked_squares};
 use crate::state::CardSiege;
 
 /// A card's face: its name as people read it ([`Card::face_name`]), and the ink to
@@ -18,8 +18,9 @@ fn face(card: Card) -> (String, &'static str) {
 }
 
 impl Svg for CardSiege {
-    /// The 15x3 board (the home rows tinted), each card face up with its rank and suit;
-    /// a siege stack shows the King underneath and the card on top, outlined; then whose
+    /// The 15x3 board (the home rows tinted), each card face up with its rank and suit
+    /// and the squares it attacks (`data-attacks`; a King under a siege attacks none); a
+    /// siege stack shows the King underneath and the card on top, outlined; then whose
     /// turn it is and the phase. Nothing is hidden.
     fn svg_from(&self, _viewer: Option<Seat>, side: Option<Seat>) -> String {
         // From `side`'s side: its home row (Hearts rank 1, Spades rank 3) at the bottom.
@@ -43,7 +44,14 @@ impl Svg for CardSiege {
                 let (text, ink) = face(king);
                 board.card_meaning(sq, &text, ink, (-4, -4), &meaning(king, &text));
                 let (text, ink) = face(top);
-                board.card_meaning(sq, &text, ink, (4, 4), &meaning(top, &text));
+                let attacks = attacked_squares(top, sq);
+                board.card_meaning(
+                    sq,
+                    &text,
+                    ink,
+                    (4, 4),
+                    &meaning(top, &text).attacking(attacks),
+                );
                 board.outline(sq, "#e67e22");
                 board.legend(
                     "#e67e22",
@@ -51,7 +59,14 @@ impl Svg for CardSiege {
                 );
             } else {
                 let (text, ink) = face(top);
-                board.card_meaning(sq, &text, ink, (0, 0), &meaning(top, &text));
+                let attacks = attacked_squares(top, sq);
+                board.card_meaning(
+                    sq,
+                    &text,
+                    ink,
+                    (0, 0),
+                    &meaning(top, &text).attacking(attacks),
+                );
             }
         }
         board.aside(&status(self));

@@ -10,6 +10,7 @@ mod fuzz_corpus;
 mod illegal_reasons;
 mod information_sets;
 mod perft;
+mod picture;
 mod positions;
 mod properties;
 mod reference;

@@ -75,6 +75,8 @@ pub enum FirstSeat {
 impl RuleValue for FirstSeat {
     const EXPECTED: &'static str = "`random` or a seat number below the number of seats";
     const TRIES: &'static [&'static str] = &["random", "0", "1"];
+    const CHOICES: &'static [&'static str] = &["random"];
+    const SEAT: bool = true;
 
     fn read(text: &str) -> Option<Self> {
         match text {

@@ -11,8 +11,9 @@
 //! without knowing the game ([`Meaning`]): `data-piece` (the name a decision step's
 //! [`StepMark`](crate::StepMark) gives it, so a click on it picks it), `data-owner` (its
 //! seat), `data-name` (its name for people: `10♠`, `White's stack on a queen base`) and
-//! `data-members` (the pieces of a stack). Trays of pieces under the board carry
-//! `data-tray` and `data-piece`. Outlines and labels let clicks through to what they
+//! `data-members` (the pieces of a stack), and, in games where pieces attack squares,
+//! `data-attacks` (the squares it attacks, whatever stands on them). Trays of pieces
+//! under the board carry `data-tray` and `data-piece`. Outlines and labels let clicks through to what they
 //! frame (`pointer-events="none"`).
 
 use std::fmt::Write as _;
@@ -68,6 +69,9 @@ pub struct Meaning {
     pub name: Option<String>,
     /// The pieces of a stack, bottom first (`data-members`, comma-separated).
     pub members: Vec<String>,
+    /// The squares it attacks, whatever stands on them (`data-attacks`,
+    /// space-separated), in games where pieces attack squares.
+    pub attacks: Vec<Square>,
 }
 
 impl Meaning {
@@ -108,6 +112,20 @@ impl Meaning {
         self
     }
 
+    /// The same, attacking the squares `attacks` (`data-attacks`).
+    ///
+    /// ```
+    /// use pyramid_core::svg::Meaning;
+    /// use pyramid_core::Square;
+    /// let card = Meaning::name("7♥").attacking([Square::new(1, 1), Square::new(3, 1)]);
+    /// assert_eq!(card.attributes(), r#" data-name="7♥" data-attacks="b2 d2""#);
+    /// ```
+    #[must_use]
+    pub fn attacking(mut self, attacks: impl IntoIterator<Item = Square>) -> Meaning {
+        self.attacks = attacks.into_iter().collect();
+        self
+    }
+
     /// The attributes, each with a leading space (none for a field left empty).
     pub fn attributes(&self) -> String {
         let mut out = String::new();
@@ -126,6 +144,10 @@ impl Meaning {
                 r#" data-members="{}""#,
                 escape(&self.members.join(","))
             );
+        }
+        if !self.attacks.is_empty() {
+            let squares: Vec<String> = self.attacks.iter().map(ToString::to_string).collect();
+            let _ = write!(out, r#" data-attacks="{}""#, squares.join(" "));
         }
         out
     }

@@ -67,6 +67,8 @@ struct OptionInfo {
     label: &'static str,
     /// Every value where they are a short closed list, else empty.
     choices: Vec<&'static str>,
+    /// Whether a seat's number is a value too, after `choices` (who moves first).
+    seat: bool,
 }
 
 /// What `game_info` returns (a dict with these keys).
@@ -92,7 +94,8 @@ struct GameInfo {
 }
 
 /// What a game is: its seat counts, one line on it and how to play it, rule options
-/// (key, values taken, default, one-line doc, name for players, closed list of values),
+/// (key, values taken, default, one-line doc, name for players, closed list of values,
+/// whether a seat is a value too),
 /// whether it hides information, the bound on its action ids under the default rules, and the
 /// options whose default is a draw, with the value a new game plays them as.
 #[pyfunction]
@@ -115,6 +118,7 @@ fn game_info(name: &str) -> PyResult<GameInfo> {
                 doc: option.doc,
                 label: option.label,
                 choices: option.choices.to_vec(),
+                seat: option.seat,
             })
             .collect(),
         drawn_options: game.drawn_options().iter().copied().collect(),

@@ -112,6 +112,54 @@ def play_on_board(driver, action):
         button[0].click()
 
 
+def chosen_steps(driver) -> list:
+    """The texts of the steps chosen so far in the action under way (`#compose-chosen`)."""
+    return attr(driver, "compose-chosen", "data-steps").split()
+
+
+def click_mark(driver, mark):
+    """A click on what a decision step's mark names, as a person clicks it: a piece of a
+    tray under the board, the piece on its square, or the square (at its centre: a target
+    drawn over it gets the click)."""
+    if mark.get("tray"):
+        element = driver.find_element(
+            By.CSS_SELECTOR, f'#board [data-tray="{mark["tray"]}"][data-piece="{mark["piece"]}"]:not(text)'
+        )
+    elif mark.get("piece"):
+        element = driver.find_element(
+            By.CSS_SELECTOR, f'#board [data-square="{mark["square"]}"][data-piece="{mark["piece"]}"]:not(text)'
+        )
+    else:
+        element = square(driver, mark["square"])
+    click_at(driver, element)
+
+
+def play_by_steps(driver, action, steps):
+    """Plays `action` as a person does, from the decision steps the page shows (`steps`:
+    the view's `steps`): for each of its steps in turn, its marks clicked on the board, or,
+    for a step in words (or clicks that leave several steps), the step's button. Stops
+    once the page sends the action (`#legal[data-sent]`: a target or button finished it);
+    the move is then listed."""
+    before = move_count(driver)
+    path = next(a["steps"] for a in steps["actions"] if a["action"] == action)
+    sent = lambda d: bool(attr(d, "legal", "data-sent")) or move_count(d) > before or is_over(d)
+    for done, index in enumerate(path):
+        if sent(driver):
+            break
+        step = steps["steps"][index]
+        for mark in step["marks"]:
+            click_mark(driver, mark)
+        if not sent(driver) and len(chosen_steps(driver)) == done:
+            button = f'#legal button[data-step="{step["text"]}"]'
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, button))[0].click()
+        wait_for(driver, lambda d: sent(d) or len(chosen_steps(d)) > done)
+        if not sent(driver):
+            assert chosen_steps(driver)[done] == step["text"], (action, chosen_steps(driver), step["text"])
+    wait_for(driver, lambda d: move_count(d) > before or is_over(d), timeout=30)
+    played = driver.execute_script("return session.view.moves")[before]
+    assert played["action"] == action, (played, action)
+
+
 def is_board_move(action) -> bool:
     return len(SQUARE.findall(action)) >= 2 and "=" not in action and "[" not in action
 

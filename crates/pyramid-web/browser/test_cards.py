@@ -1,7 +1,8 @@
 """Playing from the front page's cards: a first move right after the front page in every
 game (Play, then the move's own clicks), North's side chosen on the card, a four-seat
 Martian Chess game played by clicks, an open 3 + 2 challenge listed in players' words,
-and the cards on a 390 px phone."""
+the cards on a 390 px phone, who moves first chosen among the seats by name, and a picked
+card's whole attack pattern outlined."""
 
 import json
 import random
@@ -13,6 +14,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import SCREENSHOTS
 from pages import (
+    SQUARE,
     attr,
     click_at,
     click_square,
@@ -205,3 +207,82 @@ def test_ataxx_ice_grows_by_clicking_the_piece_and_relocates_by_clicks(driver, s
     wait_for(driver, lambda d: move_count(d) > before)
     first = driver.find_elements(By.CSS_SELECTOR, "#moves li")[0].text
     assert first.endswith("d4-f6[a1,h1]") and "moving pieces from a1 and h1" in first, first
+
+
+def choice_texts(select):
+    """The texts of a drop-down's choices (shown or folded away)."""
+    return [o.get_attribute("textContent") for o in Select(select).options]
+
+
+def test_who_moves_first_is_a_choice_of_the_seats_by_name(driver, server):
+    """An option whose value is a seat (Martian Chess's `first`) is a drop-down of
+    "random" and the seats by name, for the number of players chosen (rebuilt when it
+    changes); North chosen on the card makes a game where North moves first."""
+    home(driver, server)
+    game = card(driver, "martian-chess")
+    first = game.find_element(By.CSS_SELECTOR, '.variants select[data-option="first"]')
+    assert choice_texts(first) == ["random", "South", "North"]
+    assert first.get_attribute("value") == "random"
+    # The form for more players: the seats of a four-seat game, and back.
+    press(driver, game.find_element(By.CSS_SELECTOR, 'button[data-choose="martian-chess"]'))
+    wait_for(driver, lambda d: d.find_element(By.ID, "new-game-name").text == "martian-chess")
+    form_first = lambda: driver.find_element(By.CSS_SELECTOR, '#options select[data-option="first"]')
+    assert choice_texts(form_first()) == ["random", "South", "North"]
+    players = Select(driver.find_element(By.ID, "players"))
+    players.select_by_value("4")
+    assert choice_texts(form_first()) == ["random", "South-west", "North-west", "North-east", "South-east"]
+    Select(form_first()).select_by_visible_text("North-east")
+    players.select_by_value("2")
+    assert choice_texts(form_first()) == ["random", "South", "North"]
+    assert form_first().get_attribute("value") == "random", "seat 2 is gone with two players"
+    # North moves first: the bot (North) opens the game against South.
+    press(driver, game.find_element(By.CSS_SELECTOR, ".variants summary"))
+    Select(first).select_by_visible_text("North")
+    Select(game.find_element(By.CSS_SELECTOR, "select[data-level]")).select_by_value("easy")
+    press(driver, game.find_element(By.CSS_SELECTOR, 'button[data-play="martian-chess"]'))
+    wait_for(driver, lambda d: "#game=" in d.current_url and attr(d, "you", "data-you") == "0")
+    view = wait_for(driver, lambda d: (v := d.execute_script("return session.view")) and v["moves"] and v)
+    assert view["rules"]["first"] == "1", view["rules"]
+    assert view["moves"][0]["seat"] == 1, view["moves"]
+
+
+# Some cards of Hearts' home row at the start and the squares their ranks attack: the
+# Ace and the 3 and 5 (soldiers: one square orthogonally), the 7 and 8 (pikemen: one rank
+# up, one or two files sideways), the 9 (a flanker: one or two files sideways) and the
+# Jack (an archer: diagonally, one or two squares).
+START_PATTERNS = {
+    "a1": {"b1", "a2"},
+    "b1": {"a1", "c1", "b2"},
+    "c1": {"b1", "d1", "c2"},
+    "e1": {"c2", "d2", "f2", "g2"},
+    "f1": {"d1", "e1", "g1", "h1"},
+    "g1": {"f2", "h2", "e3", "i3"},
+    "k1": {"i2", "j2", "l2", "m2"},
+}
+
+
+def test_a_picked_card_outlines_every_square_it_attacks(driver, server):
+    """Picking a card outlines its whole attack pattern (the picture's `data-attacks`),
+    squares of its own cards and empty squares included, besides the squares it may go
+    to; the outline goes once the move is played."""
+    home(driver, server)
+    press(driver, card(driver, "card-siege").find_element(By.CSS_SELECTOR, 'button[data-play="card-siege"]'))
+    wait_for(driver, lambda d: "#game=" in d.current_url and attr(d, "you", "data-you") == "0")
+    wait_for(driver, lambda d: my_turn_or_over(d, 0), timeout=30)
+    starts = {SQUARE.findall(a)[0] for a in driver.execute_script("return session.view.legal")}
+    start = next(sq for sq in START_PATTERNS if sq in starts)
+    click_square(driver, start)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board rect.target"))
+    marked = lambda cls: driver.execute_script(
+        f"return [...document.querySelectorAll('#board rect.{cls}')].map(r => r.dataset.square)"
+    )
+    outlined, targets = marked("attack"), marked("target")
+    assert sorted(outlined) == sorted(START_PATTERNS[start]), (start, outlined)
+    assert set(outlined) != set(targets), (outlined, targets)
+    assert "attacks" in driver.find_element(By.ID, "legend").text
+    driver.save_screenshot(str(SCREENSHOTS / "card-siege-attacks.png"))
+    # Played, the pattern goes with the selection.
+    before = move_count(driver)
+    click_at(driver, driver.find_element(By.CSS_SELECTOR, "#board rect.target[data-action]"))
+    wait_for(driver, lambda d: move_count(d) > before)
+    assert not marked("attack")

@@ -16,7 +16,6 @@ from conftest import SCREENSHOTS
 from pages import (
     compose_trade,
     SQUARE,
-    choose_from_list,
     click_at,
     click_square,
     create_game,
@@ -26,6 +25,7 @@ from pages import (
     move_count,
     my_turn_or_over,
     open_seat,
+    play_by_steps,
     play_on_board,
     position,
     square,
@@ -44,9 +44,10 @@ PLY_LIMIT = 600
 @pytest.mark.parametrize("game", GAMES)
 def test_a_full_game_played_by_clicking(driver, server, game):
     """A whole game to its natural end against `greedy` (which ends games quickly), the
-    human seat choosing seeded random legal actions: moves by clicking the piece and then
-    its target on the board, decisions (relocations, steals, raids, trades, placements)
-    from the list; single forced choices are played by the page."""
+    human seat choosing seeded random legal actions and making each as a person does, never
+    from the list in notation: each decision step by clicking what it marks on the board
+    (pieces, squares, pieces of a tray), a step in words (growing, stopping, passing) by
+    its button; single forced choices are played by the page."""
     choose = random.Random(game)
     start_game(driver, server, game, {"ply_limit": PLY_LIMIT}, seats=("human", "greedy"))
     board_moves = 0
@@ -54,14 +55,11 @@ def test_a_full_game_played_by_clicking(driver, server, game):
         wait_for(driver, my_turn_or_over, timeout=30)
         if is_over(driver):
             break
-        before = move_count(driver)
         action = choose.choice(legal_actions(driver))
-        if is_board_move(action):
-            play_on_board(driver, action)
-            board_moves += 1
-        else:
-            choose_from_list(driver, action)
-        wait_for(driver, lambda d: move_count(d) != before or is_over(d), timeout=30)
+        steps = driver.execute_script("return session.view.steps")
+        path = next(a["steps"] for a in steps["actions"] if a["action"] == action)
+        board_moves += any(steps["steps"][s]["marks"] for s in path)
+        play_by_steps(driver, action, steps)
     assert is_over(driver), status(driver)
     assert move_count(driver) < PLY_LIMIT, "the game ran into the safety ply limit"
     banner = driver.find_element(By.ID, "banner")

@@ -152,6 +152,10 @@ pub struct GameInfo {
     /// Each seat's name under the default rules (`South`, `North`): what a page offers
     /// as sides.
     pub seat_names: Vec<String>,
+    /// Each seat count's seat names, in the order of `seat_counts` (a game may name its
+    /// seats differently by their number): what a page offers for an option whose value
+    /// is a seat ([`OptionInfo::seat`]).
+    pub seat_names_by_count: Vec<Vec<String>>,
     /// Whether every seat sees everything.
     pub perfect_information: bool,
     /// The game in one line, for players.
@@ -187,6 +191,10 @@ pub struct OptionInfo {
     /// Each of `choices` in players' words, in the same order (empty: the values are
     /// their own words).
     pub choice_words: &'static [&'static str],
+    /// Whether a seat is a value too, as its number (below the seat count), after
+    /// `choices`: a page offers the seats by their names
+    /// ([`GameInfo::seat_names_by_count`]).
+    pub seat: bool,
 }
 
 /// One model of [`GameList`].
@@ -226,6 +234,16 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                 .new_state(&[])
                 .map(|state| state.seat_names())
                 .unwrap_or_default(),
+            seat_names_by_count: g
+                .seat_counts()
+                .iter()
+                .map(|n| {
+                    let seats = n.to_string();
+                    g.new_state(&[("seats", seats.as_str())])
+                        .map(|state| state.seat_names())
+                        .unwrap_or_default()
+                })
+                .collect(),
             perfect_information: g.perfect_information(),
             summary: g.summary(),
             how_to_play: g.how_to_play(),
@@ -242,6 +260,7 @@ pub async fn list_games(State(app): State<Arc<App>>) -> Json<GameList> {
                     label: o.label,
                     choices: o.choices,
                     choice_words: o.choice_words,
+                    seat: o.seat,
                 })
                 .collect(),
             levels: levels(g.name(), &learned),

@@ -24,6 +24,55 @@ async fn games_are_listed_with_seats_and_options() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_option_whose_value_is_a_seat_is_listed_as_a_choice_of_seats_by_name() {
+    let addr = start(ServerConfig::default()).await;
+    let (status, body) = get(&client(), addr, "/api/games").await;
+    assert_eq!(status, 200);
+    let games = body["games"].as_array().expect("a list");
+    let martian = games
+        .iter()
+        .find(|g| g["name"] == "martian-chess")
+        .expect("martian-chess");
+    let first = martian["rule_options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["key"] == "first"))
+        .expect("its option `first`");
+    // `random`, then the seats: the page offers them by name, for the seat count chosen.
+    assert_eq!(first["seat"], true, "{first}");
+    assert_eq!(first["choices"], json!(["random"]), "{first}");
+    assert_eq!(martian["seat_counts"], json!([2, 4]));
+    assert_eq!(
+        martian["seat_names_by_count"],
+        json!([
+            ["South", "North"],
+            ["South-west", "North-west", "North-east", "South-east"]
+        ])
+    );
+    // No other option of any game takes a seat.
+    let seat_options: Vec<String> = games
+        .iter()
+        .flat_map(|g| g["rule_options"].as_array().cloned().unwrap_or_default())
+        .filter(|o| o["seat"] != false)
+        .map(|o| o["key"].to_string())
+        .collect();
+    assert_eq!(seat_options, [r#""first""#]);
+    // Every game names the seats of each of its seat counts.
+    for game in games {
+        let names = game["seat_names_by_count"].as_array().expect("a list");
+        let counts = game["seat_counts"].as_array().expect("a list");
+        assert_eq!(names.len(), counts.len(), "{}", game["name"]);
+        for (names, count) in names.iter().zip(counts) {
+            assert_eq!(
+                json!(names.as_array().map(Vec::len)),
+                *count,
+                "{}",
+                game["name"]
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_a_4xx_json_error_naming_the_problem() {
     let addr = start(ServerConfig::default()).await;
     let c = client();

@@ -31,6 +31,9 @@ pub struct RuleOption {
     /// ([`OptionSpec::choice_words`](crate::OptionSpec)); empty: the values are their
     /// own words.
     pub choice_words: &'static [&'static str],
+    /// Whether a seat's number is a value too, after `choices`
+    /// ([`OptionSpec::seat`](crate::OptionSpec)): a tool offers the seats by name.
+    pub seat: bool,
 }
 
 /// A game chosen at run time: makes states (from the start, a position string or RON) and
@@ -141,6 +144,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         label: "players",
                         choices: &[],
                         choice_words: &[],
+                        seat: false,
                     }
                 }
                 "ply_limit" => RuleOption {
@@ -151,6 +155,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                     label: "ply limit",
                     choices: &[],
                     choice_words: &[],
+                    seat: false,
                 },
                 own => match <G::Rules as RuleSet>::OPTIONS.iter().find(|s| s.key == own) {
                     Some(spec) => RuleOption {
@@ -161,6 +166,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         label: spec.label,
                         choices: spec.choices,
                         choice_words: spec.choice_words,
+                        seat: spec.seat,
                     },
                     None => RuleOption {
                         key,
@@ -170,6 +176,7 @@ impl<G: FullGame> DynGame for GameEntry<G> {
                         label: key,
                         choices: &[],
                         choice_words: &[],
+                        seat: false,
                     },
                 },
             }

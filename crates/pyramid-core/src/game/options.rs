@@ -24,8 +24,13 @@ pub trait RuleValue: Sized + Clone {
     /// Values generated tests and fuzzers try when a declaration names none.
     const TRIES: &'static [&'static str];
     /// Every value, where they are a short closed list (what a page offers as a
-    /// drop-down or a switch); empty where the values are open (numbers, seats).
+    /// drop-down or a switch), besides the seats where [`RuleValue::SEAT`]; empty where
+    /// the values are open (numbers).
     const CHOICES: &'static [&'static str] = &[];
+    /// Whether a seat is a value too, written as its number (below the seat count): a
+    /// page offers [`RuleValue::CHOICES`], then each seat by its name for the chosen seat
+    /// count (who moves first: `random` or a seat).
+    const SEAT: bool = false;
     /// Each of [`RuleValue::CHOICES`] in players' words, in the same order (`Of Knights
     /// and Kings` for `ofkk`); empty: the values are their own words.
     const CHOICE_WORDS: &'static [&'static str] = &[];
@@ -76,6 +81,8 @@ pub struct OptionSpec {
     /// Each of `choices` in players' words, in the same order
     /// ([`RuleValue::CHOICE_WORDS`]); empty: the values are their own words.
     pub choice_words: &'static [&'static str],
+    /// Whether a seat's number is a value too, after `choices` ([`RuleValue::SEAT`]).
+    pub seat: bool,
     /// Values generated tests and fuzzers try, the default first where the declaration
     /// orders them so (what shrinking leads back to).
     pub tries: &'static [&'static str],
@@ -364,6 +371,7 @@ macro_rules! rule_options {
                         label: $crate::__option_label!(stringify!($field); $($label)?),
                         choices: <$ty as $crate::RuleValue>::CHOICES,
                         choice_words: <$ty as $crate::RuleValue>::CHOICE_WORDS,
+                        seat: <$ty as $crate::RuleValue>::SEAT,
                         tries: $crate::__option_tries!($ty; $($($try),+)?),
                     },
                 )*
