@@ -14,7 +14,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use martian_chess::MartianChess;
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
-use pyramid_core::{ChaCha8Rng, Seat};
+use pyramid_core::{ChaCha8Rng, Seat, SparseObservation};
 use pyramid_learn::{
     Learner, Model, ReplayBuffer, SelfPlayConfig, ValueNet, ValueScratch, play_games,
 };
@@ -67,6 +67,15 @@ fn bench_game<G: FullGame>(c: &mut Criterion) {
             net.evaluate_with(black_box(&one), &mut scratch, &mut values)
         })
     });
+    let mut sparse = SparseObservation::new(net.info().shape.cells);
+    if state.write_sparse_observation(seat, &mut sparse) {
+        group.bench_function("value net 64x32 leaf (sparse observation and evaluation)", |b| {
+            b.iter(|| {
+                state.write_sparse_observation(seat, &mut sparse);
+                net.evaluate_sparse_with(black_box(&sparse), &mut scratch, &mut values)
+            })
+        });
+    }
     group.bench_function("hand-written evaluation leaf", |b| {
         b.iter(|| black_box(&state).evaluate(seat))
     });
