@@ -69,12 +69,15 @@ fn bench_game<G: FullGame>(c: &mut Criterion) {
     });
     let mut sparse = SparseObservation::new(net.info().shape.cells);
     if state.write_sparse_observation(seat, &mut sparse) {
-        group.bench_function("value net 64x32 leaf (sparse observation and evaluation)", |b| {
-            b.iter(|| {
-                state.write_sparse_observation(seat, &mut sparse);
-                net.evaluate_sparse_with(black_box(&sparse), &mut scratch, &mut values)
-            })
-        });
+        group.bench_function(
+            "value net 64x32 leaf (sparse observation and evaluation)",
+            |b| {
+                b.iter(|| {
+                    state.write_sparse_observation(seat, &mut sparse);
+                    net.evaluate_sparse_with(black_box(&sparse), &mut scratch, &mut values)
+                })
+            },
+        );
     }
     group.bench_function("hand-written evaluation leaf", |b| {
         b.iter(|| black_box(&state).evaluate(seat))
