@@ -390,7 +390,9 @@ impl<G: FullGame> Trainer<G> {
         self.current.mean_plies = plies as f64 / self.current.games.max(1) as f64;
     }
 
-    /// Takes the generation's training steps ([`Optimiser::train_steps`]).
+    /// Takes the generation's training steps (the training loop every network shares),
+    /// on batches drawn from the replay buffer, until the steps per generation or the time
+    /// limit.
     pub fn learn(&mut self) -> Result<(), ModelError> {
         let clock = Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x0074_7261_696e);
