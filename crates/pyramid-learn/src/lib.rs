@@ -12,6 +12,7 @@ mod kind;
 mod layers;
 mod learned;
 mod learned_format;
+mod learning;
 mod limits;
 mod model;
 mod network;
@@ -27,6 +28,7 @@ mod shared;
 mod teacher;
 mod training;
 mod value_net;
+mod value_net_candle;
 mod value_training;
 
 pub use ab_model::{AbModelKind, AbModelSpec, NetValue, ValueNetValue};
@@ -66,6 +68,7 @@ pub use value_net::{
     MAX_VALUE_UNITS, VALUE_NET_FORMAT, ValueNet, ValueNetInfo, ValueNetShape, ValueScratch,
     is_value_net_file,
 };
+pub use value_net_candle::value_net_candle;
 pub use value_training::{
-    ValueEpoch, ValueProgress, ValueTrainConfig, ValueTraining, train_value_net, value_net_candle,
+    ValueEpoch, ValueProgress, ValueTrainConfig, ValueTraining, train_value_net,
 };

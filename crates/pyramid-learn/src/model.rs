@@ -396,7 +396,8 @@ impl LearnedFormat for Model {
     }
 }
 
-fn poisoned() -> ModelError {
+/// The error of a lock a panicking thread left.
+pub(crate) fn poisoned() -> ModelError {
     ModelError::Network(candle_core::Error::Msg(
         "a training thread panicked".to_owned(),
     ))

@@ -13,8 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use candle_core::{D, Tensor};
-use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use candle_core::{D, Tensor, Var};
 use pyramid_core::arena::{game_seed, play_game};
 use pyramid_core::prelude::*;
 use pyramid_core::rand::SeedableRng;
@@ -23,6 +22,7 @@ use pyramid_core::{Bot, ChaCha8Rng, Seat};
 use crate::bot::{AzBot, AzBudget, AzConfig};
 use crate::curve::write_curve;
 use crate::error::ModelError;
+use crate::learning::{Optimiser, TensorBatch, Trainable, squared_error};
 use crate::model::Model;
 use crate::opponent::Opponent;
 use crate::replay_buffer::ReplayBuffer;
@@ -316,7 +316,7 @@ impl<G: FullGame> Trainer<G> {
 
     /// Whether the run's time limit is up.
     fn out_of_time(&self) -> bool {
-        self.deadline().is_some_and(|d| Instant::now() >= d)
+        is_past(self.deadline())
     }
 
     /// Plays the next generation's self-play games here, on the configured threads; when
@@ -390,25 +390,24 @@ impl<G: FullGame> Trainer<G> {
         self.current.mean_plies = plies as f64 / self.current.games.max(1) as f64;
     }
 
-    /// Takes the generation's training steps.
+    /// Takes the generation's training steps (the training loop every network shares),
+    /// on batches drawn from the replay buffer, until the steps per generation or the time
+    /// limit.
     pub fn learn(&mut self) -> Result<(), ModelError> {
         let clock = Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(self.next_seed() ^ 0x0074_7261_696e);
-        let (mut policy, mut value) = (0.0, 0.0);
-        let mut count = 0;
+        let deadline = self.deadline();
+        let (model, buffer, batch_size) = (&*self.model, &self.buffer, self.config.batch_size);
         // The time limit is honoured within the generation: no step starts after it.
-        while count < self.config.steps_per_generation && !self.out_of_time() {
-            let (p, v) =
-                self.learner
-                    .step(&self.model, &self.buffer, self.config.batch_size, &mut rng)?;
-            policy += p;
-            value += v;
-            count += 1;
-        }
-        self.current.policy_loss = policy / count.max(1) as f64;
-        self.current.value_loss = value / count.max(1) as f64;
-        self.current.steps_per_s = count as f64 / clock.elapsed().as_secs_f64().max(1e-9);
-        self.steps += count as u64;
+        let batches = (0..self.config.steps_per_generation)
+            .take_while(|_| !is_past(deadline))
+            .map(|_| sampled_batch(model, buffer, batch_size, &mut rng));
+        let totals = self.learner.optimiser.train_steps(model, batches)?;
+        let (policy, value) = policy_and_value(&totals.mean_per_step());
+        self.current.policy_loss = policy;
+        self.current.value_loss = value;
+        self.current.steps_per_s = totals.steps as f64 / clock.elapsed().as_secs_f64().max(1e-9);
+        self.steps += totals.steps as u64;
         Ok(())
     }
 
@@ -466,6 +465,11 @@ impl<G: FullGame> Trainer<G> {
     }
 }
 
+/// Whether `deadline` has come (never without one).
+fn is_past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> TrainError + use<> {
     let path = path.display().to_string();
     move |source| TrainError::Io { path, source }
@@ -474,7 +478,7 @@ fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> TrainError + use<> {
 /// The optimiser of a model's weights (AdamW): takes training steps on batches drawn
 /// from a replay buffer.
 pub struct Learner {
-    optimizer: AdamW,
+    optimiser: Optimiser,
 }
 
 impl Learner {
@@ -484,20 +488,14 @@ impl Learner {
         learning_rate: f64,
         weight_decay: f64,
     ) -> Result<Learner, ModelError> {
-        let optimizer = AdamW::new(
-            model.vars().all_vars(),
-            ParamsAdamW {
-                lr: learning_rate,
-                weight_decay,
-                ..ParamsAdamW::default()
-            },
-        )?;
-        Ok(Learner { optimizer })
+        let optimiser = Optimiser::new(model, learning_rate, weight_decay)?;
+        Ok(Learner { optimiser })
     }
 
     /// One step on `batch_size` positions drawn from `buffer`: the loss is the policy's
     /// cross-entropy against the search's visit shares (softmax over the legal steps
-    /// only) plus the values' squared error. Returns the two losses.
+    /// only) plus the values' squared error. Returns the two losses (zero from an empty
+    /// buffer, which takes no step).
     pub fn step<R: pyramid_core::rand::Rng + ?Sized>(
         &mut self,
         model: &Model,
@@ -505,41 +503,60 @@ impl Learner {
         batch_size: usize,
         rng: &mut R,
     ) -> Result<(f64, f64), ModelError> {
-        train_step(model, &mut self.optimizer, buffer, batch_size, rng)
+        let batch = sampled_batch(model, buffer, batch_size, rng)?;
+        let losses = self.optimiser.step(model, &batch)?;
+        Ok(policy_and_value(&losses))
     }
 }
 
-/// One training step on a batch drawn from `buffer`: returns the policy and value losses.
-fn train_step<R: pyramid_core::rand::Rng + ?Sized>(
+/// `batch_size` positions drawn from `buffer` as a model learns them.
+fn sampled_batch<R: pyramid_core::rand::Rng + ?Sized>(
     model: &Model,
-    optimizer: &mut AdamW,
     buffer: &ReplayBuffer,
     batch_size: usize,
     rng: &mut R,
-) -> Result<(f64, f64), ModelError> {
+) -> Result<TensorBatch, ModelError> {
     let shape = &model.info().shape;
     let batch = buffer.sample(batch_size.max(1), shape.policy_size, rng);
-    if batch.rows == 0 {
-        return Ok((0.0, 0.0));
+    TensorBatch::new(
+        batch,
+        shape.observation_len(),
+        shape.seats,
+        Some(shape.policy_size),
+        model.device(),
+    )
+}
+
+/// A model's two losses, in [`Trainable::losses`]'s order (zero where none).
+fn policy_and_value(losses: &[f64]) -> (f64, f64) {
+    let loss = |i: usize| losses.get(i).copied().unwrap_or(0.0);
+    (loss(0), loss(1))
+}
+
+/// A model learns the search's visit shares and the games' results: its losses are the
+/// policy's cross-entropy (softmax over the legal steps only) and the values' squared
+/// error, in that order.
+impl Trainable for Model {
+    fn vars(&self) -> Vec<Var> {
+        Model::vars(self).all_vars()
     }
-    let device = model.device();
-    let rows = batch.rows;
-    let observations =
-        Tensor::from_vec(batch.observations, (rows, shape.observation_len()), device)?;
-    let mask = Tensor::from_vec(batch.mask, (rows, shape.policy_size), device)?;
-    let policy = Tensor::from_vec(batch.policy, (rows, shape.policy_size), device)?;
-    let values = Tensor::from_vec(batch.values, (rows, shape.seats), device)?;
-    let (logits, predicted) = model.network().forward(&observations)?;
-    let log_p = candle_nn::ops::log_softmax(&(logits + mask)?, D::Minus1)?;
-    let policy_loss = ((policy * log_p)?.sum_all()? / -(rows as f64))?;
-    let value_loss = ((predicted - values)?.sqr()?.sum_all()? / rows as f64)?;
-    let loss = (&policy_loss + &value_loss)?;
-    optimizer.backward_step(&loss)?;
-    model.weights_changed();
-    Ok((
-        f64::from(policy_loss.to_scalar::<f32>()?),
-        f64::from(value_loss.to_scalar::<f32>()?),
-    ))
+
+    fn losses(&self, batch: &TensorBatch) -> Result<Vec<Tensor>, ModelError> {
+        let policy = batch.policy.as_ref().ok_or_else(|| {
+            ModelError::Network(candle_core::Error::Msg(
+                "a model learns from a batch with policy targets".to_owned(),
+            ))
+        })?;
+        let (logits, predicted) = self.network().forward(&batch.observations)?;
+        let log_p = candle_nn::ops::log_softmax(&(logits + &policy.mask)?, D::Minus1)?;
+        let policy_loss = ((&policy.shares * log_p)?.sum_all()? / -(batch.rows as f64))?;
+        let value_loss = squared_error(&predicted, &batch.values)?;
+        Ok(vec![policy_loss, value_loss])
+    }
+
+    fn weights_changed(&self) {
+        Model::weights_changed(self);
+    }
 }
 
 /// Plays [`TrainConfig::evaluation_games`] games of the model (no noise, most visited

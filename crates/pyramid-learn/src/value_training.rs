@@ -1,25 +1,26 @@
 //! Training a [`ValueNet`] from a teacher's games: the positions of
 //! [`play_teacher_games`](crate::play_teacher_games), their value targets (the game's result, or who leads a few
-//! plies later: [`TeacherConfig::value_plies`]) learned by candle with AdamW, one game in
-//! ten held out to measure, the weights of the epoch best on the held-out games kept.
+//! plies later: [`TeacherConfig::value_plies`]) learned by the training loop every network
+//! shares ([`Optimiser`]), one game in ten held out to measure, the weights of the epoch
+//! best on the held-out games kept.
 
 use std::collections::HashMap;
 use std::time::Instant;
 
-use candle_core::{DType, Device, Module, Tensor};
-use candle_nn::{AdamW, Linear, Optimizer, ParamsAdamW, VarBuilder, VarMap};
 use pyramid_core::rand::SeedableRng;
 use pyramid_core::rand::seq::SliceRandom;
 use pyramid_core::{ChaCha8Rng, FullGame};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
+use crate::learning::{Optimiser, TensorBatch, Trainable, value_batch};
 use crate::model::default_device;
 use crate::opponent::Opponent;
 use crate::search_labels::label_by_search;
 use crate::self_play::{Position, SelfPlayGame};
 use crate::teacher::{TeacherConfig, play_teacher_round};
-use crate::value_net::{ValueNet, ValueNetShape};
+use crate::value_net::ValueNet;
+use crate::value_net_candle::CandleValueNet;
 
 /// How a value net is trained.
 #[derive(Clone, Debug, PartialEq)]
@@ -270,62 +271,12 @@ fn split_games(games: &[SelfPlayGame], every: usize) -> (Vec<&Position>, Vec<&Po
     (train, holdout)
 }
 
-/// The value net's layers in candle, as training differentiates them.
-struct Mlp {
-    first: Linear,
-    second: Linear,
-    out: Linear,
-}
-
-impl Mlp {
-    fn new(shape: &ValueNetShape, vb: &VarBuilder<'_>) -> candle_core::Result<Mlp> {
-        Ok(Mlp {
-            first: candle_nn::linear(shape.inputs(), shape.hidden, vb.pp("first"))?,
-            second: candle_nn::linear(shape.hidden, shape.hidden2, vb.pp("second"))?,
-            out: candle_nn::linear(shape.hidden2, shape.seats, vb.pp("out"))?,
-        })
-    }
-}
-
-impl Module for Mlp {
-    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
-        let h = self.first.forward(x)?.relu()?;
-        let h = self.second.forward(&h)?.relu()?;
-        candle_nn::ops::sigmoid(&self.out.forward(&h)?)
-    }
-}
-
-/// `net`'s layers in candle, their variables set to its weights.
-fn candle_of(net: &ValueNet, device: &Device) -> Result<(VarMap, Mlp), ModelError> {
-    let vars = VarMap::new();
-    let vb = VarBuilder::from_varmap(&vars, DType::F32, device);
-    let mlp = Mlp::new(&net.info().shape, &vb)?;
-    {
-        let data = vars.data().lock().map_err(|_| poisoned())?;
-        for (name, var) in data.iter() {
-            let values = net
-                .tensor(name)
-                .ok_or_else(|| candle_core::Error::Msg(format!("no tensor `{name}`")))?;
-            var.set(&Tensor::from_slice(values, var.dims(), device)?)?;
-        }
-    }
-    Ok((vars, mlp))
-}
-
-/// The values candle's forward pass gives for `observations` (each of the net's input
-/// length, end to end): what the fast path must agree with.
-pub fn value_net_candle(net: &ValueNet, observations: &[f32]) -> Result<Vec<Vec<f32>>, ModelError> {
-    let device = Device::Cpu;
-    let (_, mlp) = candle_of(net, &device)?;
-    let inputs = net.info().shape.inputs();
-    let rows = observations.len() / inputs.max(1);
-    let x = Tensor::from_slice(&observations[..rows * inputs], (rows, inputs), &device)?;
-    Ok(mlp.forward(&x)?.to_vec2::<f32>()?)
-}
-
 /// Trains `net` on `train`, measuring on `holdout` after every epoch; leaves in `net` the
 /// weights of the best epoch on `holdout` (the last when nothing is held out), its
-/// number recorded as the net's epochs. Returns every epoch's losses.
+/// number recorded as the net's epochs. Each epoch's learning rate falls linearly from
+/// `config.learning_rate` towards a tenth of it ([`epoch_learning_rate`]), its positions
+/// shuffled into batches of `config.batch` for [`Optimiser::train_steps`]. Returns every
+/// epoch's losses.
 fn fit(
     net: &mut ValueNet,
     train: &[&Position],
@@ -335,44 +286,38 @@ fn fit(
 ) -> Result<Vec<ValueEpoch>, ModelError> {
     let started = Instant::now();
     let device = default_device();
-    let (vars, mlp) = candle_of(net, &device)?;
-    let shape = net.info().shape.clone();
-    let mut optimizer = AdamW::new(
-        vars.all_vars(),
-        ParamsAdamW {
-            lr: config.learning_rate,
-            weight_decay: config.weight_decay,
-            ..ParamsAdamW::default()
-        },
-    )?;
-    let (train_x, train_y) = stacked(train, &shape, &device)?;
-    let (holdout_x, holdout_y) = stacked(holdout, &shape, &device)?;
+    let candle = CandleValueNet::new(net, &device)?;
+    let mut optimiser = Optimiser::new(&candle, config.learning_rate, config.weight_decay)?;
+    let (inputs, seats) = (net.info().shape.inputs(), net.info().shape.seats);
+    let stacked = |positions: &[&Position]| {
+        TensorBatch::new(
+            value_batch(positions, inputs, seats)?,
+            inputs,
+            seats,
+            None,
+            &device,
+        )
+    };
+    let (train_batch, holdout_batch) = (stacked(train)?, stacked(holdout)?);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ 0x5eed_5a1e);
     let mut epochs = Vec::new();
     let mut best: Option<(f64, u64, HashMap<String, Vec<f32>>)> = None;
-    let total = config.epochs.max(1);
-    for epoch in 1..=total {
-        let fraction = (epoch - 1) as f64 / total as f64;
-        optimizer.set_learning_rate(config.learning_rate * (1.0 - 0.9 * fraction));
+    for epoch in 1..=config.epochs.max(1) {
+        optimiser.set_learning_rate(epoch_learning_rate(config, epoch));
         order.shuffle(&mut rng);
-        let mut summed = 0.0;
-        for chunk in order.chunks(config.batch.max(1)) {
-            let index = Tensor::from_slice(chunk, chunk.len(), &device)?;
-            let x = train_x.index_select(&index, 0)?;
-            let y = train_y.index_select(&index, 0)?;
-            let loss = squared_error(&mlp.forward(&x)?, &y)?;
-            optimizer.backward_step(&loss)?;
-            summed += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
-        }
+        let batches = order
+            .chunks(config.batch.max(1))
+            .map(|chunk| train_batch.rows_at(chunk));
+        let totals = optimiser.train_steps(&candle, batches)?;
         let holdout_loss = if holdout.is_empty() {
             f64::NAN
         } else {
-            f64::from(squared_error(&mlp.forward(&holdout_x)?, &holdout_y)?.to_scalar::<f32>()?)
+            f64::from(candle.losses(&holdout_batch)?[0].to_scalar::<f32>()?)
         };
         let line = ValueEpoch {
             epoch,
-            train_loss: summed / train.len().max(1) as f64,
+            train_loss: totals.row_sum(0) / train.len().max(1) as f64,
             holdout_loss,
             elapsed_s: started.elapsed().as_secs_f64(),
         };
@@ -382,7 +327,7 @@ fn fit(
             .as_ref()
             .is_none_or(|(loss, _, _)| holdout.is_empty() || holdout_loss < *loss);
         if better {
-            best = Some((holdout_loss, epoch, weights_of(&vars)?));
+            best = Some((holdout_loss, epoch, candle.weights()?));
         }
     }
     if let Some((_, epoch, tensors)) = best {
@@ -393,51 +338,27 @@ fn fit(
     Ok(epochs)
 }
 
-/// The observations and value targets of `positions`, as two matrices.
-fn stacked(
-    positions: &[&Position],
-    shape: &ValueNetShape,
-    device: &Device,
-) -> Result<(Tensor, Tensor), ModelError> {
-    let (inputs, seats) = (shape.inputs(), shape.seats);
-    let mut x = Vec::with_capacity(positions.len() * inputs);
-    let mut y = Vec::with_capacity(positions.len() * seats);
-    for p in positions {
-        if p.observation.len() != inputs || p.values.len() != seats {
-            return Err(ModelError::Network(candle_core::Error::Msg(format!(
-                "a position of {} values and {} seats for a value net of {inputs} and {seats}",
-                p.observation.len(),
-                p.values.len()
-            ))));
-        }
-        x.extend_from_slice(&p.observation);
-        y.extend_from_slice(&p.values);
+/// The learning rate of `epoch` (from 1): `config.learning_rate` at the first, falling
+/// linearly by `0.9 / epochs` of it an epoch.
+fn epoch_learning_rate(config: &ValueTrainConfig, epoch: u64) -> f64 {
+    let total = config.epochs.max(1);
+    let fraction = (epoch - 1) as f64 / total as f64;
+    config.learning_rate * (1.0 - 0.9 * fraction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_learning_rate_falls_linearly_from_the_first_epoch() {
+        let config = ValueTrainConfig {
+            epochs: 10,
+            learning_rate: 0.002,
+            ..ValueTrainConfig::default()
+        };
+        assert_eq!(epoch_learning_rate(&config, 1), 0.002);
+        assert!((epoch_learning_rate(&config, 6) - 0.002 * 0.55).abs() < 1e-12);
+        assert!((epoch_learning_rate(&config, 10) - 0.002 * 0.19).abs() < 1e-12);
     }
-    let rows = positions.len();
-    Ok((
-        Tensor::from_vec(x, (rows, inputs), device)?,
-        Tensor::from_vec(y, (rows, seats), device)?,
-    ))
-}
-
-/// The squared error summed over the seats, averaged over the rows.
-fn squared_error(predicted: &Tensor, target: &Tensor) -> candle_core::Result<Tensor> {
-    let rows = predicted.dim(0)?.max(1);
-    (predicted - target)?.sqr()?.sum_all()? / rows as f64
-}
-
-/// The variables' current values, by name.
-fn weights_of(vars: &VarMap) -> Result<HashMap<String, Vec<f32>>, ModelError> {
-    let data = vars.data().lock().map_err(|_| poisoned())?;
-    let mut tensors = HashMap::new();
-    for (name, var) in data.iter() {
-        tensors.insert(name.clone(), var.flatten_all()?.to_vec1::<f32>()?);
-    }
-    Ok(tensors)
-}
-
-fn poisoned() -> ModelError {
-    ModelError::Network(candle_core::Error::Msg(
-        "a training thread panicked".to_owned(),
-    ))
 }

@@ -41,6 +41,13 @@ pub(crate) fn opponents<G: FullGame>(
     Ok(opponents)
 }
 
+/// The teacher of a run: [`opponents`] of the one spec.
+pub(crate) fn teacher<G: FullGame>(spec: &BotSpec, rules: &G::Rules) -> Result<Opponent<G>, Error> {
+    opponents::<G>(std::slice::from_ref(spec), rules)?
+        .pop()
+        .ok_or_else(|| Error::Positions("no teacher".to_owned()))
+}
+
 /// What a training run is given.
 #[derive(Clone, Debug)]
 pub struct TrainSetup<'a> {
@@ -71,7 +78,7 @@ impl GameVisitor for Train<'_> {
     fn visit<G: FullGame>(self) -> Self::Output {
         let rules = self.options.rules::<G::Rules>()?;
         let teacher = match self.setup.teacher {
-            Some(spec) => opponents::<G>(std::slice::from_ref(spec), &rules)?.pop(),
+            Some(spec) => Some(teacher::<G>(spec, &rules)?),
             None => None,
         };
         let opponents = opponents::<G>(self.setup.opponents, &rules)?;

@@ -10,7 +10,7 @@ use pyramid_core::FullGame;
 use pyramid_learn::{ModelError, ValueEpoch, ValueProgress, ValueTrainConfig, train_value_net};
 
 use crate::games::{GameVisitor, visit};
-use crate::learn::opponents;
+use crate::learn::teacher;
 use crate::{Error, RuleOptions};
 
 /// What a value net's training is given.
@@ -56,9 +56,7 @@ impl GameVisitor for TrainValue<'_> {
             path: self.setup.out.display().to_string(),
             source,
         })?;
-        let teacher = opponents::<G>(std::slice::from_ref(self.setup.teacher), &rules)?
-            .pop()
-            .ok_or_else(|| Error::Positions("no teacher".to_owned()))?;
+        let teacher = teacher::<G>(self.setup.teacher, &rules)?;
         let deadline = self.setup.play_time.map(|t| Instant::now() + t);
         let trained =
             train_value_net(&teacher, &rules, self.setup.config, deadline, self.progress)?;

@@ -54,6 +54,11 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// The threads of a command given none: one a core.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// The rule options the command line names: `--players` as the number of seats, each
 /// `--rule KEY=VALUE`, and `--no-opening`, an alias of `--rule opening=off`.
 pub fn options(args: &RuleArgs) -> Result<RuleOptions> {

@@ -52,10 +52,7 @@ pub fn command(args: &MatchArgs) -> Result<()> {
         seed: args.seed,
         max_plies: args.max_plies,
         swap_seats: args.swap_seats,
-        jobs: args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
+        jobs: args.jobs.map_or_else(setup::all_cores, usize::from),
     };
     let options = setup::options(&args.rules)?;
     let plan = Match::new(&args.game, &options, &request).map_err(setup::runtime_error)?;

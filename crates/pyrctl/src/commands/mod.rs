@@ -20,6 +20,8 @@ mod show;
 mod train;
 #[cfg(feature = "learn")]
 mod train_value;
+#[cfg(feature = "learn")]
+mod training;
 mod validate;
 
 use anyhow::Result;

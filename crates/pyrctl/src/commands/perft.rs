@@ -30,9 +30,7 @@ pub fn command(args: &PerftArgs) -> Result<()> {
 /// Prints `ACTION COUNT` lines when dividing, then `perft(D) = N`; speed goes to stderr.
 /// The count runs on the typed state inside (the runtime calls the generic perft once).
 fn run(state: &dyn DynState, depth: u32, divide: bool, threads: Option<usize>) -> Result<()> {
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
+    let threads = threads.unwrap_or_else(crate::setup::all_cores).max(1);
     let mut out = std::io::stdout().lock();
     let started = Instant::now();
     let total = if divide {

@@ -1,10 +1,8 @@
 //! `pyrctl train`: training by self-play or from a teacher, with a progress bar (the
 //! work is the runtime's [`train`], `pyramid_learn::train` for the game chosen by name).
 
-use std::time::Duration;
-
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use pyramid_bots::BotSpec;
 use pyramid_runtime::pyramid_learn::{
     MODEL_FILE, Progress, SelfPlayConfig, TrainConfig, check_run_dir,
@@ -12,6 +10,7 @@ use pyramid_runtime::pyramid_learn::{
 use pyramid_runtime::{Error, TrainSetup, train};
 
 use crate::cli::TrainArgs;
+use crate::commands::training;
 use crate::setup;
 
 /// The training settings the arguments name, checked.
@@ -19,13 +18,7 @@ fn config(args: &TrainArgs) -> Result<TrainConfig> {
     if args.hours.is_none() && args.generations.is_none() {
         return Err(setup::UsageError::new("--hours or --generations is needed").into());
     }
-    if let Some(h) = args.hours
-        && !(h.is_finite() && h > 0.0 && h < 10_000.0)
-    {
-        return Err(
-            setup::UsageError::new(format!("--hours {h}: a number of hours above 0")).into(),
-        );
-    }
+    let time_limit = training::time_limit(args.hours)?;
     Ok(TrainConfig {
         channels: args.channels,
         blocks: args.blocks,
@@ -36,12 +29,9 @@ fn config(args: &TrainArgs) -> Result<TrainConfig> {
             ..SelfPlayConfig::default()
         },
         steps_per_generation: args.steps,
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
+        threads: args.threads.map_or_else(setup::all_cores, usize::from),
         seed: args.seed,
-        time_limit: args.hours.map(|h| Duration::from_secs_f64(h * 3600.0)),
+        time_limit,
         generations: args.generations,
         evaluate_every: args.eval_every,
         evaluation_games: args.eval_games,
@@ -79,7 +69,7 @@ fn show(bar: &ProgressBar, progress: &Progress) {
                 log.value_loss,
                 scores.concat()
             ));
-            bar.suspend(|| println!("{}", serde_json::to_string(&log).unwrap_or_default()));
+            training::print_json_line(bar, log);
         }
     }
 }
@@ -96,12 +86,7 @@ pub fn command(args: &TrainArgs) -> Result<()> {
     } else {
         args.opponents.clone()
     };
-    let bar = ProgressBar::new(args.generations.unwrap_or(0));
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] generation {pos}{msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(250));
+    let bar = training::progress_line(Some(args.generations.unwrap_or(0)), "generation {pos}{msg}");
     let setup = TrainSetup {
         out: &args.out,
         config: &config,

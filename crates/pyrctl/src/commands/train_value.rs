@@ -2,16 +2,15 @@
 //! progress line (the work is the runtime's [`train_value`]).
 
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use pyramid_runtime::pyramid_learn::{
     TeacherConfig, ValueProgress, ValueTrainConfig, check_target,
 };
 use pyramid_runtime::{Error, ValueTrainSetup, train_value};
 
 use crate::cli::{TeacherValue, TrainValueArgs};
+use crate::commands::training;
 use crate::setup;
 
 /// The settings the arguments name; `--positions 0` is a usage error.
@@ -41,10 +40,7 @@ fn config(args: &TrainValueArgs) -> Result<ValueTrainConfig> {
             value_plies: args.teacher_value_plies,
             search_value,
         },
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
+        threads: args.threads.map_or_else(setup::all_cores, usize::from),
         seed: args.seed,
         ..ValueTrainConfig::default()
     })
@@ -59,26 +55,11 @@ fn check_out(out: &Path) -> Result<()> {
 
 /// Trains the value net, printing each epoch as a JSON line and a summary.
 pub fn command(args: &TrainValueArgs) -> Result<()> {
-    let play_time = match args.hours {
-        Some(h) if h.is_finite() && h > 0.0 && h < 10_000.0 => {
-            Some(Duration::from_secs_f64(h * 3600.0))
-        }
-        Some(h) => {
-            return Err(
-                setup::UsageError::new(format!("--hours {h}: a number of hours above 0")).into(),
-            );
-        }
-        None => None,
-    };
+    let play_time = training::time_limit(args.hours)?;
     let config = config(args)?;
     check_out(&args.out)?;
     let options = setup::options(&args.rules)?;
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(250));
+    let bar = training::progress_line(None, "{msg}");
     let setup = ValueTrainSetup {
         out: &args.out,
         teacher: &args.teacher,
@@ -99,7 +80,7 @@ pub fn command(args: &TrainValueArgs) -> Result<()> {
                     "epoch {}: loss {:.4}, held out {:.4}",
                     epoch.epoch, epoch.train_loss, epoch.holdout_loss
                 ));
-                bar.suspend(|| println!("{}", serde_json::to_string(epoch).unwrap_or_default()));
+                training::print_json_line(&bar, epoch);
             }
         },
     );
