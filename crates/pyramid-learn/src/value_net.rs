@@ -11,8 +11,13 @@
 //! planes (a piece's square, a stash's count written on every cell). So the fast path
 //! adds, per plane, either the weights of its non-zero cells or, for a plane of one value
 //! on every cell, that value times the plane's summed weights: for a board game a few
-//! dozen columns of `hidden` weights instead of thousands. Incremental updates (NNUE's
-//! accumulator carried from move to move) were not needed: measured in docs/learning.md.
+//! dozen columns of `hidden` weights instead of thousands. Games that write their
+//! observation sparse ([`Observation::write_sparse_observation`]: the constant planes and
+//! the non-zero entries) spare even the writing and scanning of the dense tensor
+//! ([`ValueNet::evaluate_sparse_with`]). Incremental updates (NNUE's accumulator carried
+//! from move to move) would save only the few columns left: measured in docs/learning.md.
+//!
+//! [`Observation::write_sparse_observation`]: pyramid_core::Observation::write_sparse_observation
 //!
 //! The file is safetensors like a [`Model`](crate::Model)'s, its metadata under its own
 //! key, and read with the same checks: the header's shape gives the tensors, checked
