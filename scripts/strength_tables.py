@@ -5,7 +5,8 @@
     scripts/strength_tables.py --list
 
 Each table is a list of `pyrctl match` commands (printed as they run). The JSON,
-docs/strength/TABLE.json (or --out DIR), records every command and its summary, the
+docs/strength/TABLE.json (or --out DIR; TABLE.GAME.json with --game GAME), records every
+command and its summary, the
 commit, the machine (CPUs, model), its load average before and after, and the time
 taken; the script prints the table in Markdown, with Wilson's 95% interval on each score
 (a draw half a win).
@@ -293,7 +294,9 @@ def main():
         "results": results,
     }
     os.makedirs(args.out, exist_ok=True)
-    out = os.path.join(args.out, f"{args.table}.json")
+    # Some games' rows only: a file of their own, beside the whole table's.
+    games = "".join(f".{game}" for game in args.game or [])
+    out = os.path.join(args.out, f"{args.table}{games}.json")
     with open(out, "w") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
