@@ -3,22 +3,10 @@
 //! empty squares), as the rulings give them; a King under a siege attacks none.
 
 use card_siege::{CardSiege, Rules};
+use pyramid_core::Svg;
 use pyramid_core::prelude::*;
-use pyramid_core::{Square, Svg};
 
-/// A board field from `(token, square)` pairs (a card `5h` or a siege stack `(Ks4h)`).
-fn board(cards: &[(&str, &str)]) -> String {
-    let mut cells = vec![".".to_owned(); 45];
-    for (token, sq) in cards {
-        let s: Square = sq.parse().expect("a square name");
-        cells[usize::from(s.rank()) * 15 + usize::from(s.file())] = (*token).to_owned();
-    }
-    (0..3)
-        .rev()
-        .map(|r| cells[r * 15..r * 15 + 15].concat())
-        .collect::<Vec<_>>()
-        .join("/")
-}
+use crate::rules::board;
 
 /// What the picture writes in `data-attacks` on each card drawn on `square`, in the
 /// order drawn (`None`: no attribute), each list sorted.

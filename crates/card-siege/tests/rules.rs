@@ -6,7 +6,7 @@ use pyramid_core::{Game, Outcome, PlayError, RuleSet, Seat, Square, perft};
 
 /// A board field from `(token, square)` pairs; a token is a card (`5h`) or a stack
 /// (`(Ks2h)`).
-fn board(cards: &[(&str, &str)]) -> String {
+pub(crate) fn board(cards: &[(&str, &str)]) -> String {
     let mut cells = vec![".".to_owned(); 45];
     for (token, sq) in cards {
         let s: Square = sq.parse().expect("a square name");
