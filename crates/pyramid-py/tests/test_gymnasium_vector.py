@@ -19,15 +19,8 @@ from gymnasium.vector.utils import batch_space, iterate  # noqa: E402
 from gymnasium.wrappers.vector import DictInfoToList, RecordEpisodeStatistics  # noqa: E402
 
 from pyramid_games.gymnasium_vector import GymnasiumVectorEnv  # noqa: E402
+from rl_configs import CONFIGS  # noqa: E402
 
-CONFIGS = [
-    ("martian-chess", {}),
-    ("martian-chess", {"players": 4}),
-    ("ataxx-ice", {"size": "6"}),
-    ("ataxx-ice", {"players": 3, "size": "6"}),
-    ("card-siege", {}),
-    ("stacktrices", {"start": "standard"}),
-]
 
 
 def legal_actions(envs, info):

@@ -13,15 +13,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from pyramid_games import pettingzoo as pz  # noqa: E402
+from rl_configs import CONFIGS  # noqa: E402
 
-CONFIGS = [
-    ("martian-chess", {}),
-    ("martian-chess", {"players": 4}),
-    ("ataxx-ice", {"size": "6"}),
-    ("ataxx-ice", {"players": 3, "size": "6"}),
-    ("card-siege", {}),
-    ("stacktrices", {"start": "standard"}),
-]
 
 
 @pytest.mark.parametrize("game,rules", CONFIGS)
