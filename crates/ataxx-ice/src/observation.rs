@@ -29,7 +29,6 @@ impl Observation for AtaxxIce {
     }
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
         let n = usize::from(self.rules.size());
         self.write_planes(seat, &mut DensePlanes::new(out, n * n));
     }

@@ -32,7 +32,6 @@ impl Observation for CardSiege {
     }
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
         self.write_planes(seat, &mut DensePlanes::new(out, SQUARES));
     }
 

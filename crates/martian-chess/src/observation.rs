@@ -34,7 +34,6 @@ impl Observation for MartianChess {
     }
 
     fn write_observation(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
         let cells = self.cells();
         self.write_planes(seat, &mut DensePlanes::new(out, cells));
     }

@@ -16,11 +16,11 @@ pub trait PlaneWriter {
 }
 
 /// A dense tensor of `cells` values a plane, written through [`PlaneWriter`]; entries
-/// outside it are ignored. It must start zeroed.
+/// outside it are ignored.
 ///
 /// ```
 /// use pyramid_core::{DensePlanes, PlaneWriter};
-/// let mut tensor = vec![0.0; 2 * 3];
+/// let mut tensor = vec![9.0; 2 * 3];
 /// let mut planes = DensePlanes::new(&mut tensor, 3);
 /// planes.set(0, 1, 1.0);
 /// planes.fill(1, 0.5);
@@ -32,8 +32,9 @@ pub struct DensePlanes<'a> {
 }
 
 impl<'a> DensePlanes<'a> {
-    /// The tensor `out`, `cells` values a plane (zeroed by the caller).
+    /// The tensor `out`, `cells` values a plane, every entry set to zero.
     pub fn new(out: &'a mut [f32], cells: usize) -> Self {
+        out.fill(0.0);
         DensePlanes { out, cells }
     }
 }
@@ -111,7 +112,6 @@ impl SparseObservation {
 
     /// Writes the dense tensor into `out` (every entry of it; entries beyond it ignored).
     pub fn write_dense(&self, out: &mut [f32]) {
-        out.fill(0.0);
         let mut dense = DensePlanes::new(out, self.cells);
         for &(plane, value) in &self.constant {
             dense.fill(plane as usize, value);
